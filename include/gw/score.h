@@ -1,0 +1,32 @@
+/* score.h: scoring a finished hand in the three systems (last13, every, difference). */
+#ifndef GW_SCORE_H
+#define GW_SCORE_H
+
+#include <stdbool.h>
+
+#include "gw/deck.h"
+
+typedef enum gw_scoring {
+    GW_LAST13 = 0,    /* endgame tricks over half, slam bonus (seed 003) */
+    GW_EVERY = 1,     /* all tricks over half (seed 003) */
+    GW_DIFFERENCE = 2 /* difference of endgame tricks (seed 004) */
+} gw_scoring;
+
+/* The outcome of one hand. */
+typedef struct gw_hand_score {
+    int counted[2]; /* tricks the system counts, per player */
+    int winner;     /* 0 or 1, or -1 when nobody scores (a tie) */
+    int points;     /* what the winner scores */
+    bool slam;      /* last13 with every endgame trick */
+} gw_hand_score;
+
+/* The system's name: "last13", "every", "difference". */
+const char *gw_scoring_name(gw_scoring s);
+/* Parses a system's name; false if unknown. */
+bool gw_scoring_parse(const char *s, gw_scoring *out);
+
+/* Scores a finished hand from the endgame tricks and all tricks of each
+ * player. */
+gw_hand_score gw_score_hand(gw_variant v, gw_scoring s, const int endgame[2], const int all[2]);
+
+#endif

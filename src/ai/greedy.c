@@ -1,0 +1,44 @@
+/* greedy.c: the `greedy` level: cheap wins for good up-cards and in the endgame, low discards otherwise. */
+#include "gw/ai.h"
+
+/* The card of lowest rank, non-trumps before trumps. */
+static gw_card lowest(gw_cards set, int trump) {
+    gw_cards plain = set & ~gw_suit_cards(trump);
+    gw_cards from = plain ? plain : set;
+    gw_card best = GW_NO_CARD;
+    for (gw_cards s = from; s; s &= s - 1) {
+        gw_card c = gw_first(s);
+        if (best == GW_NO_CARD || gw_card_rank(c) < gw_card_rank(best)) best = c;
+    }
+    return best;
+}
+
+/* The card of highest rank, non-trumps before trumps. */
+static gw_card highest(gw_cards set, int trump) {
+    gw_cards plain = set & ~gw_suit_cards(trump);
+    gw_cards from = plain ? plain : set;
+    gw_card best = GW_NO_CARD;
+    for (gw_cards s = from; s; s &= s - 1) {
+        gw_card c = gw_first(s);
+        if (best == GW_NO_CARD || gw_card_rank(c) > gw_card_rank(best)) best = c;
+    }
+    return best;
+}
+
+/* An up-card worth fighting for: a trump or a jack or better. */
+static bool good_upcard(const gw_observation *o) {
+    return o->upcard != GW_NO_CARD &&
+           (gw_card_suit(o->upcard) == o->trump || gw_card_rank(o->upcard) >= GW_RANK_J);
+}
+
+gw_card gw_ai_greedy(const gw_observation *o) {
+    gw_cards legal = gw_observation_legal(o);
+    bool want = o->phase == GW_ENDGAME || good_upcard(o);
+    if (o->led == GW_NO_CARD) return want ? highest(legal, o->trump) : lowest(legal, o->trump);
+    gw_cards winners = 0;
+    for (gw_cards s = legal; s; s &= s - 1)
+        if (gw_trick_winner(o->trump, o->led, gw_first(s))) winners |= gw_bit(gw_first(s));
+    if (want && winners) return lowest(winners, o->trump);
+    gw_cards losers = legal & ~winners;
+    return lowest(losers ? losers : legal, o->trump);
+}

@@ -1,0 +1,361 @@
+/* cmd_play.c: `whist play --plain`: a line-mode match against a computer player, saved as a record. */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "gw/ai.h"
+#include "gw/match.h"
+#include "gw/observation.h"
+
+static const char HELP[] = "Usage: whist play --plain [OPTIONS]\n"
+                           "Plays a match against the computer in line mode: type a card (AS, 10h, qd)\n"
+                           "when it is your turn; 'help' lists the other commands. You are player 1.\n"
+                           "\n"
+                           "  -p, --plain             line mode (the full-screen table comes later)\n"
+                           "  -v, --variant V         classic (52 cards, default) or small (28 cards)\n"
+                           "  -S, --scoring S         last13 (default), every or difference\n"
+                           "  -t, --target N          points that win the match, 1 to 1000 (default 10)\n"
+                           "  -s, --seed N            the match seed (default: a fresh one, printed)\n"
+                           "  -r, --record FILE       where the match record is saved (default: a file\n"
+                           "                          under $XDG_DATA_HOME/whist/games/)\n"
+                           "  -o, --opponent LEVEL    random or greedy (default greedy)\n"
+                           "  -c, --classic-order     show suits as spades, hearts, diamonds, clubs\n"
+                           "  -h, --help              show this help\n"
+                           "\n"
+                           "The record is saved after every trick; at the end of input the match so far\n"
+                           "is kept and whist exits. Exit status: 0 saved, 1 the record could not be\n"
+                           "saved (it is then printed), 2 usage error.\n";
+
+static const char COMMANDS_HELP[] =
+    "Type a card to play it: rank then suit, e.g. AS, TH, 10h, qd.\n"
+    "Other commands: hand (show the table again), help, quit (save and leave).\n";
+
+typedef struct session {
+    gw_match match;
+    gw_game game;
+    uint64_t hand_seed;
+    gw_ai_level opponent;
+    gw_rng ai_rng;
+    gw_suit_style style;
+    char record_path[4096];
+    bool has_path;
+    gw_text finished; /* record text of the finished hands */
+    bool save_ok;
+    char save_why[256];
+    char date[16];
+} session;
+
+/* Appends the hand in play (or just finished) as hand number hand_no. */
+static void append_hand(const session *s, gw_text *out, int hand_no) {
+    gw_record_hand h;
+    gw_record_hand_from_game(&h, &s->game, s->match.rules, hand_no);
+    h.has_seed = true;
+    h.seed = s->hand_seed;
+    char seed[32];
+    gw_format(seed, sizeof seed, "%llu", (unsigned long long)s->match.seed);
+    gw_record_hand_set_tag(&h, "Date", s->date);
+    gw_record_hand_set_tag(&h, "Player1", "human");
+    gw_record_hand_set_tag(&h, "Player2", gw_ai_level_name(s->opponent));
+    gw_record_hand_set_tag(&h, "MatchSeed", seed);
+    if (h.finished) {
+        h.has_score = true;
+        h.score[0] = s->match.score[0];
+        h.score[1] = s->match.score[1];
+    }
+    if (out->len > 0) gw_text_putc(out, '\n');
+    gw_record_write_hand(&h, out);
+    gw_record_hand_clear(&h);
+}
+
+/* The record of the match so far: finished hands and, if asked, the hand in play. */
+static void match_text(const session *s, gw_text *out, bool with_current) {
+    gw_text_puts(out, gw_text_str(&s->finished));
+    if (with_current) append_hand(s, out, s->match.hands_played + 1);
+}
+
+/* Saves the record; reports a failure once per new reason. */
+static void save(session *s, bool with_current) {
+    if (!s->has_path) return;
+    gw_text t = {0};
+    match_text(s, &t, with_current);
+    char why[256] = "out of memory";
+    bool ok = !t.failed && cli_write_file(s->record_path, t.data, t.len, why, sizeof why);
+    if (!ok && (s->save_ok || strcmp(why, s->save_why) != 0))
+        fprintf(stderr, "warning: cannot save the record to %s: %s (the game goes on)\n", s->record_path,
+                why);
+    if (!ok) snprintf(s->save_why, sizeof s->save_why, "%s", why);
+    s->save_ok = ok;
+    gw_text_free(&t);
+}
+
+/* Final words on the record: where it is, or the record itself if unsaved. */
+static int finish(session *s, bool with_current) {
+    save(s, with_current);
+    if (s->has_path && s->save_ok) {
+        printf("The record is saved in %s\n", s->record_path);
+        return CLI_OK;
+    }
+    gw_text t = {0};
+    match_text(s, &t, with_current);
+    printf("The record could not be saved%s%s; here it is, to keep:\n\n%s", s->has_path ? ": " : "",
+           s->has_path ? s->save_why : "", gw_text_str(&t));
+    gw_text_free(&t);
+    return CLI_FAIL;
+}
+
+static const char *who(int p) { return p == 0 ? "you" : "the computer"; }
+static const char *Who(int p) { return p == 0 ? "You" : "The computer"; }
+
+static void show_table(const session *s) {
+    const gw_game *g = &s->game;
+    gw_observation o;
+    gw_observe(g, 0, &o);
+    int hs = gw_hand_size((gw_variant)g->variant);
+    printf("\nTrick %d of %d, %s. Trump: %s.", o.trick_number, 2 * hs,
+           o.phase == GW_FOREPLAY ? "foreplay" : "endgame", gw_suit_name(o.trump));
+    if (o.phase == GW_FOREPLAY) printf(" Up-card: %s, stock %d.", cli_card(o.upcard), o.stock_left);
+    printf("\nTricks this hand: you %d, computer %d (%s). Match: you %d, computer %d (target %d).\n",
+           o.won[o.phase == GW_FOREPLAY ? 0 : 1][0], o.won[o.phase == GW_FOREPLAY ? 0 : 1][1],
+           o.phase == GW_FOREPLAY ? "foreplay" : "endgame", s->match.score[0], s->match.score[1],
+           s->match.rules.target);
+    if (o.opp_known) {
+        printf("The computer holds: ");
+        cli_print_hand(stdout, o.opp_known, o.trump, s->style);
+        printf("%s\n", o.phase == GW_FOREPLAY ? " (and unknown cards)" : "");
+    }
+    if (o.led != GW_NO_CARD) printf("The computer led %s.\n", cli_card(o.led));
+    printf("Your hand: ");
+    cli_print_hand(stdout, o.own, o.trump, s->style);
+    printf("\n");
+}
+
+/* Why the human may not play c, or NULL if they may. */
+static const char *refusal(const gw_game *g, gw_card c, char *buf, size_t cap) {
+    switch (gw_game_check(g, c)) {
+    case GW_PLAY_OK: return NULL;
+    case GW_PLAY_NOT_A_CARD:
+        snprintf(buf, cap, "%s is not in the %s deck.", cli_card(c), gw_variant_name((gw_variant)g->variant));
+        return buf;
+    case GW_PLAY_MUST_FOLLOW:
+        snprintf(buf, cap, "You must follow suit: you hold %s.", gw_suit_name(gw_card_suit(g->led)));
+        return buf;
+    case GW_PLAY_HAND_OVER: snprintf(buf, cap, "The hand is over."); return buf;
+    case GW_PLAY_IN_STOCK:
+    case GW_PLAY_PLAYED:
+    case GW_PLAY_OTHER_HAND: break; /* never say where the card is */
+    }
+    snprintf(buf, cap, "You do not hold %s.", cli_card(c));
+    return buf;
+}
+
+typedef enum { READ_CARD, READ_EOF, READ_QUIT } read_result;
+
+/* Asks for the human's card until a legal one comes, or input ends. */
+static read_result read_card(const session *s, gw_card *out) {
+    char line[256];
+    for (;;) {
+        printf("Your card> ");
+        fflush(stdout);
+        if (!fgets(line, sizeof line, stdin)) return READ_EOF;
+        size_t n = strlen(line);
+        if (n == sizeof line - 1 && line[n - 1] != '\n') {
+            int c;
+            while ((c = getchar()) != EOF && c != '\n') {
+            }
+            printf("That line is too long. %s", COMMANDS_HELP);
+            continue;
+        }
+        char *p = line;
+        while (isspace((unsigned char)*p))
+            p++;
+        n = strlen(p);
+        while (n > 0 && isspace((unsigned char)p[n - 1]))
+            p[--n] = '\0';
+        if (n == 0) continue;
+        for (size_t i = 0; i < n && i < 8; i++)
+            p[i] = (char)tolower((unsigned char)p[i]);
+        if (strcmp(p, "help") == 0 || strcmp(p, "?") == 0) {
+            fputs(COMMANDS_HELP, stdout);
+            continue;
+        }
+        if (strcmp(p, "quit") == 0 || strcmp(p, "q") == 0 || strcmp(p, "exit") == 0) return READ_QUIT;
+        if (strcmp(p, "hand") == 0 || strcmp(p, "show") == 0) {
+            show_table(s);
+            continue;
+        }
+        gw_card c;
+        if (gw_card_parse(p, n, &c) != GW_OK) {
+            printf("'%.40s' is not a card. %s", p, COMMANDS_HELP);
+            continue;
+        }
+        char why[96];
+        const char *no = refusal(&s->game, c, why, sizeof why);
+        if (no) {
+            printf("%s\n", no);
+            continue;
+        }
+        *out = c;
+        return READ_CARD;
+    }
+}
+
+static void report_trick(const session *s, const gw_trick_event *ev) {
+    int l = ev->leader;
+    printf("Trick %d: %s %s %s, %s %s %s: %s %s.\n", ev->number, who(l), l == 0 ? "lead" : "leads",
+           cli_card(ev->cards[0]), who(1 - l), l == 0 ? "plays" : "play", cli_card(ev->cards[1]),
+           who(ev->winner), ev->winner == 0 ? "win" : "wins");
+    if (ev->drawn[0] != GW_NO_CARD) {
+        if (ev->winner == 0)
+            printf("You take %s; the computer draws a hidden card.\n", cli_card(ev->drawn[0]));
+        else
+            printf("The computer takes %s; you draw %s.\n", cli_card(ev->drawn[1]), cli_card(ev->drawn[0]));
+        if (ev->next_upcard != GW_NO_CARD) {
+            printf("Next up-card: %s.\n", cli_card(ev->next_upcard));
+        } else {
+            printf("The stock is empty. Endgame: the last %d tricks count; %s %s.\n",
+                   gw_hand_size((gw_variant)s->game.variant), who(ev->winner),
+                   ev->winner == 0 ? "lead" : "leads");
+        }
+    }
+}
+
+/* Plays one hand; returns READ_CARD when it finished. */
+static read_result play_hand(session *s) {
+    gw_game *g = &s->game;
+    gw_match_deal(&s->match, g, &s->hand_seed);
+    int hs = gw_hand_size((gw_variant)g->variant);
+    printf("\n=== Hand %d: %s. Trump: %s (the turned card is %s). ===\n", s->match.hands_played + 1,
+           g->dealer == 0 ? "you deal, the computer leads" : "the computer deals, you lead",
+           gw_suit_name(g->trump), cli_card(g->deck[2 * hs]));
+    save(s, true);
+    while (gw_game_phase(g) != GW_OVER) {
+        gw_card c;
+        if (g->turn == 1) {
+            gw_observation o;
+            gw_observe(g, 1, &o);
+            c = gw_ai_choose(s->opponent, &o, &s->ai_rng);
+            if (g->led == GW_NO_CARD) printf("\nThe computer leads %s.\n", cli_card(c));
+        } else {
+            if (g->led == GW_NO_CARD || g->leader == 1) show_table(s);
+            read_result r = read_card(s, &c);
+            if (r != READ_CARD) return r;
+        }
+        gw_trick_event ev;
+        gw_status st = gw_game_play(g, c, &ev);
+        if (st != GW_OK) { /* a computer player broke a rule: a bug, but never crash */
+            fprintf(stderr, "internal error: %s played an illegal card %s\n", gw_ai_level_name(s->opponent),
+                    cli_card(c));
+            return READ_EOF;
+        }
+        if (ev.completed) {
+            report_trick(s, &ev);
+            save(s, true);
+        }
+    }
+    return READ_CARD;
+}
+
+int cmd_play(int argc, char **argv) {
+    static const struct option OPTIONS[] = {
+        {"plain", no_argument, NULL, 'p'},          {"variant", required_argument, NULL, 'v'},
+        {"scoring", required_argument, NULL, 'S'},  {"target", required_argument, NULL, 't'},
+        {"seed", required_argument, NULL, 's'},     {"record", required_argument, NULL, 'r'},
+        {"opponent", required_argument, NULL, 'o'}, {"classic-order", no_argument, NULL, 'c'},
+        {"help", no_argument, NULL, 'h'},           {NULL, 0, NULL, 0}};
+    static session s; /* large (record path buffer); one per process */
+    memset(&s, 0, sizeof s);
+    gw_match_rules rules = {GW_CLASSIC, GW_LAST13, GW_TARGET_DEFAULT};
+    uint64_t seed = 0;
+    bool has_seed = false, plain = false;
+    s.opponent = GW_AI_GREEDY;
+    s.style = GW_ORDER_ALTERNATE;
+    int opt;
+    opterr = 0;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, "+:pv:S:t:s:r:o:ch", OPTIONS, NULL)) != -1) {
+        switch (opt) {
+        case 'p': plain = true; break;
+        case 'v':
+            if (!cli_parse_variant("play", optarg, &rules.variant)) return CLI_USAGE;
+            break;
+        case 'S':
+            if (!cli_parse_scoring("play", optarg, &rules.scoring)) return CLI_USAGE;
+            break;
+        case 't':
+            if (!cli_parse_target("play", optarg, &rules.target)) return CLI_USAGE;
+            break;
+        case 's':
+            if (!cli_parse_seed("play", optarg, &seed)) return CLI_USAGE;
+            has_seed = true;
+            break;
+        case 'r':
+            if (strlen(optarg) >= sizeof s.record_path)
+                return cli_usage_error("play", "the record path is too long");
+            snprintf(s.record_path, sizeof s.record_path, "%s", optarg);
+            s.has_path = true;
+            break;
+        case 'o':
+            if (!gw_ai_level_parse(optarg, &s.opponent))
+                return cli_usage_error("play", "unknown opponent '%s' (random or greedy)", optarg);
+            break;
+        case 'c': s.style = GW_ORDER_CLASSIC; break;
+        case 'h': fputs(HELP, stdout); return CLI_OK;
+        default: return cli_bad_option("play", argv, optind);
+        }
+    }
+    if (optind < argc) return cli_usage_error("play", "unexpected argument '%s'", argv[optind]);
+    if (!plain) return cli_usage_error("play", "only line mode exists so far: use 'whist play --plain'");
+    if (!has_seed) seed = cli_fresh_seed();
+    gw_error err;
+    if (gw_match_start(&s.match, rules, seed, &err) != GW_OK) return cli_usage_error("play", "%s", err.msg);
+    gw_rng_seed(&s.ai_rng, gw_mix64(seed ^ 0xA1A1A1A1u));
+    time_t now = time(NULL);
+    struct tm tm;
+    if (localtime_r(&now, &tm))
+        strftime(s.date, sizeof s.date, "%Y.%m.%d", &tm);
+    else
+        snprintf(s.date, sizeof s.date, "????.??.??");
+    if (!s.has_path) {
+        char dir[3500], why[512];
+        if (cli_data_dir("games", dir, sizeof dir, why, sizeof why)) {
+            snprintf(s.record_path, sizeof s.record_path, "%s/match-%llu.gwr", dir, (unsigned long long)seed);
+            s.has_path = true;
+        } else {
+            fprintf(stderr, "warning: %s; the record will be printed at the end instead\n", why);
+        }
+    }
+    s.save_ok = true;
+    printf(
+        "German Whist: %s deck, %s scoring, match to %d. You are player 1; the computer (%s) is player 2.\n",
+        gw_variant_name(rules.variant), gw_scoring_name(rules.scoring), rules.target,
+        gw_ai_level_name(s.opponent));
+    printf("Match seed %llu (whist play --plain --seed %llu plays the same deals).\n",
+           (unsigned long long)seed, (unsigned long long)seed);
+    printf("Type help for commands.\n");
+    while (gw_match_winner(&s.match) < 0) {
+        read_result r = play_hand(&s);
+        if (r == READ_EOF) printf("\nInput ended: the match stops here.\n");
+        if (r != READ_CARD) return finish(&s, true);
+        gw_hand_score hs = gw_match_finish_hand(&s.match, &s.game);
+        const gw_game *g = &s.game;
+        printf("\nHand %d is over. Endgame tricks: you %d, computer %d (all tricks %d-%d). ",
+               s.match.hands_played, gw_game_endgame_tricks(g, 0), gw_game_endgame_tricks(g, 1),
+               gw_game_all_tricks(g, 0), gw_game_all_tricks(g, 1));
+        if (hs.winner < 0)
+            printf("Nobody scores.\n");
+        else
+            printf("%s %s %d%s.\n", Who(hs.winner), hs.winner == 0 ? "score" : "scores", hs.points,
+                   hs.slam ? " (slam!)" : "");
+        printf("Match: you %d, computer %d (target %d).\n", s.match.score[0], s.match.score[1], rules.target);
+        append_hand(&s, &s.finished, s.match.hands_played);
+        save(&s, false);
+    }
+    int w = gw_match_winner(&s.match);
+    printf("\n%s the match %d-%d.\n", w == 0 ? "You win" : "The computer wins", s.match.score[w],
+           s.match.score[1 - w]);
+    return finish(&s, false);
+}

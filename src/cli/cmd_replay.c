@@ -1,0 +1,144 @@
+/* cmd_replay.c: `whist replay`: shows a recorded hand trick by trick, hidden draws included. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char HELP[] = "Usage: whist replay FILE [--hand N]\n"
+                           "Shows each hand of a record trick by trick: both hands at the deal, trump,\n"
+                           "who led and won each trick, what each player drew (hidden draws shown),\n"
+                           "the tricks and the score. FILE may be - for standard input.\n"
+                           "\n"
+                           "  -n, --hand N   only hand N (its Hand tag, or its place in the file)\n"
+                           "  -h, --help     show this help\n";
+
+static const char *player_name(const gw_record_hand *h, int p) {
+    const char *name = gw_record_hand_tag(h, p == 0 ? "Player1" : "Player2");
+    return name ? name : (p == 0 ? "player 1" : "player 2");
+}
+
+/* Prints one hand; returns false if the record has a problem in it. */
+static bool replay_hand(const gw_record_hand *h, const char *shown) {
+    gw_match_rules r = h->rules;
+    printf("Hand %d: %s deck, %s scoring, target %d\n", h->number, gw_variant_name(r.variant),
+           gw_scoring_name(r.scoring), r.target);
+    gw_game g;
+    gw_error err;
+    bool dealt = h->dealer >= 0 && gw_game_deal(&g, r.variant, h->deck, h->dealer, &err) == GW_OK;
+    if (!dealt) {
+        printf("  (the deal cannot be shown)\n");
+        fprintf(stderr, "%s:%d:%d: error: %s\n", shown, h->error.line, h->error.col, h->error.msg);
+        return false;
+    }
+    int hs = gw_hand_size(r.variant);
+    printf("Player 1: %s, player 2: %s; player %d deals.\n", player_name(h, 0), player_name(h, 1),
+           h->dealer + 1);
+    printf("Trump: %s (the turned card is %s).\n", gw_suit_name(g.trump), cli_card(g.deck[2 * hs]));
+    for (int p = 0; p < 2; p++) {
+        printf("Player %d holds: ", p + 1);
+        cli_print_hand(stdout, g.hand[p], g.trump, GW_ORDER_ALTERNATE);
+        printf("\n");
+    }
+    printf("Stock, top first:");
+    for (int i = 2 * hs; i < gw_deck_size(r.variant); i++)
+        printf(" %s", cli_card(g.deck[i]));
+    printf("\n\nForeplay\n");
+    for (int i = 0; i + 1 < h->nmoves + 1 && i < h->nmoves; i += 2) {
+        if (g.tricks_done == hs) printf("Endgame (the stock is empty; these tricks count)\n");
+        gw_trick_event ev;
+        gw_game_play(&g, h->moves[i], &ev);
+        if (i + 1 >= h->nmoves) {
+            printf("%4d. P%d leads %s (the record stops here)\n", g.tricks_done + 1, g.leader + 1,
+                   cli_card(h->moves[i]));
+            break;
+        }
+        gw_game_play(&g, h->moves[i + 1], &ev);
+        printf("%4d. P%d %s  P%d %s   won by P%d", ev.number, ev.leader + 1, cli_card(ev.cards[0]),
+               2 - ev.leader, cli_card(ev.cards[1]), ev.winner + 1);
+        if (ev.drawn[0] != GW_NO_CARD) {
+            int w = ev.winner;
+            printf("   P%d takes %s, P%d draws %s", w + 1, cli_card(ev.drawn[w]), 2 - w,
+                   cli_card(ev.drawn[1 - w]));
+            if (ev.next_upcard != GW_NO_CARD) printf("; up-card %s", cli_card(ev.next_upcard));
+        }
+        printf("\n");
+    }
+    printf("\n");
+    if (h->error.status != GW_OK) {
+        printf("The record has a problem here.\n\n");
+        fprintf(stderr, "%s:%d:%d: error: %s\n", shown, h->error.line, h->error.col, h->error.msg);
+        return false;
+    }
+    int eg[2] = {gw_game_endgame_tricks(&g, 0), gw_game_endgame_tricks(&g, 1)};
+    int all[2] = {gw_game_all_tricks(&g, 0), gw_game_all_tricks(&g, 1)};
+    if (!h->finished) {
+        printf("Unfinished after trick %d (endgame tricks %d-%d so far).\n\n", g.tricks_done, eg[0], eg[1]);
+        return true;
+    }
+    printf("Tricks: endgame %d-%d, all %d-%d. ", eg[0], eg[1], all[0], all[1]);
+    const gw_hand_score *s = &h->outcome;
+    if (s->winner < 0)
+        printf("No score.\n");
+    else
+        printf("Player %d scores %d%s.\n", s->winner + 1, s->points, s->slam ? " (slam)" : "");
+    if (h->has_score) printf("Match score after this hand: %d-%d.\n", h->score[0], h->score[1]);
+    printf("\n");
+    return true;
+}
+
+int cmd_replay(int argc, char **argv) {
+    static const struct option OPTIONS[] = {
+        {"hand", required_argument, NULL, 'n'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+    int only = 0, opt;
+    opterr = 0;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, "+:n:h", OPTIONS, NULL)) != -1) {
+        switch (opt) {
+        case 'n': {
+            char *end;
+            long v = strtol(optarg, &end, 10);
+            if (*optarg == '\0' || *end != '\0' || v < 1 || v > 1000000)
+                return cli_usage_error("replay", "the hand must be a number from 1, not '%s'", optarg);
+            only = (int)v;
+            break;
+        }
+        case 'h': fputs(HELP, stdout); return CLI_OK;
+        default: return cli_bad_option("replay", argv, optind);
+        }
+    }
+    if (optind >= argc) return cli_usage_error("replay", "which file? (- for standard input)");
+    if (optind + 1 < argc)
+        return cli_usage_error("replay", "one file at a time, not '%s' too", argv[optind + 1]);
+    const char *path = argv[optind];
+    const char *shown = strcmp(path, "-") == 0 ? "<stdin>" : path;
+    char *text, why[256];
+    size_t len;
+    if (!cli_read_file(path, &text, &len, why, sizeof why)) {
+        fprintf(stderr, "whist replay: cannot read %s: %s\n", shown, why);
+        return CLI_USAGE;
+    }
+    gw_record rec;
+    gw_error err;
+    gw_status st = gw_record_read(text, len, &rec, &err);
+    free(text);
+    if (st != GW_OK) {
+        fprintf(stderr, "whist replay: %s: %s\n", shown, err.msg);
+        return CLI_FAIL;
+    }
+    int status = CLI_OK, shown_hands = 0;
+    for (int i = 0; i < rec.count; i++) {
+        if (only && rec.hands[i].number != only) continue;
+        shown_hands++;
+        if (!replay_hand(&rec.hands[i], shown)) status = CLI_FAIL;
+    }
+    if (shown_hands == 0) {
+        if (only)
+            fprintf(stderr, "whist replay: %s has no hand %d (it has %d)\n", shown, only, rec.count);
+        else
+            fprintf(stderr, "whist replay: %s holds no hand\n", shown);
+        status = CLI_FAIL;
+    }
+    gw_record_free(&rec);
+    return status;
+}

@@ -1,0 +1,57 @@
+/* main.c: the `whist` command: picks the subcommand and prints the top-level help. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char HELP[] = "Usage: whist COMMAND [OPTIONS]\n"
+                           "German Whist for two: play against the computer, check and replay game records.\n"
+                           "\n"
+                           "Commands:\n"
+                           "  play --plain   play a match against the computer in line mode\n"
+                           "  deal           print a fresh deal as a game record (.gwr)\n"
+                           "  check FILE     check game records against the rules (- for standard input)\n"
+                           "  replay FILE    show a recorded hand trick by trick\n"
+                           "\n"
+                           "Options:\n"
+                           "  -h, --help     show this help (whist COMMAND --help for a command's own)\n"
+                           "  -V, --version  show the version\n"
+                           "\n"
+                           "Records are described in docs/record.md. Exit status: 0 success, 1 failure\n"
+                           "(an invalid record, an unsaved game), 2 usage error or unreadable file.\n";
+
+typedef struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+} command;
+
+static const command COMMANDS[] = {
+    {"check", cmd_check},
+    {"deal", cmd_deal},
+    {"play", cmd_play},
+    {"replay", cmd_replay},
+};
+
+int main(int argc, char **argv) {
+    if (argc < 2) {
+        fputs(HELP, stdout);
+        return CLI_OK;
+    }
+    const char *name = argv[1];
+    if (strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0 || strcmp(name, "help") == 0) {
+        fputs(HELP, stdout);
+        return CLI_OK;
+    }
+    if (strcmp(name, "-V") == 0 || strcmp(name, "--version") == 0) {
+        printf("whist %s\n", GW_VERSION);
+        return CLI_OK;
+    }
+    for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++) {
+        if (strcmp(name, COMMANDS[i].name) == 0) return COMMANDS[i].run(argc - 1, argv + 1);
+    }
+    if (name[0] == '-')
+        fprintf(stderr, "whist: unknown option '%s'\nTry 'whist --help'.\n", name);
+    else
+        fprintf(stderr, "whist: unknown command '%s'\nTry 'whist --help'.\n", name);
+    return CLI_USAGE;
+}

@@ -1,0 +1,38 @@
+/* score.c: the three scoring systems for a finished hand, both decks. */
+#include "gw/score.h"
+
+#include <string.h>
+
+static const char *const NAMES[] = {"last13", "every", "difference"};
+
+const char *gw_scoring_name(gw_scoring s) { return (unsigned)s < 3 ? NAMES[s] : "?"; }
+
+bool gw_scoring_parse(const char *s, gw_scoring *out) {
+    for (int i = 0; i < 3; i++) {
+        if (strcmp(s, NAMES[i]) == 0) {
+            *out = (gw_scoring)i;
+            return true;
+        }
+    }
+    return false;
+}
+
+gw_hand_score gw_score_hand(gw_variant v, gw_scoring s, const int endgame[2], const int all[2]) {
+    gw_hand_score r = {{0, 0}, -1, 0, false};
+    int half = gw_hand_size(v); /* tricks in one phase: 13 or 7 */
+    const int *counted = s == GW_EVERY ? all : endgame;
+    r.counted[0] = counted[0];
+    r.counted[1] = counted[1];
+    if (counted[0] == counted[1]) return r;
+    r.winner = counted[0] > counted[1] ? 0 : 1;
+    int mine = counted[r.winner], theirs = counted[1 - r.winner];
+    switch (s) {
+    case GW_LAST13:
+        r.slam = mine == half;
+        r.points = r.slam ? (v == GW_SMALL ? 5 : 10) : mine - half / 2;
+        break;
+    case GW_EVERY: r.points = mine - half; break;
+    case GW_DIFFERENCE: r.points = mine - theirs; break;
+    }
+    return r;
+}

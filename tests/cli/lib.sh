@@ -1,0 +1,48 @@
+# lib.sh: helpers for command-line tests: run whist, compare output and exit codes.
+# Sourced by tests/cli/test_*.sh; $WHIST is the binary, $GW_TEST_DATA the fixtures.
+set -u
+: "${WHIST:?WHIST must name the whist binary}"
+: "${GW_TEST_DATA:?GW_TEST_DATA must name tests/data}"
+FAILS=0
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+export XDG_DATA_HOME="$TMP/data" XDG_CONFIG_HOME="$TMP/config" XDG_STATE_HOME="$TMP/state" HOME="$TMP/home"
+mkdir -p "$HOME"
+
+# fail MESSAGE: records a failure.
+fail() { echo "FAIL: $*" >&2; FAILS=$((FAILS + 1)); }
+
+# run ARGS...: runs whist, leaving $OUT (stdout), $ERR (stderr) and $RC.
+run() {
+  "$WHIST" "$@" >"$TMP/out" 2>"$TMP/err" </dev/null
+  RC=$?
+  OUT=$(cat "$TMP/out")
+  ERR=$(cat "$TMP/err")
+}
+
+# run_in INPUT ARGS...: as run, with INPUT on standard input.
+run_in() {
+  local input=$1
+  shift
+  printf '%s' "$input" | "$WHIST" "$@" >"$TMP/out" 2>"$TMP/err"
+  RC=$?
+  OUT=$(cat "$TMP/out")
+  ERR=$(cat "$TMP/err")
+}
+
+# expect_rc N WHAT: the last run exited with N.
+expect_rc() { [ "$RC" -eq "$1" ] || fail "$2: exit $RC, expected $1 (stderr: $ERR)"; }
+# expect_out TEXT WHAT: stdout contains TEXT.
+expect_out() { grep -qF -- "$1" <<<"$OUT" || fail "$2: stdout lacks '$1': $OUT"; }
+# expect_err TEXT WHAT: stderr contains TEXT.
+expect_err() { grep -qF -- "$1" <<<"$ERR" || fail "$2: stderr lacks '$1': $ERR"; }
+
+# finish: prints a summary and exits non-zero on any failure.
+finish() {
+  if [ "$FAILS" -gt 0 ]; then
+    echo "$FAILS check(s) failed" >&2
+    exit 1
+  fi
+  echo "all checks passed"
+  exit 0
+}
