@@ -39,7 +39,32 @@ static inline gw_cards gw_bit(gw_card c) { return (gw_cards)1 << c; }
 /* All the cards of a suit. */
 static inline gw_cards gw_suit_cards(int suit) { return GW_SUIT_BITS << (16 * suit); }
 /* Number of cards in a set. */
-static inline int gw_count(gw_cards s) { return __builtin_popcountll(s); }
+static inline int gw_count(gw_cards s) {
+#ifdef __POPCNT__
+    return __builtin_popcountll(s);
+#endif
+    /* SWAR count: fast without a popcnt instruction, and compilers turn it
+     * into one where the target has it. */
+    s = s - ((s >> 1) & 0x5555555555555555ull);
+    s = (s & 0x3333333333333333ull) + ((s >> 2) & 0x3333333333333333ull);
+    s = (s + (s >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (int)((s * 0x0101010101010101ull) >> 56);
+}
+extern const uint8_t GW_SELECT_IN_BYTE[256][8];
+
+/* The k-th lowest card of a set (k from 0 to gw_count(s) - 1), in constant
+ * time: byte-wise prefix counts find the byte, a table the bit. */
+static inline gw_card gw_nth(gw_cards s, int k) {
+    uint64_t c = s - ((s >> 1) & 0x5555555555555555ull);
+    c = (c & 0x3333333333333333ull) + ((c >> 2) & 0x3333333333333333ull);
+    c = (c + (c >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    uint64_t sums = c * 0x0101010101010101ull; /* byte i: cards in bytes 0..i */
+    uint64_t below = (((uint64_t)(unsigned)k * 0x0101010101010101ull) | 0x8080808080808080ull) - sums;
+    int byte = gw_count(below & 0x8080808080808080ull); /* bytes wholly before the k-th card */
+    int before = (int)(((sums << 8) >> (8 * byte)) & 0xFF);
+    return (gw_card)(8 * byte + GW_SELECT_IN_BYTE[(s >> (8 * byte)) & 0xFF][k - before]);
+}
+
 /* The lowest card of a non-empty set (lowest suit, then lowest rank). */
 static inline gw_card gw_first(gw_cards s) { return (gw_card)__builtin_ctzll(s); }
 /* The highest card of a non-empty set (highest suit, then highest rank). */

@@ -17,11 +17,11 @@ typedef enum gw_variant {
 #define GW_MAX_HAND 13
 
 /* Cards in the variant's deck: 52 or 28. */
-int gw_deck_size(gw_variant v);
+static inline int gw_deck_size(gw_variant v) { return v == GW_SMALL ? 28 : 52; }
 /* Cards per hand: 13 or 7 (also the number of tricks in each phase). */
-int gw_hand_size(gw_variant v);
+static inline int gw_hand_size(gw_variant v) { return v == GW_SMALL ? 7 : 13; }
 /* The lowest rank in the deck: the 2 (classic) or the 8 (small). */
-int gw_lowest_rank(gw_variant v);
+static inline int gw_lowest_rank(gw_variant v) { return v == GW_SMALL ? GW_RANK_8 : GW_RANK_2; }
 /* The set of all cards in the variant's deck. */
 gw_cards gw_deck_cards(gw_variant v);
 /* The variant's name: "classic" or "small". */

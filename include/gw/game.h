@@ -57,7 +57,12 @@ typedef struct gw_trick_event {
 } gw_trick_event;
 
 /* Which card wins a trick: 0 if the led card, 1 if the follower's. */
-int gw_trick_winner(int trump, gw_card led, gw_card follow);
+static inline int gw_trick_winner(int trump, gw_card led, gw_card follow) {
+    int same_suit = gw_card_suit(follow) == gw_card_suit(led);
+    int higher = gw_card_rank(follow) > gw_card_rank(led);
+    int ruff = gw_card_suit(follow) == trump;
+    return same_suit ? higher : ruff;
+}
 
 /* Deals a hand from deck (the variant's cards in deal order) with the given
  * dealer (0 or 1). Fails with a message if the deck is not exactly the
@@ -65,7 +70,11 @@ int gw_trick_winner(int trump, gw_card led, gw_card follow);
 gw_status gw_game_deal(gw_game *g, gw_variant v, const gw_card *deck, int dealer, gw_error *err);
 
 /* The phase the hand is in. */
-gw_phase gw_game_phase(const gw_game *g);
+static inline gw_phase gw_game_phase(const gw_game *g) {
+    gw_variant v = (gw_variant)g->variant;
+    if (g->tricks_done >= 2 * gw_hand_size(v)) return GW_OVER;
+    return g->stock_pos < gw_deck_size(v) ? GW_FOREPLAY : GW_ENDGAME;
+}
 /* Cards left in the stock (the up-card included). */
 int gw_game_stock_left(const gw_game *g);
 /* The face-up top card of the stock, or GW_NO_CARD when the stock is empty. */
@@ -73,7 +82,13 @@ gw_card gw_game_upcard(const gw_game *g);
 /* The 1-based number of the trick being played (tricks_done + 1). */
 int gw_game_trick_number(const gw_game *g);
 /* The cards the player to move may play (empty when the hand is over). */
-gw_cards gw_game_legal(const gw_game *g);
+static inline gw_cards gw_game_legal(const gw_game *g) {
+    if (gw_game_phase(g) == GW_OVER) return 0;
+    gw_cards held = g->hand[g->turn];
+    if (g->led == GW_NO_CARD) return held;
+    gw_cards follow = held & gw_suit_cards(gw_card_suit(g->led));
+    return follow ? follow : held;
+}
 /* Whether the player to move may play card c, and if not, why. */
 gw_play_check gw_game_check(const gw_game *g, gw_card c);
 /* Plays card c for the player to move. Returns GW_EILLEGAL (and changes

@@ -3,9 +3,6 @@
 
 #include <string.h>
 
-int gw_deck_size(gw_variant v) { return v == GW_SMALL ? 28 : 52; }
-int gw_hand_size(gw_variant v) { return v == GW_SMALL ? 7 : 13; }
-int gw_lowest_rank(gw_variant v) { return v == GW_SMALL ? GW_RANK_8 : GW_RANK_2; }
 
 gw_cards gw_deck_cards(gw_variant v) {
     gw_cards suit = GW_SUIT_BITS & ~(((gw_cards)1 << gw_lowest_rank(v)) - 1);

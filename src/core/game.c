@@ -4,11 +4,6 @@
 #include <assert.h>
 #include <string.h>
 
-int gw_trick_winner(int trump, gw_card led, gw_card follow) {
-    if (gw_card_suit(follow) == gw_card_suit(led)) return gw_card_rank(follow) > gw_card_rank(led);
-    return gw_card_suit(follow) == trump;
-}
-
 gw_status gw_game_deal(gw_game *g, gw_variant v, const gw_card *deck, int dealer, gw_error *err) {
     int n = gw_deck_size(v), h = gw_hand_size(v);
     if (dealer != 0 && dealer != 1) return gw_error_set(err, GW_EINVAL, 0, 0, "dealer must be 0 or 1");
@@ -28,12 +23,6 @@ gw_status gw_game_deal(gw_game *g, gw_variant v, const gw_card *deck, int dealer
     return GW_OK;
 }
 
-gw_phase gw_game_phase(const gw_game *g) {
-    gw_variant v = (gw_variant)g->variant;
-    if (g->tricks_done >= 2 * gw_hand_size(v)) return GW_OVER;
-    return g->stock_pos < gw_deck_size(v) ? GW_FOREPLAY : GW_ENDGAME;
-}
-
 int gw_game_stock_left(const gw_game *g) { return gw_deck_size((gw_variant)g->variant) - g->stock_pos; }
 
 gw_card gw_game_upcard(const gw_game *g) {
@@ -41,14 +30,6 @@ gw_card gw_game_upcard(const gw_game *g) {
 }
 
 int gw_game_trick_number(const gw_game *g) { return g->tricks_done + 1; }
-
-gw_cards gw_game_legal(const gw_game *g) {
-    if (gw_game_phase(g) == GW_OVER) return 0;
-    gw_cards held = g->hand[g->turn];
-    if (g->led == GW_NO_CARD) return held;
-    gw_cards follow = held & gw_suit_cards(gw_card_suit(g->led));
-    return follow ? follow : held;
-}
 
 gw_play_check gw_game_check(const gw_game *g, gw_card c) {
     if (!gw_card_valid(c) || !gw_has(gw_deck_cards((gw_variant)g->variant), c)) return GW_PLAY_NOT_A_CARD;
@@ -61,7 +42,7 @@ gw_play_check gw_game_check(const gw_game *g, gw_card c) {
 }
 
 gw_status gw_game_play(gw_game *g, gw_card c, gw_trick_event *ev) {
-    if (!gw_card_valid(c) || !gw_has(gw_game_legal(g), c)) return GW_EILLEGAL;
+    if (c >= 64 || !gw_has(gw_game_legal(g), c)) return GW_EILLEGAL;
     int p = g->turn;
     g->hand[p] &= ~gw_bit(c);
     g->played |= gw_bit(c);
@@ -72,10 +53,19 @@ gw_status gw_game_play(gw_game *g, gw_card c, gw_trick_event *ev) {
         if (ev) ev->completed = false;
         return GW_OK;
     }
+    /* Completing a trick: written without data-dependent branches, since who
+     * wins is as good as random to the processor in playouts. */
     int leader = g->leader;
-    int winner = gw_trick_winner(g->trump, g->led, c) ? p : leader;
-    int phase = gw_game_phase(g) == GW_FOREPLAY ? 0 : 1;
-    g->won[phase][winner]++;
+    int winner = leader ^ gw_trick_winner(g->trump, g->led, c);
+    int foreplay = g->stock_pos < gw_deck_size((gw_variant)g->variant);
+    g->won[1 - foreplay][winner]++;
+    if (foreplay) {
+        gw_card up = g->deck[g->stock_pos], hidden = g->deck[g->stock_pos + 1];
+        g->hand[winner] |= gw_bit(up);
+        g->upcards[winner] |= gw_bit(up);
+        g->hand[1 - winner] |= gw_bit(hidden);
+        g->stock_pos = (uint8_t)(g->stock_pos + 2);
+    }
     if (ev) {
         ev->completed = true;
         ev->number = g->tricks_done + 1;
@@ -84,17 +74,9 @@ gw_status gw_game_play(gw_game *g, gw_card c, gw_trick_event *ev) {
         ev->cards[1] = c;
         ev->winner = winner;
         ev->drawn[0] = ev->drawn[1] = GW_NO_CARD;
-        ev->next_upcard = GW_NO_CARD;
-    }
-    if (phase == 0) {
-        gw_card up = g->deck[g->stock_pos], hidden = g->deck[g->stock_pos + 1];
-        g->hand[winner] |= gw_bit(up);
-        g->upcards[winner] |= gw_bit(up);
-        g->hand[1 - winner] |= gw_bit(hidden);
-        g->stock_pos = (uint8_t)(g->stock_pos + 2);
-        if (ev) {
-            ev->drawn[winner] = up;
-            ev->drawn[1 - winner] = hidden;
+        if (foreplay) {
+            ev->drawn[winner] = g->deck[g->stock_pos - 2];
+            ev->drawn[1 - winner] = g->deck[g->stock_pos - 1];
         }
     }
     g->tricks_done++;
