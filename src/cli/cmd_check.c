@@ -65,7 +65,7 @@ int cmd_check(int argc, char **argv) {
     int opt;
     opterr = 0;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "+:qh", OPTIONS, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":qh", OPTIONS, NULL)) != -1) {
         switch (opt) {
         case 'q': quiet = true; break;
         case 'h': fputs(HELP, stdout); return CLI_OK;

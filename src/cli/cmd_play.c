@@ -160,13 +160,27 @@ static read_result read_card(const session *s, gw_card *out) {
     for (;;) {
         printf("Your card> ");
         fflush(stdout);
-        if (!fgets(line, sizeof line, stdin)) return READ_EOF;
-        size_t n = strlen(line);
-        if (n == sizeof line - 1 && line[n - 1] != '\n') {
-            int c;
-            while ((c = getchar()) != EOF && c != '\n') {
-            }
+        /* Read byte by byte: a NUL must not cut the line short unseen. */
+        size_t n = 0;
+        bool any = false, too_long = false, control = false;
+        int ch;
+        while ((ch = getchar()) != EOF) {
+            any = true;
+            if (ch == '\n') break;
+            if ((ch < 32 && !isspace(ch)) || ch == 127) control = true;
+            if (n < sizeof line - 1)
+                line[n++] = (char)ch;
+            else
+                too_long = true;
+        }
+        if (!any) return READ_EOF;
+        line[n] = '\0';
+        if (too_long) {
             printf("That line is too long. %s", COMMANDS_HELP);
+            continue;
+        }
+        if (control) {
+            printf("That line holds control characters, not a card. %s", COMMANDS_HELP);
             continue;
         }
         char *p = line;

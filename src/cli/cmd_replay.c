@@ -44,13 +44,13 @@ static bool replay_hand(const gw_record_hand *h, const char *shown) {
     for (int i = 2 * hs; i < gw_deck_size(r.variant); i++)
         printf(" %s", cli_card(g.deck[i]));
     printf("\n\nForeplay\n");
-    for (int i = 0; i + 1 < h->nmoves + 1 && i < h->nmoves; i += 2) {
+    for (int i = 0; i < h->nmoves; i += 2) {
         if (g.tricks_done == hs) printf("Endgame (the stock is empty; these tricks count)\n");
         gw_trick_event ev;
         gw_game_play(&g, h->moves[i], &ev);
         if (i + 1 >= h->nmoves) {
-            printf("%4d. P%d leads %s (the record stops here)\n", g.tricks_done + 1, g.leader + 1,
-                   cli_card(h->moves[i]));
+            printf("%4d. P%d leads %s%s\n", g.tricks_done + 1, g.leader + 1, cli_card(h->moves[i]),
+                   h->error.status == GW_OK ? " (the record stops here)" : "");
             break;
         }
         gw_game_play(&g, h->moves[i + 1], &ev);
@@ -93,7 +93,7 @@ int cmd_replay(int argc, char **argv) {
     int only = 0, opt;
     opterr = 0;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "+:n:h", OPTIONS, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, ":n:h", OPTIONS, NULL)) != -1) {
         switch (opt) {
         case 'n': {
             char *end;
@@ -133,9 +133,14 @@ int cmd_replay(int argc, char **argv) {
         if (!replay_hand(&rec.hands[i], shown)) status = CLI_FAIL;
     }
     if (shown_hands == 0) {
-        if (only)
-            fprintf(stderr, "whist replay: %s has no hand %d (it has %d)\n", shown, only, rec.count);
-        else
+        if (only && rec.count > 0) {
+            fprintf(stderr, "whist replay: %s has no hand %d (its hands:", shown, only);
+            for (int i = 0; i < rec.count && i < 20; i++)
+                fprintf(stderr, "%s %d", i ? "," : "", rec.hands[i].number);
+            fprintf(stderr, "%s)\n", rec.count > 20 ? ", ..." : "");
+        } else if (only) {
+            fprintf(stderr, "whist replay: %s has no hand %d (it holds no hand)\n", shown, only);
+        } else
             fprintf(stderr, "whist replay: %s holds no hand\n", shown);
         status = CLI_FAIL;
     }

@@ -42,7 +42,7 @@ bool cli_parse_target(const char *cmd, const char *s, int *out) {
     char *end;
     errno = 0;
     long v = strtol(s, &end, 10);
-    if (errno || *s == '\0' || *end != '\0' || v < 1 || v > 1000) {
+    if (errno || !(*s >= '0' && *s <= '9') || *end != '\0' || v < 1 || v > 1000) {
         cli_usage_error(cmd, "the target must be a whole number from 1 to 1000, not '%s'", s);
         return false;
     }
@@ -54,7 +54,7 @@ bool cli_parse_seed(const char *cmd, const char *s, uint64_t *out) {
     char *end;
     errno = 0;
     unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *s == '\0' || *s == '-' || *end != '\0') {
+    if (errno || !(*s >= '0' && *s <= '9') || *end != '\0') { /* digits only: no sign, no blanks */
         cli_usage_error(cmd, "the seed must be a whole number from 0 to 18446744073709551615, not '%s'", s);
         return false;
     }

@@ -2,6 +2,7 @@
 #include "record_lex.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct lexer {
     const char *s;
@@ -62,9 +63,15 @@ static void lex_tag(lexer *lx) {
     while (!at_end(lx) && is_name_char(cur(lx)))
         advance(lx);
     t.name_len = (size_t)(lx->s + lx->pos - t.name);
-    if (t.name_len == 0 ||
-        !((t.name[0] >= 'A' && t.name[0] <= 'Z') || (t.name[0] >= 'a' && t.name[0] <= 'z'))) {
+    bool name_ends = at_end(lx) || is_space(cur(lx)) || cur(lx) == '"' || cur(lx) == ']' || cur(lx) == '\n';
+    if (t.name_len == 0 && name_ends) {
         t.msg = "malformed tag: expected [Name \"value\"]";
+        skip_line(lx);
+        push(lx, t);
+        return;
+    }
+    if (!name_ends || !((t.name[0] >= 'A' && t.name[0] <= 'Z') || (t.name[0] >= 'a' && t.name[0] <= 'z'))) {
+        t.msg = "malformed tag: a tag name is letters, digits and '_', starting with a letter";
         skip_line(lx);
         push(lx, t);
         return;
@@ -100,11 +107,21 @@ static void lex_tag(lexer *lx) {
         return;
     }
     advance(lx);
+    /* One tag per line: only blanks, a comment or another tag may follow. */
+    while (!at_end(lx) && is_space(cur(lx)))
+        advance(lx);
+    if (!at_end(lx) && cur(lx) != '\n' && cur(lx) != ';' && cur(lx) != '{' && cur(lx) != '[') {
+        t.msg = "malformed tag: unexpected text after ']' (one tag per line)";
+        t.line = lx->line;
+        t.col = lx->col;
+        skip_line(lx);
+    }
     push(lx, t);
 }
 
 rec_token *gw_rec_lex(const char *text, size_t len, int *count) {
     lexer lx = {.s = text, .len = len, .line = 1, .col = 1};
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) lx.pos = 3; /* a UTF-8 byte order mark */
     while (!at_end(&lx)) {
         char c = cur(&lx);
         if (c == '\n') {

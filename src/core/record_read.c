@@ -123,17 +123,14 @@ static gw_status take_tag(hand_check *hc, const rec_token *t) {
     int k = 0;
     while (k < T_COUNT && strcmp(name, KNOWN[k]) != 0)
         k++;
-    if (k == T_COUNT) {
+    if (k == T_COUNT) { /* Date, Player1, Player2 and unknown tags: kept, never checked but Date */
         if (strcmp(name, "Date") == 0 && !valid_date(value)) {
             gw_error_set(e, GW_EINVAL, t->line, t->col, "tag Date must be YYYY.MM.DD, not \"%s\"", value);
-        } else if (strcmp(name, "Date") == 0 || gw_record_hand_tag(h, name) == NULL) {
-            return add_tag(h, name, value, t->line);
-        } else {
-            gw_error_set(e, GW_EINVAL, t->line, t->col, "tag %s appears twice", name);
+            free(name);
+            free(value);
+            return GW_EINVAL;
         }
-        free(name);
-        free(value);
-        return GW_EINVAL;
+        return add_tag(h, name, value, t->line);
     }
     gw_status st = GW_OK;
     unsigned long long n = 0;
@@ -335,7 +332,8 @@ static gw_status take_moves(gw_record_hand *h, const rec_token *toks, int n) {
                 return gw_error_set(&h->error, GW_EINVAL, t->line, t->col,
                                     "trick %d: expected the trick number '%d.' before %s", expected, expected,
                                     word);
-            return gw_error_set(&h->error, GW_EINVAL, t->line, t->col, "trick %d: unexpected '%s'", expected,
+            return gw_error_set(&h->error, GW_EINVAL, t->line, t->col,
+                                "trick %d: expected the trick number '%d.', found '%s'", expected, expected,
                                 word);
         }
         gw_card c;
@@ -395,28 +393,29 @@ static gw_status check_hand(gw_record_hand *h, const rec_token *toks, int n) {
 }
 
 /* Checks what a file of hands tagged 1, 2, 3 ... says as a match: the dealer
- * alternates and Score accumulates from hand 1. */
+ * alternates between hands with consecutive Hand tags, and Score accumulates
+ * from hand 1 (checked only where the file holds the match from hand 1). */
 static void check_match(gw_record *r) {
-    bool active = false, scores_known = false;
+    bool scores_known = false;
     int total[2] = {0, 0}, prev_dealer = -1, prev_number = 0;
     for (int i = 0; i < r->count; i++) {
         gw_record_hand *h = &r->hands[i];
+        bool follows = h->hand_tag > 1 && h->hand_tag == prev_number + 1;
         if (h->hand_tag == 1) {
-            active = scores_known = true;
+            scores_known = true;
             total[0] = total[1] = 0;
-        } else if (!(active && h->hand_tag == prev_number + 1)) {
-            active = false;
-            continue;
+        } else if (!follows) {
+            scores_known = false;
         }
-        if (h->error.status == GW_OK && h->hand_tag > 1 && prev_dealer >= 0 && h->dealer == prev_dealer)
+        if (h->error.status == GW_OK && follows && prev_dealer >= 0 && h->dealer == prev_dealer)
             gw_error_set(&h->error, GW_EINVAL, h->dealer_pos.line, h->dealer_pos.col,
                          "the dealer must alternate: player %d dealt hand %d too", h->dealer + 1,
                          prev_number);
         if (h->error.status != GW_OK) {
             scores_known = false;
-        } else {
+        } else if (scores_known) {
             if (h->finished && h->outcome.winner >= 0) total[h->outcome.winner] += h->outcome.points;
-            if (h->has_score && scores_known && (h->score[0] != total[0] || h->score[1] != total[1]))
+            if (h->has_score && (h->score[0] != total[0] || h->score[1] != total[1]))
                 gw_error_set(&h->error, GW_EINVAL, h->score_pos.line, h->score_pos.col,
                              "Score %d-%d does not match the match score %d-%d after hand %d", h->score[0],
                              h->score[1], total[0], total[1], h->hand_tag);

@@ -46,3 +46,36 @@ finish() {
   echo "all checks passed"
   exit 0
 }
+
+# run_from FILE ARGS...: as run, with FILE on standard input.
+run_from() {
+  local input=$1
+  shift
+  "$WHIST" "$@" <"$input" >"$TMP/out" 2>"$TMP/err"
+  RC=$?
+  OUT=$(cat "$TMP/out")
+  ERR=$(cat "$TMP/err")
+}
+
+# expect_no_out TEXT WHAT: stdout does not contain TEXT.
+expect_no_out() { ! grep -qF -- "$1" <<<"$OUT" || fail "$2: stdout has '$1'"; }
+# expect_out_re REGEX WHAT: stdout matches the extended regular expression.
+expect_out_re() { grep -qE -- "$1" <<<"$OUT" || fail "$2: stdout does not match /$1/: $OUT"; }
+# expect_err_re REGEX WHAT: stderr matches the extended regular expression.
+expect_err_re() { grep -qE -- "$1" <<<"$ERR" || fail "$2: stderr does not match /$1/: $ERR"; }
+# expect_no_err WHAT: stderr is empty.
+expect_no_err() { [ -z "$ERR" ] || fail "$1: unexpected stderr: $ERR"; }
+
+# card_sweep FILE [TIMES]: writes every card name, AS KS ... 2S AH ... 2C,
+# one a line, TIMES times (default 200): fed to whist play, the illegal
+# ones are refused and the next line tried, so it plays any hand to the end.
+card_sweep() {
+  local file=$1 times=${2:-200} s r i
+  for ((i = 0; i < times; i++)); do
+    for s in S H D C; do
+      for r in A K Q J T 9 8 7 6 5 4 3 2; do
+        printf '%s%s\n' "$r" "$s"
+      done
+    done
+  done >"$file"
+}

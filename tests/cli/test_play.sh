@@ -1,0 +1,213 @@
+# test_play.sh: whist play --plain fed by a script: a whole match, the saved
+# record, garbage input, illegal cards, end of input, unsavable records, options.
+. "$(dirname "$0")/lib.sh"
+
+SWEEP=$TMP/sweep.txt
+card_sweep "$SWEEP"
+
+# records_equal A B: the two records are the same apart from the Date tag.
+records_equal() { diff <(grep -v '^\[Date ' "$1") <(grep -v '^\[Date ' "$2") >/dev/null; }
+# printed_record: the record printed after "here it is, to keep:" into $TMP/printed.gwr.
+printed_record() { sed '1,/here it is, to keep:/d' "$TMP/out" | sed '/./,$!d' >"$TMP/printed.gwr"; }
+
+# A whole match to 1 point: one hand, played to the end from the card sweep.
+REC=$TMP/m7.gwr
+run_from "$SWEEP" play --plain --seed 7 --target 1 --record "$REC"
+expect_rc 0 "play --seed 7 --target 1"
+expect_no_err "play --seed 7 --target 1"
+expect_out "Match seed 7 (whist play --plain --seed 7 plays the same deals)." "play: the seed is printed"
+expect_out "=== Hand 1:" "play: hand 1"
+expect_out_re "^(You win|The computer wins) the match [0-9]+-[0-9]+\.$" "play: the match ends"
+expect_out "The record is saved in $REC" "play: where the record is"
+expect_out_re "You must follow suit: you hold (spades|hearts|diamonds|clubs)\." "play: a revoke is refused"
+expect_out_re "You do not hold [AKQJT2-9][SHDC]\." "play: a card not held is refused"
+[ -f "$REC" ] || fail "play: no record in $REC"
+run check "$REC"
+expect_rc 0 "check of the played record"
+expect_out_re "^hand 1: tricks [0-9]+-[0-9]+, player [12] scores [0-9]+$" "check of the played record"
+grep -qF '[Hand "1"]' "$REC" || fail "play: the record has no Hand tag"
+grep -qF '[Target "1"]' "$REC" || fail "play: the record has no Target tag"
+grep -qE '^\[Score "[0-9]+-[0-9]+"\]$' "$REC" || fail "play: the record has no Score tag"
+grep -qE '^\[Result "[0-9]+-[0-9]+"\]$' "$REC" || fail "play: the record has no Result tag"
+grep -qE '^26\. |[^0-9]26\. ' "$REC" || fail "play: the record lacks trick 26"
+run replay "$REC"
+expect_rc 0 "replay of the played record"
+expect_out "Hand 1: classic deck, last13 scoring, target 1" "replay of the played record"
+expect_out "Match score after this hand:" "replay of the played record"
+# the same seed and input give the same game
+run_from "$SWEEP" play --plain --seed 7 --target 1 --record "$TMP/m7b.gwr"
+expect_rc 0 "play --seed 7 again"
+records_equal "$REC" "$TMP/m7b.gwr" || fail "play --seed 7 twice: the records differ"
+
+# A longer match: several hands, dealer alternating, Score accumulating; the
+# checker verifies all of it.
+run_from "$SWEEP" play --plain --seed 3 --target 10 --record "$TMP/m3.gwr"
+expect_rc 0 "play --seed 3 --target 10"
+run check "$TMP/m3.gwr"
+expect_rc 0 "check of a whole match"
+n=$(grep -c '^hand ' <<<"$OUT")
+[ "$n" -ge 2 ] || fail "play --seed 3 --target 10: $n hand(s), expected a match of several"
+grep -qF '[Hand "2"]' "$TMP/m3.gwr" || fail "play --seed 3 --target 10: no hand 2"
+# the small variant and the other scorings and opponent
+run_from "$SWEEP" play --plain --seed 11 --variant small --scoring every --target 5 --opponent random \
+  --classic-order --record "$TMP/s.gwr"
+expect_rc 0 "play small every random"
+expect_out "German Whist: small deck, every scoring, match to 5." "play small every random"
+run check "$TMP/s.gwr"
+expect_rc 0 "check of a small every match"
+grep -qF '[Variant "small"]' "$TMP/s.gwr" || fail "play --variant small: no Variant tag"
+grep -qF '[Scoring "every"]' "$TMP/s.gwr" || fail "play --scoring every: no Scoring tag"
+grep -qF '[Player2 "random"]' "$TMP/s.gwr" || fail "play --opponent random: no Player2 tag"
+run_from "$SWEEP" play --plain --seed 12 --scoring difference --target 3 --record "$TMP/d.gwr"
+expect_rc 0 "play difference"
+run check "$TMP/d.gwr"
+expect_rc 0 "check of a difference match"
+
+# Garbage on standard input is refused with a message and the game goes on,
+# exactly as if it had not been typed.
+{
+  cat "$GW_TEST_DATA/check/garbage.gwr"
+  printf '\n\n   \n\t\nxyzzy\nplay the ace\nAS KS\n1S\nZZ\n'
+  head -c 5000 /dev/zero | tr '\0' 'a'
+  printf '\nhelp\n?\nhand\n\r\n'
+  printf 'AS\0KS\n'
+  cat "$SWEEP"
+} >"$TMP/garbage.txt"
+run_from "$TMP/garbage.txt" play --plain --seed 7 --target 1 --record "$TMP/g.gwr"
+expect_rc 0 "play with garbage input"
+expect_no_err "play with garbage input"
+expect_out "'xyzzy' is not a card." "play: an unknown word"
+expect_out "'play the ace' is not a card." "play: a sentence"
+expect_out "'1s' is not a card." "play: a card-like word"
+expect_out "That line is too long." "play: a very long line"
+expect_out "That line holds control characters, not a card." "play: random bytes"
+expect_out "Other commands: hand (show the table again), help, quit (save and leave)." "play: help"
+expect_out_re "^(You win|The computer wins) the match" "play with garbage input: the match ends"
+records_equal "$REC" "$TMP/g.gwr" || fail "play: garbage input changed the game"
+
+# End of input in the middle of a hand: the record so far is saved, exit 0.
+head -n 30 "$SWEEP" >"$TMP/short.txt"
+run_from "$TMP/short.txt" play --plain --seed 7 --target 1 --record "$TMP/short.gwr"
+expect_rc 0 "play: end of input mid-hand"
+expect_out "Input ended: the match stops here." "play: end of input mid-hand"
+expect_out "The record is saved in $TMP/short.gwr" "play: end of input mid-hand"
+run check "$TMP/short.gwr"
+expect_rc 0 "check of a match cut short"
+expect_out_re "^hand 1: unfinished after trick [0-9]+$" "check of a match cut short"
+run replay "$TMP/short.gwr"
+expect_rc 0 "replay of a match cut short"
+expect_out "Unfinished after trick" "replay of a match cut short"
+# no input at all: the deal is saved
+run_from /dev/null play --plain --seed 7 --record "$TMP/none.gwr"
+expect_rc 0 "play with no input"
+run check "$TMP/none.gwr"
+expect_out "hand 1: unfinished after trick 0" "play with no input"
+# quit saves and leaves
+printf '\nquit\n' >"$TMP/quit.txt"
+run_from "$TMP/quit.txt" play --plain --seed 7 --record "$TMP/quit.gwr"
+expect_rc 0 "play: quit"
+run check "$TMP/quit.gwr"
+expect_out "hand 1: unfinished after trick 0" "play: quit"
+
+# A full disk: a warning (once), the game goes on, and at the end the record
+# is printed to standard output; exit 1.
+run_from "$SWEEP" play --plain --seed 7 --target 1 --record /dev/full
+expect_rc 1 "play --record /dev/full"
+expect_err "warning: cannot save the record to /dev/full: No space left on device (the game goes on)" \
+  "play --record /dev/full"
+[ "$(grep -c 'warning' <<<"$ERR")" -eq 1 ] || fail "play --record /dev/full: the warning is repeated: $ERR"
+expect_out "The record could not be saved: No space left on device; here it is, to keep:" "play --record /dev/full"
+expect_out_re "^(You win|The computer wins) the match" "play --record /dev/full: the match is played"
+printed_record
+records_equal "$REC" "$TMP/printed.gwr" || fail "play --record /dev/full: the printed record is not the game"
+run check "$TMP/printed.gwr"
+expect_rc 0 "check of the printed record"
+# cut short, the printed record holds the hand so far
+run_from "$TMP/short.txt" play --plain --seed 7 --target 1 --record /dev/full
+expect_rc 1 "play --record /dev/full, input cut short"
+printed_record
+records_equal "$TMP/short.gwr" "$TMP/printed.gwr" || fail "play --record /dev/full cut short: the printed record differs"
+# a record path in a folder that does not exist
+run_from "$SWEEP" play --plain --seed 7 --target 1 --record "$TMP/no/such/dir/m.gwr"
+expect_rc 1 "play --record in a missing folder"
+expect_err "warning: cannot save the record to $TMP/no/such/dir/m.gwr: No such file or directory" \
+  "play --record in a missing folder"
+
+# a record path that is a folder
+run_from "$TMP/short.txt" play --plain --seed 7 --target 1 --record "$TMP"
+expect_rc 1 "play --record FOLDER"
+expect_err "warning: cannot save the record to $TMP: Is a directory" "play --record FOLDER"
+printed_record
+records_equal "$TMP/short.gwr" "$TMP/printed.gwr" || fail "play --record FOLDER: the printed record differs"
+
+# Without --record the match goes to $XDG_DATA_HOME/whist/games/match-SEED.gwr.
+run_from "$SWEEP" play --plain --seed 7 --target 1
+expect_rc 0 "play without --record"
+expect_out "The record is saved in $XDG_DATA_HOME/whist/games/match-7.gwr" "play without --record"
+records_equal "$REC" "$XDG_DATA_HOME/whist/games/match-7.gwr" || fail "play without --record: wrong record"
+# or ~/.local/share/whist/games when XDG_DATA_HOME is unset or not absolute
+for x in unset relative/path; do
+  rm -rf "$HOME/.local"
+  if [ "$x" = unset ]; then
+    (unset XDG_DATA_HOME && "$WHIST" play --plain --seed 7 --target 1 <"$SWEEP" >"$TMP/out" 2>"$TMP/err")
+  else
+    XDG_DATA_HOME=$x "$WHIST" play --plain --seed 7 --target 1 <"$SWEEP" >"$TMP/out" 2>"$TMP/err"
+  fi
+  RC=$?
+  OUT=$(cat "$TMP/out")
+  expect_rc 0 "play with XDG_DATA_HOME $x"
+  expect_out "The record is saved in $HOME/.local/share/whist/games/match-7.gwr" "play with XDG_DATA_HOME $x"
+done
+# An unusable data folder (under a regular file: nobody, not even root, can
+# create it): a warning, the game is played, the record printed at the end.
+: >"$TMP/a-file"
+XDG_DATA_HOME=$TMP/a-file/data "$WHIST" play --plain --seed 7 --target 1 <"$SWEEP" >"$TMP/out" 2>"$TMP/err"
+RC=$?
+OUT=$(cat "$TMP/out")
+ERR=$(cat "$TMP/err")
+expect_rc 1 "play with an unusable data folder"
+expect_err "warning: cannot create $TMP/a-file/data/whist/games: Not a directory; the record will be printed at the end instead" \
+  "play with an unusable data folder"
+expect_out_re "^(You win|The computer wins) the match" "play with an unusable data folder: the match is played"
+expect_out "The record could not be saved; here it is, to keep:" "play with an unusable data folder"
+printed_record
+records_equal "$REC" "$TMP/printed.gwr" || fail "play with an unusable data folder: the printed record is not the game"
+
+# A fresh seed is printed, and replays the same deals.
+run_from "$TMP/short.txt" play --plain --record "$TMP/fresh.gwr"
+expect_rc 0 "play without --seed"
+seed=$(sed -n 's/^Match seed \([0-9][0-9]*\) .*/\1/p' <<<"$OUT")
+if [ -z "$seed" ]; then
+  fail "play without --seed: no seed printed: $OUT"
+else
+  run_from "$TMP/short.txt" play --plain --seed "$seed" --record "$TMP/fresh2.gwr"
+  records_equal "$TMP/fresh.gwr" "$TMP/fresh2.gwr" || fail "play --seed $seed does not repeat the fresh match"
+fi
+
+# Bad options: exit 2, a message naming the problem, no game.
+bad() { # EXPECTED-TEXT ARGS...
+  local text=$1
+  shift
+  run_from "$SWEEP" play "$@"
+  expect_rc 2 "play $*"
+  expect_err "$text" "play $*"
+  expect_no_out "Your card>" "play $*"
+}
+bad "the target must be a whole number from 1 to 1000, not '0'" --plain --target 0
+bad "the target must be a whole number from 1 to 1000, not '1001'" --plain --target 1001
+bad "not 'ten'" --plain --target ten
+bad "not '-5'" --plain --target -5
+bad "unknown variant 'big' (classic or small)" --plain --variant big
+bad "unknown scoring 'x' (last13, every or difference)" --plain --scoring x
+bad "unknown opponent 'god' (random or greedy)" --plain --opponent god
+bad "the seed must be a whole number from 0 to 18446744073709551615, not '-1'" --plain --seed -1
+bad "not 'x'" --plain --seed x
+bad "'--record'" --plain --record
+bad "'--frob'" --plain --frob
+bad "unexpected argument 'now'" --plain now
+bad "only line mode exists so far: use 'whist play --plain'" --seed 3
+bad "only line mode exists so far: use 'whist play --plain'"
+run play --help
+expect_rc 0 "play --help"
+expect_out "Usage: whist play --plain" "play --help"
+finish
