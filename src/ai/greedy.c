@@ -1,29 +1,21 @@
 /* greedy.c: the `greedy` level: cheap wins for good up-cards and in the endgame, low discards otherwise. */
 #include "gw/ai.h"
 
-/* The card of lowest rank, non-trumps before trumps. */
-static gw_card lowest(gw_cards set, int trump) {
+/* The card of lowest (or highest) rank, non-trumps before trumps. */
+static gw_card pick(gw_cards set, int trump, bool high) {
     gw_cards plain = set & ~gw_suit_cards(trump);
-    gw_cards from = plain ? plain : set;
     gw_card best = GW_NO_CARD;
-    for (gw_cards s = from; s; s &= s - 1) {
+    for (gw_cards s = plain ? plain : set; s; s &= s - 1) {
         gw_card c = gw_first(s);
-        if (best == GW_NO_CARD || gw_card_rank(c) < gw_card_rank(best)) best = c;
+        if (best == GW_NO_CARD ||
+            (high ? gw_card_rank(c) > gw_card_rank(best) : gw_card_rank(c) < gw_card_rank(best)))
+            best = c;
     }
     return best;
 }
 
-/* The card of highest rank, non-trumps before trumps. */
-static gw_card highest(gw_cards set, int trump) {
-    gw_cards plain = set & ~gw_suit_cards(trump);
-    gw_cards from = plain ? plain : set;
-    gw_card best = GW_NO_CARD;
-    for (gw_cards s = from; s; s &= s - 1) {
-        gw_card c = gw_first(s);
-        if (best == GW_NO_CARD || gw_card_rank(c) > gw_card_rank(best)) best = c;
-    }
-    return best;
-}
+static gw_card lowest(gw_cards set, int trump) { return pick(set, trump, false); }
+static gw_card highest(gw_cards set, int trump) { return pick(set, trump, true); }
 
 /* An up-card worth fighting for: a trump or a jack or better. */
 static bool good_upcard(const gw_observation *o) {

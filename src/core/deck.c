@@ -3,7 +3,6 @@
 
 #include <string.h>
 
-
 gw_cards gw_deck_cards(gw_variant v) {
     gw_cards suit = GW_SUIT_BITS & ~(((gw_cards)1 << gw_lowest_rank(v)) - 1);
     return suit | suit << 16 | suit << 32 | suit << 48;
