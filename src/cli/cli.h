@@ -19,6 +19,7 @@ int cmd_check(int argc, char **argv);
 int cmd_deal(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
 
 /* Prints "whist CMD: message" and a pointer to --help on stderr; returns CLI_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -4,21 +4,23 @@
 
 #include "cli.h"
 
-static const char HELP[] = "Usage: whist COMMAND [OPTIONS]\n"
-                           "German Whist for two: play against the computer, check and replay game records.\n"
-                           "\n"
-                           "Commands:\n"
-                           "  play --plain   play a match against the computer in line mode\n"
-                           "  deal           print a fresh deal as a game record (.gwr)\n"
-                           "  check FILE     check game records against the rules (- for standard input)\n"
-                           "  replay FILE    show a recorded hand trick by trick\n"
-                           "\n"
-                           "Options:\n"
-                           "  -h, --help     show this help (whist COMMAND --help for a command's own)\n"
-                           "  -V, --version  show the version\n"
-                           "\n"
-                           "Records are described in docs/record.md. Exit status: 0 success, 1 failure\n"
-                           "(an invalid record, an unsaved game), 2 usage error or unreadable file.\n";
+static const char HELP[] =
+    "Usage: whist COMMAND [OPTIONS]\n"
+    "German Whist for two: play against the computer, check and replay game records.\n"
+    "\n"
+    "Commands:\n"
+    "  play --plain   play a match against the computer in line mode\n"
+    "  deal           print a fresh deal as a game record (.gwr)\n"
+    "  check FILE     check game records against the rules (- for standard input)\n"
+    "  replay FILE    show a recorded hand trick by trick\n"
+    "  solve          exact endgame values (--trump S HAND_A HAND_B, or --batch FILE)\n"
+    "\n"
+    "Options:\n"
+    "  -h, --help     show this help (whist COMMAND --help for a command's own)\n"
+    "  -V, --version  show the version\n"
+    "\n"
+    "Records are described in docs/record.md. Exit status: 0 success, 1 failure\n"
+    "(an invalid record, an unsaved game), 2 usage error or unreadable file.\n";
 
 typedef struct command {
     const char *name;
@@ -26,10 +28,8 @@ typedef struct command {
 } command;
 
 static const command COMMANDS[] = {
-    {"check", cmd_check},
-    {"deal", cmd_deal},
-    {"play", cmd_play},
-    {"replay", cmd_replay},
+    {"check", cmd_check},   {"deal", cmd_deal},   {"play", cmd_play},
+    {"replay", cmd_replay}, {"solve", cmd_solve},
 };
 
 int main(int argc, char **argv) {

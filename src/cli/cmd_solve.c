@@ -1,0 +1,164 @@
+/* cmd_solve.c: `whist solve`: exact endgame values from the command line, one position or a batch. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cli.h"
+#include "gw/solver.h"
+
+static const char HELP[] = "Usage: whist solve --trump S [--led CARD] HAND_A HAND_B [--cards]\n"
+                           "       whist solve --batch FILE|-\n"
+                           "Solves an endgame exactly. HAND_A leads the current trick (without CARD if\n"
+                           "--led is given; HAND_B is then to play). Prints the tricks HAND_A's player\n"
+                           "wins from here, this trick included; with --cards also CARD=N for every\n"
+                           "legal card of the player to move (N: HAND_A's tricks after that card).\n"
+                           "Hands as lists without spaces (AS,KS,7H) or dotted S.H.D.C (AK..7.2; ... is\n"
+                           "empty). A batch has one position per line: TRUMP HAND_A HAND_B [LED]; each\n"
+                           "answer includes the card values; a bad line gets an empty output line and\n"
+                           "'error: line N: REASON' on standard error, and the exit status is then 1.\n"
+                           "\n"
+                           "  -t, --trump S    trump suit: S, H, D or C (or spades ... clubs)\n"
+                           "  -l, --led CARD   the card HAND_A already led\n"
+                           "  -c, --cards      also print every legal card's value\n"
+                           "  -b, --batch F    read positions from F (- for standard input)\n"
+                           "  -h, --help       show this help\n";
+
+static int parse_trump(const char *s) {
+    static const char *const NAMES[] = {"spades", "hearts", "diamonds", "clubs"};
+    if (strlen(s) == 1) return gw_suit_parse(s[0]);
+    for (int i = 0; i < 4; i++)
+        if (strcasecmp(s, NAMES[i]) == 0) return i;
+    return -1;
+}
+
+/* Builds a position from its words; false with the reason in why. */
+static bool make_position(const char *trump, const char *a, const char *b, const char *led, gw_position *p,
+                          char *why, size_t cap) {
+    gw_error err;
+    p->trump = parse_trump(trump);
+    if (p->trump < 0) {
+        snprintf(why, cap, "'%s' is not a trump suit (S, H, D or C)", trump);
+        return false;
+    }
+    if (gw_cards_parse(a, &p->leader, &err) != GW_OK) {
+        snprintf(why, cap, "hand A: %.200s", err.msg);
+        return false;
+    }
+    if (gw_cards_parse(b, &p->other, &err) != GW_OK) {
+        snprintf(why, cap, "hand B: %.200s", err.msg);
+        return false;
+    }
+    p->led = GW_NO_CARD;
+    if (led && gw_card_parse(led, strlen(led), &p->led) != GW_OK) {
+        snprintf(why, cap, "'%s' is not a card", led);
+        return false;
+    }
+    if (gw_position_check(p, &err) != GW_OK) {
+        snprintf(why, cap, "%.200s", err.msg);
+        return false;
+    }
+    return true;
+}
+
+static void print_answer(gw_solver *s, const gw_position *p, bool cards) {
+    if (!cards) {
+        printf("%d\n", gw_solve(s, p));
+        return;
+    }
+    gw_card_value v[13];
+    int best = 0, n = gw_solve_cards(s, p, v, &best);
+    printf("%d", best);
+    for (int i = 0; i < n; i++)
+        printf(" %s=%d", cli_card(v[i].card), v[i].tricks);
+    printf("\n");
+}
+
+static int run_batch(gw_solver *s, const char *path) {
+    char *text, why[256];
+    size_t len;
+    if (!cli_read_file(path, &text, &len, why, sizeof why)) {
+        fprintf(stderr, "whist solve: cannot read %s: %s\n", strcmp(path, "-") == 0 ? "<stdin>" : path, why);
+        return CLI_USAGE;
+    }
+    int status = CLI_OK, line_no = 0;
+    char *save = NULL;
+    for (char *line = text; line && line < text + len; line = save) {
+        char *end = memchr(line, '\n', (size_t)(text + len - line));
+        save = end ? end + 1 : NULL;
+        if (end) *end = '\0';
+        line_no++;
+        if (strlen(line) != (size_t)((end ? end : text + len) - line)) {
+            printf("\n");
+            fprintf(stderr, "error: line %d: a NUL byte in the line\n", line_no);
+            status = CLI_FAIL;
+            continue;
+        }
+        char *words[5];
+        int n = 0;
+        for (char *w = strtok(line, " \t\r"); w; w = strtok(NULL, " \t\r")) {
+            if (n < 5) words[n] = w;
+            n++;
+        }
+        gw_position p;
+        if (n == 0) { /* a blank line keeps its place in the output */
+            printf("\n");
+            continue;
+        }
+        if (n < 3 || n > 4) {
+            snprintf(why, sizeof why, "expected TRUMP HAND_A HAND_B [LED], found %d word%s", n,
+                     n == 1 ? "" : "s");
+        } else if (make_position(words[0], words[1], words[2], n == 4 ? words[3] : NULL, &p, why,
+                                 sizeof why)) {
+            print_answer(s, &p, true);
+            continue;
+        }
+        printf("\n");
+        fflush(stdout);
+        fprintf(stderr, "error: line %d: %s\n", line_no, why);
+        status = CLI_FAIL;
+    }
+    free(text);
+    return status;
+}
+
+int cmd_solve(int argc, char **argv) {
+    static const struct option OPTIONS[] = {
+        {"trump", required_argument, NULL, 't'}, {"led", required_argument, NULL, 'l'},
+        {"cards", no_argument, NULL, 'c'},       {"batch", required_argument, NULL, 'b'},
+        {"help", no_argument, NULL, 'h'},        {NULL, 0, NULL, 0}};
+    const char *trump = NULL, *led = NULL, *batch = NULL;
+    bool cards = false;
+    int opt;
+    opterr = 0;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, ":t:l:cb:h", OPTIONS, NULL)) != -1) {
+        switch (opt) {
+        case 't': trump = optarg; break;
+        case 'l': led = optarg; break;
+        case 'c': cards = true; break;
+        case 'b': batch = optarg; break;
+        case 'h': fputs(HELP, stdout); return CLI_OK;
+        default: return cli_bad_option("solve", argv, optind);
+        }
+    }
+    gw_solver *s;
+    if (batch) {
+        if (optind < argc || trump || led)
+            return cli_usage_error("solve", "--batch takes its positions from the file only");
+        if (gw_solver_new(0, &s) != GW_OK) return cli_usage_error("solve", "out of memory");
+        int status = run_batch(s, batch);
+        gw_solver_free(s);
+        return status;
+    }
+    if (!trump) return cli_usage_error("solve", "which trump? (--trump S, H, D or C)");
+    if (argc - optind != 2) return cli_usage_error("solve", "expected two hands, HAND_A HAND_B");
+    gw_position p;
+    char why[256];
+    if (!make_position(trump, argv[optind], argv[optind + 1], led, &p, why, sizeof why))
+        return cli_usage_error("solve", "%s", why);
+    if (gw_solver_new(0, &s) != GW_OK) return cli_usage_error("solve", "out of memory");
+    print_answer(s, &p, cards);
+    gw_solver_free(s);
+    return CLI_OK;
+}
