@@ -79,26 +79,6 @@ static bool can_make(gw_solver *s, gw_cards leader, gw_cards other, int k) {
     return made >= 0;
 }
 
-/* The largest k in [lo, hi] for which test(k) holds (test(lo) is known
- * true), found by bisection: each probe is one null-window search. */
-typedef bool (*probe_fn)(gw_solver *s, const gw_position *p, gw_card c, int k);
-
-static int bisect(gw_solver *s, const gw_position *p, gw_card c, int lo, int hi, probe_fn test) {
-    while (lo < hi) {
-        int k = (lo + hi + 1) / 2;
-        if (test(s, p, c, k))
-            lo = k;
-        else
-            hi = k - 1;
-    }
-    return lo;
-}
-
-/* Probe after the leader led c. */
-static bool probe_led(gw_solver *s, const gw_position *p, gw_card c, int k) {
-    return lead_holds(s, p->leader & ~gw_bit(c), p->other, c, k);
-}
-
 /* A guess at the leader's tricks: both sides play their first-ordered
  * card to the end. Cheap, and usually within a trick of the truth. */
 static int guess_start(gw_solver *s, gw_cards leader, gw_cards other) {
@@ -153,10 +133,18 @@ static int value_start(gw_solver *s, gw_cards leader, gw_cards other) {
     return lo;
 }
 
-/* The leader's tricks once it has led c from `leader` (c still in it). */
+/* The leader's tricks once it has led c from `leader` (c still in it): the
+ * largest k that holds, found by bisection over null-window probes. */
 static int value_led(gw_solver *s, gw_cards leader, gw_cards other, gw_card c) {
-    gw_position p = {s->trump, leader, other, GW_NO_CARD};
-    return bisect(s, &p, c, 0, gw_count(other), probe_led);
+    int lo = 0, hi = gw_count(other);
+    while (lo < hi) {
+        int k = (lo + hi + 1) / 2;
+        if (lead_holds(s, leader & ~gw_bit(c), other, c, k))
+            lo = k;
+        else
+            hi = k - 1;
+    }
+    return lo;
 }
 
 /* The leader's tricks if the other answers led with f. */

@@ -50,13 +50,13 @@ int gw_quick_tricks(gw_cards leader, gw_cards other, int trump);
 int gw_sure_losers(gw_cards leader, gw_cards other, int trump);
 
 /* Candidate cards: one card per sequence of equivalent cards (unless the
- * flag says otherwise), best first. `mine` is the hand choosing; `rest` the
- * other cards still out (the other hand, and the led card when following).
+ * flag says otherwise), best first. gw_leads: `mine` leads against `theirs`;
+ * gw_follows: `mine` answers `led`, the leader keeping `leader_rest`.
  * Returns the count written to out. */
 int gw_leads(const gw_solver *s, gw_cards mine, gw_cards theirs, gw_card out[13]);
 int gw_follows(const gw_solver *s, gw_cards mine, gw_cards leader_rest, gw_card led, gw_card out[13]);
 
-/* The cards of `set` equivalent to c (c and its touching cards of the same
+/* The cards of `mine` equivalent to c (c and its touching cards of the same
  * owner, given the cards still out). */
 gw_cards gw_equivalents(gw_cards mine, gw_cards out_cards, gw_card c);
 

@@ -91,7 +91,6 @@ static void matches_oracle_on_random_endgames(void **state) {
     assert_int_equal(gw_solver_new(1u << 20, &s), GW_OK);
     gw_rng rng;
     gw_rng_seed(&rng, 2024);
-    int positions = 0;
     for (int round = 0; round < 3000; round++) {
         gw_variant v = (round & 1) ? GW_SMALL : GW_CLASSIC;
         int n = 1 + (int)gw_rng_below(&rng, 7);
@@ -127,9 +126,7 @@ static void matches_oracle_on_random_endgames(void **state) {
                          : oracle_led(&o, a & ~gw_bit(c), b, c);
             if (vals[i].tricks != ov) fail_msg("round %d: card value differs", round);
         }
-        positions++;
     }
-    assert_int_equal(positions, 3000);
     gw_solver_free(s);
     free(o.memo);
 }
