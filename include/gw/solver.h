@@ -42,7 +42,9 @@ enum {
     GW_SOLVE_NO_TABLE = 1,       /* no transposition table */
     GW_SOLVE_NO_EQUIVALENCE = 2, /* search every card, not one of each sequence */
     GW_SOLVE_NO_BOUNDS = 4,      /* no quick-trick / sure-loser bounds */
-    GW_SOLVE_NO_ORDERING = 8     /* cards in plain order instead of by heuristics */
+    GW_SOLVE_NO_ORDERING = 8,    /* cards in plain order instead of by heuristics */
+    GW_SOLVE_NO_RANKS = 16       /* table entries for exact positions only, not for every position
+                                    that shares the cards whose ranks mattered */
 };
 
 #define GW_SOLVER_DEFAULT_TABLE (64u << 20)

@@ -2,97 +2,109 @@
 #include "gw/game.h"
 #include "solver_internal.h"
 
-/* True if c is the top of its run: the next higher card still out in its
- * suit is not in `mine`. Playing any card of a run has the same effect. */
-static bool heads_run(gw_cards mine, gw_cards out_cards, gw_card c) {
-    gw_cards higher = out_cards & gw_suit_cards(gw_card_suit(c)) & ~(((gw_cards)2 << c) - 1);
-    return !higher || !gw_has(mine, gw_first(higher));
-}
-
 gw_cards gw_equivalents(gw_cards mine, gw_cards out_cards, gw_card c) {
-    gw_cards run = gw_bit(c);
-    gw_cards suit = out_cards & gw_suit_cards(gw_card_suit(c));
-    /* Walk up, then down, through touching cards of the same owner. */
-    for (gw_card x = c;;) {
-        gw_cards higher = suit & ~(((gw_cards)2 << x) - 1);
-        if (!higher || !gw_has(mine, gw_first(higher))) break;
-        x = gw_first(higher);
-        run |= gw_bit(x);
-    }
-    for (gw_card x = c;;) {
-        gw_cards lower = suit & (gw_bit(x) - 1);
-        if (!lower || !gw_has(mine, gw_last(lower))) break;
-        x = gw_last(lower);
-        run |= gw_bit(x);
-    }
-    return run;
+    /* Fill up and down from c through played cards and mine. */
+    gw_cards pass = (GW_ALL_CARDS & ~out_cards) | mine, up = gw_bit(c), p = pass;
+    up |= (up << 1) & p;
+    p &= p << 1;
+    up |= (up << 2) & p;
+    p &= p << 2;
+    up |= (up << 4) & p;
+    p &= p << 4;
+    up |= (up << 8) & p;
+    return ((up & mine) | gw_run_below(mine, out_cards, c)) & gw_suit_cards(gw_card_suit(c));
 }
 
-/* Writes the candidates of `legal` (one per run unless switched off) to out
- * and their scores to score; returns the count. */
-static int candidates(const gw_solver *s, gw_cards mine, gw_cards legal, gw_cards out_cards,
-                      gw_card out[13]) {
-    int n = 0;
-    bool all = s->flags & GW_SOLVE_NO_EQUIVALENCE;
-    for (gw_cards left = legal; left; left &= left - 1) {
-        gw_card c = gw_first(left);
-        if (all || heads_run(mine, out_cards, c)) out[n++] = c;
+/* The cards worth searching among `legal`: one per run unless switched off. */
+static gw_cards candidates(const gw_solver *s, gw_cards mine, gw_cards legal, gw_cards out_cards) {
+    return (s->flags & GW_SOLVE_NO_EQUIVALENCE) ? legal : legal & gw_run_heads(mine, out_cards);
+}
+
+/* Appends the cards of set to out, lowest rank first within each suit. */
+static int emit(gw_card *out, int n, gw_cards set) {
+    for (; set; set &= set - 1)
+        out[n++] = gw_first(set);
+    return n;
+}
+
+/* Appends the cards of set to out, lowest rank first across suits. */
+static int emit_by_rank(gw_card *out, int n, gw_cards set) {
+    while (set) {
+        gw_card low = GW_NO_CARD;
+        for (int suit = 0; suit < GW_SUITS; suit++) {
+            gw_cards in = set & gw_suit_cards(suit);
+            if (in && (low == GW_NO_CARD || gw_card_rank(gw_first(in)) < gw_card_rank(low)))
+                low = gw_first(in);
+        }
+        out[n++] = low;
+        set &= ~gw_bit(low);
     }
     return n;
 }
 
-/* Sorts out[0..n) by score, highest first (stable insertion sort). */
-static void sort_by(gw_card *out, int *score, int n) {
-    for (int i = 1; i < n; i++) {
-        gw_card c = out[i];
-        int v = score[i], j = i;
-        for (; j > 0 && score[j - 1] < v; j--) {
-            out[j] = out[j - 1];
-            score[j] = score[j - 1];
-        }
-        out[j] = c;
-        score[j] = v;
+/* The cards of `mine` above every card of `theirs` in their suit. */
+static gw_cards tops(gw_cards mine, gw_cards theirs) {
+    gw_cards top = 0;
+    for (int suit = 0; suit < GW_SUITS; suit++) {
+        gw_cards m = mine & gw_suit_cards(suit), t = theirs & gw_suit_cards(suit);
+        top |= t ? m & ~((gw_bit(gw_last(t)) << 1) - 1) : m;
     }
+    return top;
 }
 
 int gw_leads(const gw_solver *s, gw_cards mine, gw_cards theirs, gw_card out[13]) {
-    int n = candidates(s, mine, mine, mine | theirs, out);
-    if (s->flags & GW_SOLVE_NO_ORDERING) return n;
-    int trump = s->trump, score[13];
-    gw_cards their_trumps = theirs & gw_suit_cards(trump);
-    for (int i = 0; i < n; i++) {
-        gw_card c = out[i];
-        int suit = gw_card_suit(c), rank = gw_card_rank(c);
-        gw_cards their_suit = theirs & gw_suit_cards(suit);
-        bool top = !their_suit || gw_card_rank(gw_last(their_suit)) < rank;
-        if (suit == trump)
-            score[i] = top ? (their_trumps ? 70 : 20) : 15 - rank; /* draw trumps with winners */
-        else if (top && (their_suit || !their_trumps))
-            score[i] = 80; /* a sure winner */
-        else if (!their_suit)
-            score[i] = 5; /* they ruff or discard */
-        else
-            score[i] = 40 - rank + 2 * gw_count(mine & gw_suit_cards(suit)); /* low from a long suit */
+    gw_cards cand = candidates(s, mine, mine, mine | theirs);
+    if (s->flags & GW_SOLVE_NO_ORDERING) return emit(out, 0, cand);
+    gw_cards trumps = gw_suit_cards(s->trump), their_trumps = theirs & trumps;
+    gw_cards top = tops(cand, theirs), side = cand & ~trumps;
+    gw_cards their_suits = 0; /* the side suits they hold */
+    for (int suit = 0; suit < GW_SUITS; suit++)
+        if (theirs & gw_suit_cards(suit)) their_suits |= gw_suit_cards(suit);
+    their_suits &= ~trumps;
+    int k = 0;
+    /* Sure winners first: side winners they must follow to (or cannot
+     * ruff), then top trumps while they hold trumps. */
+    gw_cards side_winners = side & top & (their_trumps ? their_suits : ~(gw_cards)0);
+    k = emit(out, k, side_winners);
+    if (their_trumps) k = emit(out, k, cand & trumps & top);
+    /* Low cards from the longest side suits they hold, to set up winners. */
+    gw_cards low_side = side & their_suits & ~side_winners;
+    while (low_side) {
+        int best = -1, len = -1;
+        for (int suit = 0; suit < GW_SUITS; suit++) {
+            int l = gw_count(mine & gw_suit_cards(suit));
+            if ((low_side & gw_suit_cards(suit)) && l > len) {
+                best = suit;
+                len = l;
+            }
+        }
+        k = emit(out, k, low_side & gw_suit_cards(best));
+        low_side &= ~gw_suit_cards(best);
     }
-    sort_by(out, score, n);
-    return n;
+    /* Then trumps (winners if they have none), low first; last the suits
+     * they are void in, which they ruff or discard on. */
+    k = emit(out, k, cand & trumps & (their_trumps ? ~top : ~(gw_cards)0));
+    k = emit(out, k, side & ~their_suits & ~side_winners);
+    return k;
 }
 
 int gw_follows(const gw_solver *s, gw_cards mine, gw_cards leader_rest, gw_card led, gw_card out[13]) {
-    gw_cards legal = mine & gw_suit_cards(gw_card_suit(led));
+    gw_cards led_suit = gw_suit_cards(gw_card_suit(led));
+    gw_cards legal = mine & led_suit;
     if (!legal) legal = mine;
-    int n = candidates(s, mine, legal, mine | leader_rest | gw_bit(led), out);
-    if (s->flags & GW_SOLVE_NO_ORDERING) return n;
-    int trump = s->trump, score[13];
-    for (int i = 0; i < n; i++) {
-        gw_card c = out[i];
-        int rank = gw_card_rank(c);
-        bool trumps = gw_card_suit(c) == trump;
-        if (gw_trick_winner(trump, led, c))
-            score[i] = (trumps && gw_card_suit(led) != trump ? 60 : 100) - rank; /* cheapest winner */
-        else
-            score[i] = (trumps ? 20 : 40) - rank; /* cheapest loser, keep trumps */
+    gw_cards cand = candidates(s, mine, legal, mine | leader_rest | gw_bit(led));
+    if (s->flags & GW_SOLVE_NO_ORDERING) return emit(out, 0, cand);
+    gw_cards trumps = gw_suit_cards(s->trump);
+    int k = 0;
+    if (cand & led_suit) {
+        /* Following suit: the cheapest card that wins, else the cheapest. */
+        gw_cards above = cand & ~((gw_bit(led) << 1) - 1);
+        k = emit(out, k, above);
+        return emit(out, k, cand & ~above);
     }
-    sort_by(out, score, n);
-    return n;
+    /* Void: the cheapest ruff (if the lead is not a trump), then discards,
+     * lowest first, trumps last. */
+    gw_cards ruffs = cand & trumps;
+    k = emit(out, k, ruffs);
+    return emit_by_rank(out, k, cand & ~trumps);
 }

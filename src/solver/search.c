@@ -5,78 +5,130 @@
 #include "gw/game.h"
 #include "solver_internal.h"
 
-static bool can_make(gw_solver *s, gw_cards leader, gw_cards other, int k);
+static bool can_make(gw_solver *s, gw_cards leader, gw_cards other, int k, gw_cards *rel);
+
+/* The cards whose owners decided the trick (led from the leader's hand
+ * `leader` plus the led card, answered with f from `other`): when a card
+ * beat another of its suit by rank, it and the run below it (its equivalents
+ * that were not searched) must keep their owners. */
+static gw_cards trick_rel(int trump, gw_cards leader, gw_cards other, gw_card led, gw_card f) {
+    (void)trump;
+    if (gw_card_suit(led) != gw_card_suit(f)) return 0;
+    gw_cards out_cards = leader | other;
+    return f > led ? gw_run_below(other, out_cards, f) : gw_run_below(leader, out_cards, led);
+}
+
+/* One trick: does the leader's card c beat the other's f? *rel gets the
+ * winner if it won by rank. */
+static bool keeps(int trump, gw_card c, gw_card f, gw_cards *rel) {
+    if (gw_card_suit(c) == gw_card_suit(f)) {
+        *rel |= gw_bit(c > f ? c : f);
+        return c > f;
+    }
+    return gw_card_suit(f) != trump;
+}
+
+/* can_make for the last two tricks, played out directly. */
+static bool can_make_two(int trump, gw_cards leader, gw_cards other, int k, gw_cards *rel) {
+    gw_card a[2] = {gw_first(leader), gw_last(leader)}, b[2] = {gw_first(other), gw_last(other)};
+    gw_cards fail_rel = 0;
+    for (int i = 0; i < 2; i++) {
+        gw_card c = a[i], c2 = a[1 - i];
+        bool can_follow = gw_card_suit(b[0]) == gw_card_suit(c) || gw_card_suit(b[1]) == gw_card_suit(c);
+        gw_cards hold_rel = 0;
+        bool holds = true;
+        for (int j = 0; j < 2 && holds; j++) {
+            gw_card f = b[j], f2 = b[1 - j];
+            if (can_follow && gw_card_suit(f) != gw_card_suit(c)) continue;
+            gw_cards r = 0;
+            int tricks = 0;
+            if (keeps(trump, c, f, &r))
+                tricks = 1 + keeps(trump, c2, f2, &r);
+            else
+                tricks = !keeps(trump, f2, c2, &r);
+            if (tricks < k) {
+                holds = false;
+                fail_rel |= r;
+            } else {
+                hold_rel |= r;
+            }
+        }
+        if (holds) {
+            *rel = hold_rel;
+            return true;
+        }
+    }
+    *rel = fail_rel;
+    return false;
+}
 
 /* With `led` played from the leader's hand (leaving leader_rest), can the
  * leader still make k tricks, the current one included, whatever the
- * other player answers? */
-static bool lead_holds(gw_solver *s, gw_cards leader_rest, gw_cards other, gw_card led, int k) {
+ * other player answers? *rel gets the cards whose owners the answer rests on. */
+static bool lead_holds(gw_solver *s, gw_cards leader_rest, gw_cards other, gw_card led, int k,
+                       gw_cards *rel) {
     int n = gw_count(other); /* tricks left, this one included */
     gw_card replies[13];
     int count = gw_follows(s, other, leader_rest, led, replies);
+    gw_cards all = 0;
     for (int i = 0; i < count; i++) {
         gw_card f = replies[i];
         bool ok;
+        gw_cards r;
         if (!gw_trick_winner(s->trump, led, f))
-            ok = can_make(s, leader_rest, other & ~gw_bit(f), k - 1);
+            ok = can_make(s, leader_rest, other & ~gw_bit(f), k - 1, &r);
         else /* the other leads next: the leader needs k of the n - 1 left */
-            ok = !can_make(s, other & ~gw_bit(f), leader_rest, n - k);
-        if (!ok) return false;
+            ok = !can_make(s, other & ~gw_bit(f), leader_rest, n - k, &r);
+        r |= trick_rel(s->trump, leader_rest | gw_bit(led), other, led, f);
+        if (!ok) {
+            *rel = r;
+            return false;
+        }
+        all |= r;
     }
+    *rel = all;
     return true;
 }
 
 /* Can the player on lead (holding `leader`) make at least k of the tricks
- * left? */
-static bool can_make(gw_solver *s, gw_cards leader, gw_cards other, int k) {
+ * left? *rel gets the cards whose owners the answer rests on: it holds for
+ * every position with the same suit lengths and the same owners of the
+ * cards at and above the lowest of them in each suit. */
+static bool can_make(gw_solver *s, gw_cards leader, gw_cards other, int k, gw_cards *rel) {
     int n = gw_count(leader);
+    *rel = 0;
     if (k <= 0) return true;
     if (k > n) return false;
     s->stats.nodes++;
-    if (n == 1) {
-        gw_card c = gw_first(leader), f = gw_first(other);
-        return !gw_trick_winner(s->trump, c, f);
-    }
-    int lo = 0, hi = n;
+    if (n == 1) return keeps(s->trump, gw_first(leader), gw_first(other), rel);
+    if (n == 2) return can_make_two(s->trump, leader, other, k, rel);
     if (!(s->flags & GW_SOLVE_NO_BOUNDS)) {
-        lo = gw_quick_tricks(leader, other, s->trump);
-        if (lo >= k) return true;
-        hi = n - gw_sure_losers(leader, other, s->trump);
-        if (hi < k) return false;
+        if (gw_quick_tricks(leader, other, s->trump, k, rel) >= k) return true;
+        if (n - gw_sure_losers(leader, other, s->trump, rel) < k) return false;
     }
-    uint64_t key_a = 0, key_b = 0;
-    bool use_table = !(s->flags & GW_SOLVE_NO_TABLE);
-    int best = 0xFF;
+    gw_cards out_cards = leader | other;
+    bool use_table = !(s->flags & GW_SOLVE_NO_TABLE) && n > 2;
+    tt_key key;
     if (use_table) {
-        int tlo, thi;
-        gw_tt_key(s, leader, other, s->trump, &key_a, &key_b);
-        if (gw_tt_probe(s, key_a, key_b, &tlo, &thi, &best)) {
-            if (tlo >= k) return true;
-            if (thi < k) return false;
-        }
+        bool answer;
+        key = gw_tt_key(s, leader, other);
+        if (gw_tt_lookup(s, &key, out_cards, k, &answer, rel)) return answer;
     }
     gw_card leads[13];
     int count = gw_leads(s, leader, other, leads);
-    gw_cards out_cards = leader | other;
-    if (best != 0xFF) { /* the lead that worked before goes first */
-        for (int i = 1; i < count; i++) {
-            if (gw_rel_code(out_cards, leads[i]) != best) continue;
-            gw_card c = leads[i];
-            memmove(leads + 1, leads, (size_t)i * sizeof leads[0]);
-            leads[0] = c;
-            break;
-        }
-    }
-    int made = -1;
-    for (int i = 0; i < count && made < 0; i++)
-        if (lead_holds(s, leader & ~gw_bit(leads[i]), other, leads[i], k)) made = i;
-    if (use_table) {
-        if (made >= 0)
-            gw_tt_store(s, key_a, key_b, k, hi, gw_rel_code(out_cards, leads[made]));
+    bool made = false;
+    gw_cards all = 0;
+    for (int i = 0; i < count && !made; i++) {
+        gw_cards r;
+        made = lead_holds(s, leader & ~gw_bit(leads[i]), other, leads[i], k, &r);
+        if (made)
+            all = r;
         else
-            gw_tt_store(s, key_a, key_b, lo, k - 1, 0xFF);
+            all |= r;
     }
-    return made >= 0;
+    *rel = all;
+    if (use_table) gw_tt_store(s, &key, out_cards, all, made ? k : 0, made ? n : k - 1);
+    return made;
 }
 
 /* A guess at the leader's tricks: both sides play their first-ordered
@@ -104,70 +156,86 @@ static int guess_start(gw_solver *s, gw_cards leader, gw_cards other) {
     return tricks;
 }
 
-/* The leader's tricks at a trick start: probes step from a guess (MTD(f)
- * with a null window), each probe narrowing [lo, hi]. */
-static int value_start(gw_solver *s, gw_cards leader, gw_cards other) {
+/* A probe: does the leader make k? At a trick start (led == GW_NO_CARD)
+ * the leader holds `leader`; else it has led `led` and holds the rest. */
+static bool probe(gw_solver *s, gw_cards leader, gw_cards other, gw_card led, int k) {
+    gw_cards rel;
+    if (led == GW_NO_CARD) return can_make(s, leader, other, k, &rel);
+    if (k <= 0) return true;
+    return lead_holds(s, leader, other, led, k, &rel);
+}
+
+/* The leader's tricks in [lo, hi], by null-window probes stepping from the
+ * guess (MTD(f)): each probe narrows the range. */
+static int value_between(gw_solver *s, gw_cards leader, gw_cards other, gw_card led, int lo, int hi,
+                         int guess) {
+    int k = guess;
+    while (lo < hi) {
+        if (k < lo) k = lo;
+        if (k > hi) k = hi;
+        /* Probe "at least k+1?" when k is already known to hold. */
+        int want = k > lo ? k : lo + 1;
+        if (probe(s, leader, other, led, want)) {
+            lo = want;
+            k = want + 1;
+        } else {
+            hi = want - 1;
+            k = want - 1;
+        }
+    }
+    return lo;
+}
+
+/* The leader's tricks at a trick start, known to lie in [floor, ceil];
+ * guess: a likely value, or -1 for the heuristic playout's. */
+static int value_start(gw_solver *s, gw_cards leader, gw_cards other, int floor, int ceil, int guess) {
     int n = gw_count(leader);
     if (n == 0) return 0;
-    int lo = 0, hi = n;
+    int lo = floor > 0 ? floor : 0, hi = ceil < n ? ceil : n;
     if (!(s->flags & GW_SOLVE_NO_BOUNDS)) {
-        lo = gw_quick_tricks(leader, other, s->trump);
-        hi = n - gw_sure_losers(leader, other, s->trump);
+        gw_cards rel;
+        int quick = gw_quick_tricks(leader, other, s->trump, n, &rel);
+        int most = n - gw_sure_losers(leader, other, s->trump, &rel);
+        if (quick > lo) lo = quick;
+        if (most < hi) hi = most;
     }
-    int k = guess_start(s, leader, other);
-    if (k < lo) k = lo;
-    if (k > hi) k = hi;
-    while (lo < hi) {
-        /* Probe "at least k+1?" when the guess is already known to hold. */
-        int probe = k > lo ? k : lo + 1;
-        if (can_make(s, leader, other, probe)) {
-            lo = probe;
-            k = probe + 1;
-        } else {
-            hi = probe - 1;
-            k = probe - 1;
-        }
-        if (k > hi) k = hi;
-        if (k < lo) k = lo;
-    }
-    return lo;
+    if (guess < 0) guess = guess_start(s, leader, other);
+    return value_between(s, leader, other, GW_NO_CARD, lo, hi, guess);
 }
 
-/* The leader's tricks once it has led c from `leader` (c still in it): the
- * largest k that holds, found by bisection over null-window probes. */
-static int value_led(gw_solver *s, gw_cards leader, gw_cards other, gw_card c) {
-    int lo = 0, hi = gw_count(other);
-    while (lo < hi) {
-        int k = (lo + hi + 1) / 2;
-        if (lead_holds(s, leader & ~gw_bit(c), other, c, k))
-            lo = k;
-        else
-            hi = k - 1;
-    }
-    return lo;
+/* The leader's tricks once it has led c (leader_rest: the rest of its
+ * hand), known to be at most ceil; guess: a likely value. */
+static int value_led(gw_solver *s, gw_cards leader_rest, gw_cards other, gw_card c, int ceil, int guess) {
+    int n = gw_count(other);
+    return value_between(s, leader_rest, other, c, 0, ceil < n ? ceil : n, guess);
 }
 
-/* The leader's tricks if the other answers led with f. */
-static int value_reply(gw_solver *s, gw_cards leader_rest, gw_cards other, gw_card led, gw_card f) {
+/* The leader's tricks if the other answers led with f, known to be at
+ * least floor (and a likely value). */
+static int value_reply(gw_solver *s, gw_cards leader_rest, gw_cards other, gw_card led, gw_card f,
+                       int floor) {
     int left = gw_count(leader_rest);
-    if (!gw_trick_winner(s->trump, led, f)) return 1 + value_start(s, leader_rest, other & ~gw_bit(f));
-    return left - value_start(s, other & ~gw_bit(f), leader_rest);
+    if (!gw_trick_winner(s->trump, led, f))
+        return 1 + value_start(s, leader_rest, other & ~gw_bit(f), floor - 1, left, floor - 1);
+    int theirs = left - floor < 0 ? 0 : left - floor;
+    return left - value_start(s, other & ~gw_bit(f), leader_rest, 0, theirs, theirs);
 }
 
 gw_status gw_solver_new(size_t table_bytes, gw_solver **out) {
     if (table_bytes == 0) table_bytes = GW_SOLVER_DEFAULT_TABLE;
-    size_t entries = 1024;
-    while (entries * 2 * sizeof(tt_entry) <= table_bytes)
-        entries *= 2;
+    size_t bucket_bytes = GW_TT_WAYS * sizeof(tt_entry), buckets = 64;
+    while (buckets * 2 * bucket_bytes <= table_bytes)
+        buckets *= 2;
     gw_solver *s = calloc(1, sizeof *s);
     if (!s) return GW_ENOMEM;
-    s->table = calloc(entries, sizeof(tt_entry));
+    s->table = aligned_alloc(bucket_bytes * buckets >= (2u << 20) ? (2u << 20) : 64, buckets * bucket_bytes);
     if (!s->table) {
         free(s);
         return GW_ENOMEM;
     }
-    s->mask = entries - 1;
-    s->stats.table_bytes = entries * sizeof(tt_entry);
+    memset(s->table, 0, buckets * bucket_bytes);
+    s->mask = buckets - 1;
+    s->stats.table_bytes = buckets * bucket_bytes;
     gw_tt_init(s);
     *out = s;
     return GW_OK;
@@ -180,7 +248,7 @@ void gw_solver_free(gw_solver *s) {
 }
 
 void gw_solver_clear(gw_solver *s) {
-    memset(s->table, 0, (s->mask + 1) * sizeof(tt_entry));
+    memset(s->table, 0, (s->mask + 1) * GW_TT_WAYS * sizeof(tt_entry));
     size_t bytes = s->stats.table_bytes;
     memset(&s->stats, 0, sizeof s->stats);
     s->stats.table_bytes = bytes;
@@ -215,42 +283,50 @@ gw_status gw_position_check(const gw_position *p, gw_error *err) {
     return GW_OK;
 }
 
-int gw_solve(gw_solver *s, const gw_position *p) {
+/* Starts a call: the trump, and a new age for the table's replacement. */
+static void begin(gw_solver *s, const gw_position *p) {
     s->trump = p->trump;
-    if (p->led == GW_NO_CARD) return value_start(s, p->leader, p->other);
-    /* Mid-trick: the other player picks the reply that is worst for the leader. */
-    gw_card replies[13];
-    int n = gw_follows(s, p->other, p->leader, p->led, replies), best = 14;
-    for (int i = 0; i < n; i++) {
-        int v = value_reply(s, p->leader, p->other, p->led, replies[i]);
-        if (v < best) best = v;
-    }
-    return best;
+    s->age++;
+}
+
+/* The value of the position. */
+static int solve_from(gw_solver *s, const gw_position *p) {
+    if (p->led == GW_NO_CARD) return value_start(s, p->leader, p->other, 0, 13, -1);
+    gw_cards full = p->leader | gw_bit(p->led);
+    return value_led(s, p->leader, p->other, p->led, 13, guess_start(s, full, p->other));
+}
+
+int gw_solve(gw_solver *s, const gw_position *p) {
+    begin(s, p);
+    return solve_from(s, p);
 }
 
 int gw_solve_cards(gw_solver *s, const gw_position *p, gw_card_value *out, int *best) {
-    s->trump = p->trump;
+    begin(s, p);
+    int top = solve_from(s, p);
     bool leading = p->led == GW_NO_CARD;
     gw_cards mine = leading ? p->leader : p->other;
     gw_cards legal = mine;
     if (!leading && (mine & gw_suit_cards(gw_card_suit(p->led))))
         legal = mine & gw_suit_cards(gw_card_suit(p->led));
     gw_cards out_cards = p->leader | p->other | (leading ? 0 : gw_bit(p->led));
-    int n = 0, top = leading ? -1 : 14;
+    int n = 0;
     gw_cards done = 0;
     int value_of[64];
     for (gw_cards left = legal; left; left &= left - 1) {
         gw_card c = gw_first(left);
-        if (!gw_has(done, c)) { /* solve one card per run of equivalents */
-            int v = leading ? value_led(s, p->leader & ~gw_bit(c), p->other, c)
-                            : value_reply(s, p->leader, p->other, p->led, c);
-            gw_cards run = gw_equivalents(mine, out_cards, c) & legal;
-            for (gw_cards r = run; r; r &= r - 1)
-                value_of[gw_first(r)] = v;
-            done |= run;
-        }
-        int v = value_of[c];
-        if (leading ? v > top : v < top) top = v;
+        if (gw_has(done, c)) continue;
+        /* One card per run of equivalents; the best value is known, and
+         * most cards are worth it or a trick less, so probes start there. */
+        int v;
+        if (leading)
+            v = value_led(s, p->leader & ~gw_bit(c), p->other, c, top, top);
+        else
+            v = value_reply(s, p->leader, p->other, p->led, c, top);
+        gw_cards run = gw_equivalents(mine, out_cards, c) & legal;
+        for (gw_cards r = run; r; r &= r - 1)
+            value_of[gw_first(r)] = v;
+        done |= run;
     }
     /* Output in S H D C order, high to low. */
     for (int suit = 0; suit < GW_SUITS; suit++)
