@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "gw/deck.h"
+#include "gw/game.h"
 #include "gw/solver.h"
 
 static double now_us(void) {
@@ -75,11 +76,101 @@ static void run(const char *label, gw_position *pos, int n, unsigned flags, bool
     gw_solver_free(s);
 }
 
+/* ---- The baseline: plain minimax over every card, memoised on exact hands (no pruning). ---- */
+
+typedef struct memo {
+    gw_cards *leader, *other; /* keys; leader == 0 marks an empty slot */
+    int8_t *value;
+    size_t mask, used;
+    int trump;
+    uint64_t nodes;
+} memo;
+
+static int minimax_start(memo *m, gw_cards leader, gw_cards other);
+
+static int minimax_led(memo *m, gw_cards leader, gw_cards other, gw_card c) {
+    gw_cards legal = other & gw_suit_cards(gw_card_suit(c));
+    if (!legal) legal = other;
+    int n = gw_count(other), best = 99;
+    for (gw_cards l = legal; l; l &= l - 1) {
+        gw_card f = gw_first(l);
+        int v = gw_trick_winner(m->trump, c, f) ? (n - 1) - minimax_start(m, other & ~gw_bit(f), leader)
+                                                : 1 + minimax_start(m, leader, other & ~gw_bit(f));
+        if (v < best) best = v;
+    }
+    return best;
+}
+
+static int minimax_start(memo *m, gw_cards leader, gw_cards other) {
+    if (!leader) return 0;
+    m->nodes++;
+    size_t h = (size_t)((leader * 0x9E3779B97F4A7C15ull) ^ (other * 0xC2B2AE3D27D4EB4Full)) >> 7;
+    size_t i = h & m->mask;
+    for (; m->leader[i]; i = (i + 1) & m->mask)
+        if (m->leader[i] == leader && m->other[i] == other) return m->value[i];
+    int best = -1;
+    for (gw_cards l = leader; l; l &= l - 1) {
+        gw_card c = gw_first(l);
+        int v = minimax_led(m, leader & ~gw_bit(c), other, c);
+        if (v > best) best = v;
+    }
+    if (m->used * 4 < m->mask * 3) { /* a full memo stops storing (still exact) */
+        for (i = h & m->mask; m->leader[i]; i = (i + 1) & m->mask)
+            ;
+        m->leader[i] = leader;
+        m->other[i] = other;
+        m->value[i] = (int8_t)best;
+        m->used++;
+    }
+    return best;
+}
+
+/* Solves the first n positions with the baseline; returns the mean
+ * microseconds per position and checks the answers against the solver. */
+static void run_minimax(const gw_position *pos, int n) {
+    memo m = {0};
+    m.mask = ((size_t)1 << 26) - 1; /* 64 M entries, 1.1 GiB */
+    m.leader = calloc(m.mask + 1, sizeof *m.leader);
+    m.other = calloc(m.mask + 1, sizeof *m.other);
+    m.value = calloc(m.mask + 1, 1);
+    gw_solver *s;
+    if (!m.leader || !m.other || !m.value || gw_solver_new(0, &s) != GW_OK) {
+        fprintf(stderr, "plain minimax: not enough memory for its memo (1.1 GiB); skipped\n");
+        free(m.leader), free(m.other), free(m.value);
+        return;
+    }
+    double total = 0, solver_total = 0;
+    uint64_t nodes = 0;
+    for (int i = 0; i < n; i++) {
+        memset(m.leader, 0, (m.mask + 1) * sizeof *m.leader);
+        m.used = 0;
+        m.nodes = 0;
+        m.trump = pos[i].trump;
+        double t0 = now_us();
+        int v = minimax_start(&m, pos[i].leader, pos[i].other);
+        double t1 = now_us();
+        gw_solver_clear(s);
+        int w = gw_solve(s, &pos[i]);
+        double t2 = now_us();
+        total += t1 - t0;
+        solver_total += t2 - t1;
+        nodes += m.nodes;
+        printf("  position %d: plain minimax %.0f us (%llu positions memoised), solver %.0f us%s\n", i + 1,
+               t1 - t0, (unsigned long long)m.nodes, t2 - t1, v == w ? "" : "  MISMATCH");
+    }
+    printf("plain memoised minimax %5d  mean %.0f us, nodes mean %.0f; the solver is %.0f times faster on "
+           "these\n",
+           n, total / n, (double)nodes / n, total / solver_total);
+    free(m.leader), free(m.other), free(m.value);
+    gw_solver_free(s);
+}
+
 int main(int argc, char **argv) {
     int n = argc > 1 ? atoi(argv[1]) : 1000;
     int small_n = argc > 2 ? atoi(argv[2]) : 100;
-    if (n <= 0 || small_n <= 0) {
-        fprintf(stderr, "usage: bench_solver [POSITIONS] [POSITIONS_FOR_ABLATION]\n");
+    int minimax_n = argc > 3 ? atoi(argv[3]) : 1;
+    if (n <= 0 || small_n <= 0 || minimax_n < 0) {
+        fprintf(stderr, "usage: bench_solver [POSITIONS] [POSITIONS_FOR_ABLATION] [POSITIONS_FOR_MINIMAX]\n");
         return 2;
     }
     gw_position *pos = malloc(sizeof *pos * (size_t)n);
@@ -109,6 +200,10 @@ int main(int argc, char **argv) {
     for (size_t i = 0; i < sizeof OFF / sizeof OFF[0]; i++) {
         run(OFF[i].name, pos, m, OFF[i].flag, false, &other);
         if (other != ref) printf("  MISMATCH: answers differ with %s\n", OFF[i].name);
+    }
+    if (minimax_n > 0) {
+        printf("\nagainst a plain memoised minimax (first %d positions):\n", minimax_n < n ? minimax_n : n);
+        run_minimax(pos, minimax_n < n ? minimax_n : n);
     }
     free(pos);
     return 0;

@@ -19,27 +19,46 @@ int gw_sure_losers(gw_cards leader, gw_cards other, int trump, gw_cards *rel) {
     return top_count(other, leader, trump, rel);
 }
 
+/* Cards at or below the best card of `set` in each suit. */
+static gw_cards fill_down(gw_cards set) {
+    set |= (set >> 1) & 0x7FFF7FFF7FFF7FFFull;
+    set |= (set >> 2) & 0x3FFF3FFF3FFF3FFFull;
+    set |= (set >> 4) & 0x0FFF0FFF0FFF0FFFull;
+    set |= (set >> 8) & 0x00FF00FF00FF00FFull;
+    return set;
+}
+
+/* The number of cards in each suit, one per 16-bit lane. */
+static uint64_t lane_counts(gw_cards set) {
+    uint64_t c = set - ((set >> 1) & 0x5555555555555555ull);
+    c = (c & 0x3333333333333333ull) + ((c >> 2) & 0x3333333333333333ull);
+    c = (c + (c >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (c + (c >> 8)) & 0x00FF00FF00FF00FFull;
+}
+
 int gw_quick_tricks(gw_cards leader, gw_cards other, int trump, int k, gw_cards *rel) {
-    gw_cards trump_rel = 0, side_rel = 0;
-    int top_trumps = top_count(leader, other, trump, &trump_rel);
-    int their_trumps = gw_count(other & gw_suit_cards(trump));
+    /* Per suit: the leader's cards above all of the other's, and the
+     * other's length and best card. */
+    gw_cards below = fill_down(other);
+    uint64_t tops = lane_counts(leader & ~below), lens = lane_counts(other);
+    gw_cards best = below & ~(below >> 1); /* the other's best card in each suit */
+    int t = 16 * trump;
+    int top_trumps = (int)(tops >> t & 0xFF), their_trumps = (int)(lens >> t & 0xFF);
     /* Each top trump wins, and the other player follows with a trump while
      * it has one. */
     bool they_can_ruff = their_trumps > top_trumps;
     int tricks = top_trumps;
-    /* Only the suits needed to reach k are marked. */
-    bool trumps_used = top_trumps > 0 || (!they_can_ruff && their_trumps > 0);
+    gw_cards used = (top_trumps > 0 || (!they_can_ruff && their_trumps > 0)) ? gw_suit_cards(trump) : 0;
+    /* Side suits, counted until k are found; only those are marked. */
     for (int suit = 0; suit < GW_SUITS && tricks < k; suit++) {
         if (suit == trump) continue;
-        gw_cards r = 0;
-        int top = top_count(leader, other, suit, &r);
-        int their_len = gw_count(other & gw_suit_cards(suit));
+        int top = (int)(tops >> (16 * suit) & 0xFF), their_len = (int)(lens >> (16 * suit) & 0xFF);
         /* Winners hold while the other must follow; once void it may ruff. */
-        int won = they_can_ruff ? (top < their_len ? top : their_len) : top;
-        if (won > 0) side_rel |= r;
+        int won = they_can_ruff && top > their_len ? their_len : top;
+        if (won > 0) used |= gw_suit_cards(suit);
         tricks += won;
     }
-    *rel = side_rel | (trumps_used ? trump_rel : 0);
+    *rel = best & used;
     int n = gw_count(leader);
     return tricks < n ? tricks : n;
 }

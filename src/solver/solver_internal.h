@@ -36,7 +36,8 @@ struct gw_solver {
     int trump;       /* of the current call */
     uint8_t age;     /* counts calls, for replacement */
     gw_solver_stats stats;
-    uint16_t top_mask[14]; /* top_mask[d]: the top d of 13 relative ranks */
+    uint64_t depth_mask[2][256]; /* [h][b]: relevant bits of suits 2h, 2h+1 for depth byte b (with the trump
+                                    bits in [0]) */
 #ifndef __BMI2__
     uint8_t pext8[256][256]; /* pext8[u][x]: the bits of x at u's set bits, packed low */
 #endif

@@ -6,8 +6,16 @@
 #endif
 
 void gw_tt_init(gw_solver *s) {
-    for (int d = 0; d <= 13; d++)
-        s->top_mask[d] = (uint16_t)(((1u << d) - 1) << (13 - d));
+    for (int h = 0; h < 2; h++)
+        for (unsigned b = 0; b < 256; b++) {
+            uint64_t m = h == 0 ? (uint64_t)3 << 13 : 0;
+            for (unsigned i = 0; i < 2; i++) {
+                unsigned d = (b >> (4 * i)) & 15;
+                if (d > 13) d = 13;
+                m |= (uint64_t)(((1u << d) - 1) << (13 - d)) << (16 * (2 * (unsigned)h + i));
+            }
+            s->depth_mask[h][b] = m;
+        }
 #ifndef __BMI2__
     for (int u = 0; u < 256; u++) {
         for (int x = 0; x < 256; x++) {
@@ -51,10 +59,7 @@ tt_key gw_tt_key(const gw_solver *s, gw_cards leader, gw_cards other) {
 
 /* The mask of an entry's relevant bits (with the trump). */
 static uint64_t depth_mask(const gw_solver *s, unsigned depths) {
-    uint64_t m = (uint64_t)3 << 13;
-    for (int suit = 0; suit < GW_SUITS; suit++)
-        m |= (uint64_t)s->top_mask[(depths >> (4 * suit)) & 15] << (16 * suit);
-    return m;
+    return s->depth_mask[0][depths & 0xFF] | s->depth_mask[1][(depths >> 8) & 0xFF];
 }
 
 static tt_entry *bucket(const gw_solver *s, const tt_key *key) {
