@@ -10,6 +10,7 @@
 #include "gw/ai.h"
 #include "gw/match.h"
 #include "gw/observation.h"
+#include "gw/solver.h"
 
 static const char HELP[] = "Usage: whist play --plain [OPTIONS]\n"
                            "Plays a match against the computer in line mode: type a card (AS, 10h, qd)\n"
@@ -26,13 +27,20 @@ static const char HELP[] = "Usage: whist play --plain [OPTIONS]\n"
                            "  -c, --classic-order     show suits as spades, hearts, diamonds, clubs\n"
                            "  -h, --help              show this help\n"
                            "\n"
+                           "Once the stock is empty you know the computer's hand, and 'hint' shows the\n"
+                           "exact number of tricks each of your cards wins with best play by both.\n"
+                           "\n"
                            "The record is saved after every trick; at the end of input the match so far\n"
                            "is kept and whist exits. Exit status: 0 saved, 1 the record could not be\n"
                            "saved (it is then printed), 2 usage error.\n";
 
 static const char COMMANDS_HELP[] =
     "Type a card to play it: rank then suit, e.g. AS, TH, 10h, qd.\n"
-    "Other commands: hand (show the table again), help, quit (save and leave).\n";
+    "Other commands: hand (show the table again), hint (in the endgame: what each of\n"
+    "your cards wins with best play), help, quit (save and leave).\n";
+
+/* The hint solver's table: a session asks few questions, a small table answers them fast. */
+#define HINT_TABLE_BYTES (16u << 20)
 
 typedef struct session {
     gw_match match;
@@ -47,6 +55,7 @@ typedef struct session {
     bool save_ok;
     char save_why[256];
     char date[16];
+    gw_solver *solver; /* for hints: made at the first endgame hint, freed at the end */
 } session;
 
 /* Appends the hand in play (or just finished) as hand number hand_no. */
@@ -94,6 +103,8 @@ static void save(session *s, bool with_current) {
 
 /* Final words on the record: where it is, or the record itself if unsaved. */
 static int finish(session *s, bool with_current) {
+    gw_solver_free(s->solver);
+    s->solver = NULL;
     save(s, with_current);
     if (s->has_path && s->save_ok) {
         printf("The record is saved in %s\n", s->record_path);
@@ -152,10 +163,60 @@ static const char *refusal(const gw_game *g, gw_card c, char *buf, size_t cap) {
     return buf;
 }
 
+static const char *tricks_word(int n) { return n == 1 ? "trick" : "tricks"; }
+
+/* The `hint` command: in the endgame, the exact value of each legal card of
+ * the human, solved from what their seat may know (never the hidden state). */
+static void show_hint(session *s) {
+    gw_observation o;
+    gw_observe(&s->game, 0, &o);
+    if (o.phase != GW_ENDGAME) {
+        int hs = gw_hand_size(o.variant);
+        printf("No hint yet: while the stock has cards (%d left) the computer's hand is not known.\n"
+               "Exact card values are available once the stock is empty (from trick %d).\n",
+               o.stock_left, hs + 1);
+        return;
+    }
+    if (!s->solver && gw_solver_new(HINT_TABLE_BYTES, &s->solver) != GW_OK) {
+        s->solver = NULL;
+        printf("No hint: not enough memory for the endgame solver (the game goes on).\n");
+        return;
+    }
+    /* Stock empty: every card the human has not seen played or held is the computer's. */
+    bool leads = o.led == GW_NO_CARD;
+    gw_position p = {o.trump, leads ? o.own : o.opp_known, leads ? o.opp_known : o.own, o.led};
+    gw_error err;
+    if (gw_position_check(&p, &err) != GW_OK) { /* a bug, but never crash the game */
+        printf("No hint: %s (the game goes on).\n", err.msg);
+        return;
+    }
+    gw_card_value values[GW_RANKS];
+    int best = 0, count = gw_solve_cards(s->solver, &p, values, &best);
+    /* The solver counts the leader's tricks; the human's are the rest when the computer led. */
+    int left = gw_count(o.own);
+    int mine = leads ? best : left - best;
+    printf("Hint, exact with best play by both (tricks you win from here, this trick included):\n");
+    for (int v = left; v >= 0; v--) {
+        gw_cards cards = 0;
+        for (int i = 0; i < count; i++)
+            if ((leads ? values[i].tricks : left - values[i].tricks) == v) cards |= gw_bit(values[i].card);
+        if (!cards) continue;
+        printf("  %d %s%s: ", v, tricks_word(v), v == mine ? " (best)" : "");
+        cli_print_hand(stdout, cards, o.trump, s->style);
+        printf("\n");
+    }
+    int hs = gw_hand_size(o.variant), won = o.won[GW_ENDGAME][0];
+    printf("With best play you win %d more %s (%d of the %d endgame tricks", mine, tricks_word(mine),
+           won + mine, hs);
+    if (s->match.rules.scoring == GW_EVERY)
+        printf("; %d of all %d tricks", o.won[GW_FOREPLAY][0] + won + mine, 2 * hs);
+    printf(").\n");
+}
+
 typedef enum { READ_CARD, READ_EOF, READ_QUIT } read_result;
 
 /* Asks for the human's card until a legal one comes, or input ends. */
-static read_result read_card(const session *s, gw_card *out) {
+static read_result read_card(session *s, gw_card *out) {
     char line[256];
     for (;;) {
         printf("Your card> ");
@@ -201,6 +262,10 @@ static read_result read_card(const session *s, gw_card *out) {
             show_table(s);
             continue;
         }
+        if (strcmp(p, "hint") == 0) {
+            show_hint(s);
+            continue;
+        }
         gw_card c;
         if (gw_card_parse(p, n, &c) != GW_OK) {
             printf("'%.40s' is not a card. %s", p, COMMANDS_HELP);
@@ -230,7 +295,8 @@ static void report_trick(const session *s, const gw_trick_event *ev) {
         if (ev->next_upcard != GW_NO_CARD) {
             printf("Next up-card: %s.\n", cli_card(ev->next_upcard));
         } else {
-            printf("The stock is empty. Endgame: the last %d tricks count; %s %s.\n",
+            printf("The stock is empty. Endgame: the last %d tricks count; %s %s.\n"
+                   "You know the computer's hand now: 'hint' shows what each of your cards wins.\n",
                    gw_hand_size((gw_variant)s->game.variant), who(ev->winner),
                    ev->winner == 0 ? "lead" : "leads");
         }

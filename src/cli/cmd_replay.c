@@ -4,22 +4,74 @@
 #include <string.h>
 
 #include "cli.h"
+#include "gw/solver.h"
 
-static const char HELP[] = "Usage: whist replay FILE [--hand N]\n"
+static const char HELP[] = "Usage: whist replay FILE [--hand N] [--no-solver]\n"
                            "Shows each hand of a record trick by trick: both hands at the deal, trump,\n"
                            "who led and won each trick, what each player drew (hidden draws shown),\n"
                            "the tricks and the score. FILE may be - for standard input.\n"
                            "\n"
-                           "  -n, --hand N   only hand N (its Hand tag, or its place in the file)\n"
-                           "  -h, --help     show this help\n";
+                           "In the endgame, where both hands are known, the exact solver judges every\n"
+                           "card: first the tricks each player wins with best play by both, then under\n"
+                           "each trick whether each card was best or, for the player who played it,\n"
+                           "lost tricks against best play, and which cards were best:\n"
+                           "      solver: P1 7H loses 1 trick (best: AH KH); P2 AS best\n"
+                           "\n"
+                           "  -n, --hand N     only hand N (its Hand tag, or its place in the file)\n"
+                           "      --no-solver  leave out the solver's lines\n"
+                           "  -h, --help       show this help\n";
+
+/* The solver's table for a replay: a hand has at most 26 positions to judge. */
+#define REPLAY_TABLE_BYTES (16u << 20)
 
 static const char *player_name(const gw_record_hand *h, int p) {
     const char *name = gw_record_hand_tag(h, p == 0 ? "Player1" : "Player2");
     return name ? name : (p == 0 ? "player 1" : "player 2");
 }
 
-/* Prints one hand; returns false if the record has a problem in it. */
-static bool replay_hand(const gw_record_hand *h, const char *shown) {
+/* The solver's judgement of one card. */
+typedef struct judgement {
+    int loss;      /* tricks given away against best play, for the player of the card */
+    gw_cards best; /* the legal cards that give nothing away */
+} judgement;
+
+/* Judges card c, the next card of endgame g (both hands known). False if the
+ * position cannot be solved (never for a game the rules engine played). */
+static bool judge(gw_solver *s, const gw_game *g, gw_card c, judgement *out) {
+    int l = g->leader;
+    gw_position p = {g->trump, g->hand[l], g->hand[1 - l], g->led};
+    gw_error err;
+    if (gw_position_check(&p, &err) != GW_OK) return false;
+    gw_card_value v[GW_RANKS];
+    int best = 0, n = gw_solve_cards(s, &p, v, &best);
+    /* Values count the leader's tricks: the leader gives away what falls short
+     * of the best, the follower what exceeds it. */
+    bool leading = g->led == GW_NO_CARD;
+    *out = (judgement){0, 0};
+    for (int i = 0; i < n; i++) {
+        if (v[i].tricks == best) out->best |= gw_bit(v[i].card);
+        if (v[i].card == c) out->loss = leading ? best - v[i].tricks : v[i].tricks - best;
+    }
+    return true;
+}
+
+/* Writes "P1 AS best" or "P1 7H loses 1 trick (best: AH KH)". */
+static void print_judgement(int player, gw_card c, const judgement *j, int trump) {
+    printf("P%d %s ", player + 1, cli_card(c));
+    if (j->loss == 0) {
+        printf("best");
+        return;
+    }
+    int order[GW_SUITS];
+    char list[160];
+    gw_suit_order(trump, GW_ORDER_ALTERNATE, order);
+    gw_cards_format_list(j->best, order, ' ', list, (int)sizeof list);
+    printf("loses %d trick%s (best: %s)", j->loss, j->loss == 1 ? "" : "s", list);
+}
+
+/* Prints one hand, the endgame judged by solver unless it is NULL; returns
+ * false if the record has a problem in it. */
+static bool replay_hand(const gw_record_hand *h, const char *shown, gw_solver *solver) {
     gw_match_rules r = h->rules;
     printf("Hand %d: %s deck, %s scoring, target %d\n", h->number, gw_variant_name(r.variant),
            gw_scoring_name(r.scoring), r.target);
@@ -45,14 +97,31 @@ static bool replay_hand(const gw_record_hand *h, const char *shown) {
         printf(" %s", cli_card(g.deck[i]));
     printf("\n\nForeplay\n");
     for (int i = 0; i < h->nmoves; i += 2) {
-        if (g.tricks_done == hs) printf("Endgame (the stock is empty; these tricks count)\n");
+        if (g.tricks_done == hs) {
+            printf("Endgame (the stock is empty; these tricks count)\n");
+            gw_position p = {g.trump, g.hand[g.leader], g.hand[1 - g.leader], GW_NO_CARD};
+            if (solver && gw_position_check(&p, &err) == GW_OK) {
+                int v = gw_solve(solver, &p);
+                printf("      solver: with best play by both P1 wins %d, P2 %d\n", g.leader == 0 ? v : hs - v,
+                       g.leader == 0 ? hs - v : v);
+            }
+        }
+        int leader = g.leader;
+        judgement jl, jf;
+        bool judged = solver && gw_game_phase(&g) == GW_ENDGAME && judge(solver, &g, h->moves[i], &jl);
         gw_trick_event ev;
         gw_game_play(&g, h->moves[i], &ev);
         if (i + 1 >= h->nmoves) {
-            printf("%4d. P%d leads %s%s\n", g.tricks_done + 1, g.leader + 1, cli_card(h->moves[i]),
+            printf("%4d. P%d leads %s%s\n", g.tricks_done + 1, leader + 1, cli_card(h->moves[i]),
                    h->error.status == GW_OK ? " (the record stops here)" : "");
+            if (judged) {
+                printf("      solver: ");
+                print_judgement(leader, h->moves[i], &jl, g.trump);
+                printf("\n");
+            }
             break;
         }
+        judged = judged && judge(solver, &g, h->moves[i + 1], &jf);
         gw_game_play(&g, h->moves[i + 1], &ev);
         printf("%4d. P%d %s  P%d %s   won by P%d", ev.number, ev.leader + 1, cli_card(ev.cards[0]),
                2 - ev.leader, cli_card(ev.cards[1]), ev.winner + 1);
@@ -63,6 +132,13 @@ static bool replay_hand(const gw_record_hand *h, const char *shown) {
             if (ev.next_upcard != GW_NO_CARD) printf("; up-card %s", cli_card(ev.next_upcard));
         }
         printf("\n");
+        if (judged) {
+            printf("      solver: ");
+            print_judgement(leader, ev.cards[0], &jl, g.trump);
+            printf("; ");
+            print_judgement(1 - leader, ev.cards[1], &jf, g.trump);
+            printf("\n");
+        }
     }
     printf("\n");
     if (h->error.status != GW_OK) {
@@ -88,9 +164,12 @@ static bool replay_hand(const gw_record_hand *h, const char *shown) {
 }
 
 int cmd_replay(int argc, char **argv) {
-    static const struct option OPTIONS[] = {
-        {"hand", required_argument, NULL, 'n'}, {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+    static const struct option OPTIONS[] = {{"hand", required_argument, NULL, 'n'},
+                                            {"no-solver", no_argument, NULL, 'S'},
+                                            {"help", no_argument, NULL, 'h'},
+                                            {NULL, 0, NULL, 0}};
     int only = 0, opt;
+    bool use_solver = true;
     opterr = 0;
     optind = 1;
     while ((opt = getopt_long(argc, argv, ":n:h", OPTIONS, NULL)) != -1) {
@@ -103,6 +182,7 @@ int cmd_replay(int argc, char **argv) {
             only = (int)v;
             break;
         }
+        case 'S': use_solver = false; break; /* long option only */
         case 'h': fputs(HELP, stdout); return CLI_OK;
         default: return cli_bad_option("replay", argv, optind);
         }
@@ -126,12 +206,18 @@ int cmd_replay(int argc, char **argv) {
         fprintf(stderr, "whist replay: %s: %s\n", shown, err.msg);
         return CLI_FAIL;
     }
+    gw_solver *solver = NULL;
+    if (use_solver && gw_solver_new(REPLAY_TABLE_BYTES, &solver) != GW_OK) {
+        solver = NULL;
+        fprintf(stderr, "whist replay: not enough memory for the solver; endgames are shown unjudged\n");
+    }
     int status = CLI_OK, shown_hands = 0;
     for (int i = 0; i < rec.count; i++) {
         if (only && rec.hands[i].number != only) continue;
         shown_hands++;
-        if (!replay_hand(&rec.hands[i], shown)) status = CLI_FAIL;
+        if (!replay_hand(&rec.hands[i], shown, solver)) status = CLI_FAIL;
     }
+    gw_solver_free(solver);
     if (shown_hands == 0) {
         if (only && rec.count > 0) {
             fprintf(stderr, "whist replay: %s has no hand %d (its hands:", shown, only);

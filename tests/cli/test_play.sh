@@ -81,7 +81,7 @@ expect_out "'play the ace' is not a card." "play: a sentence"
 expect_out "'1s' is not a card." "play: a card-like word"
 expect_out "That line is too long." "play: a very long line"
 expect_out "That line holds control characters, not a card." "play: random bytes"
-expect_out "Other commands: hand (show the table again), help, quit (save and leave)." "play: help"
+expect_out "Other commands: hand (show the table again), hint (in the endgame: what each of" "play: help"
 expect_out_re "^(You win|The computer wins) the match" "play with garbage input: the match ends"
 records_equal "$REC" "$TMP/g.gwr" || fail "play: garbage input changed the game"
 
