@@ -194,7 +194,6 @@ int main(int argc, char **argv) {
         {"no move ordering", GW_SOLVE_NO_ORDERING},
         {"no quick-trick bounds", GW_SOLVE_NO_BOUNDS},
         {"no equivalent-card pruning", GW_SOLVE_NO_EQUIVALENCE},
-        {"no rank generalisation", GW_SOLVE_NO_RANKS},
         {"no transposition table", GW_SOLVE_NO_TABLE},
     };
     for (size_t i = 0; i < sizeof OFF / sizeof OFF[0]; i++) {

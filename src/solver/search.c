@@ -5,129 +5,83 @@
 #include "gw/game.h"
 #include "solver_internal.h"
 
-static bool can_make(gw_solver *s, gw_cards leader, gw_cards other, int k, gw_cards *rel);
+static bool can_make(gw_solver *s, gw_cards leader, gw_cards other, int k);
 
-/* The cards whose owners decided the trick (led from the leader's hand
- * `leader` plus the led card, answered with f from `other`): when a card
- * beat another of its suit by rank, it and the run below it (its equivalents
- * that were not searched) must keep their owners. */
-static gw_cards trick_rel(int trump, gw_cards leader, gw_cards other, gw_card led, gw_card f) {
-    (void)trump;
-    if (gw_card_suit(led) != gw_card_suit(f)) return 0;
-    gw_cards out_cards = leader | other;
-    return f > led ? gw_run_below(other, out_cards, f) : gw_run_below(leader, out_cards, led);
-}
-
-/* One trick: does the leader's card c beat the other's f? *rel gets the
- * winner if it won by rank. */
-static bool keeps(int trump, gw_card c, gw_card f, gw_cards *rel) {
-    if (gw_card_suit(c) == gw_card_suit(f)) {
-        *rel |= gw_bit(c > f ? c : f);
-        return c > f;
-    }
+/* One trick: does the leader's card c beat the other's f? */
+static bool keeps(int trump, gw_card c, gw_card f) {
+    if (gw_card_suit(c) == gw_card_suit(f)) return c > f;
     return gw_card_suit(f) != trump;
 }
 
 /* can_make for the last two tricks, played out directly. */
-static bool can_make_two(int trump, gw_cards leader, gw_cards other, int k, gw_cards *rel) {
+static bool can_make_two(int trump, gw_cards leader, gw_cards other, int k) {
     gw_card a[2] = {gw_first(leader), gw_last(leader)}, b[2] = {gw_first(other), gw_last(other)};
-    gw_cards fail_rel = 0;
     for (int i = 0; i < 2; i++) {
         gw_card c = a[i], c2 = a[1 - i];
         bool can_follow = gw_card_suit(b[0]) == gw_card_suit(c) || gw_card_suit(b[1]) == gw_card_suit(c);
-        gw_cards hold_rel = 0;
         bool holds = true;
         for (int j = 0; j < 2 && holds; j++) {
             gw_card f = b[j], f2 = b[1 - j];
             if (can_follow && gw_card_suit(f) != gw_card_suit(c)) continue;
-            gw_cards r = 0;
-            int tricks = 0;
-            if (keeps(trump, c, f, &r))
-                tricks = 1 + keeps(trump, c2, f2, &r);
-            else
-                tricks = !keeps(trump, f2, c2, &r);
-            if (tricks < k) {
-                holds = false;
-                fail_rel |= r;
-            } else {
-                hold_rel |= r;
-            }
+            int tricks = keeps(trump, c, f) ? 1 + keeps(trump, c2, f2) : !keeps(trump, f2, c2);
+            holds = tricks >= k;
         }
-        if (holds) {
-            *rel = hold_rel;
-            return true;
-        }
+        if (holds) return true;
     }
-    *rel = fail_rel;
     return false;
 }
 
 /* With `led` played from the leader's hand (leaving leader_rest), can the
  * leader still make k tricks, the current one included, whatever the
- * other player answers? *rel gets the cards whose owners the answer rests on. */
-static bool lead_holds(gw_solver *s, gw_cards leader_rest, gw_cards other, gw_card led, int k,
-                       gw_cards *rel) {
+ * other player answers? */
+static bool lead_holds(gw_solver *s, gw_cards leader_rest, gw_cards other, gw_card led, int k) {
     int n = gw_count(other); /* tricks left, this one included */
     gw_card replies[13];
     int count = gw_follows(s, other, leader_rest, led, replies);
-    gw_cards all = 0;
     for (int i = 0; i < count; i++) {
         gw_card f = replies[i];
         bool ok;
-        gw_cards r;
-        if (!gw_trick_winner(s->trump, led, f))
-            ok = can_make(s, leader_rest, other & ~gw_bit(f), k - 1, &r);
+        if (keeps(s->trump, led, f))
+            ok = can_make(s, leader_rest, other & ~gw_bit(f), k - 1);
         else /* the other leads next: the leader needs k of the n - 1 left */
-            ok = !can_make(s, other & ~gw_bit(f), leader_rest, n - k, &r);
-        r |= trick_rel(s->trump, leader_rest | gw_bit(led), other, led, f);
-        if (!ok) {
-            *rel = r;
-            return false;
-        }
-        all |= r;
+            ok = !can_make(s, other & ~gw_bit(f), leader_rest, n - k);
+        if (!ok) return false;
     }
-    *rel = all;
     return true;
 }
 
 /* Can the player on lead (holding `leader`) make at least k of the tricks
- * left? *rel gets the cards whose owners the answer rests on: it holds for
- * every position with the same suit lengths and the same owners of the
- * cards at and above the lowest of them in each suit. */
-static bool can_make(gw_solver *s, gw_cards leader, gw_cards other, int k, gw_cards *rel) {
+ * left? */
+static bool can_make(gw_solver *s, gw_cards leader, gw_cards other, int k) {
     int n = gw_count(leader);
-    *rel = 0;
     if (k <= 0) return true;
     if (k > n) return false;
     s->stats.nodes++;
-    if (n == 1) return keeps(s->trump, gw_first(leader), gw_first(other), rel);
-    if (n == 2) return can_make_two(s->trump, leader, other, k, rel);
+    if (n == 1) return keeps(s->trump, gw_first(leader), gw_first(other));
+    if (n == 2) return can_make_two(s->trump, leader, other, k);
+    int lo = 0, hi = n;
     if (!(s->flags & GW_SOLVE_NO_BOUNDS)) {
-        if (gw_quick_tricks(leader, other, s->trump, k, rel) >= k) return true;
-        if (n - gw_sure_losers(leader, other, s->trump, rel) < k) return false;
+        lo = gw_quick_tricks(leader, other, s->trump);
+        if (lo >= k) return true;
+        hi = n - gw_sure_losers(leader, other, s->trump);
+        if (hi < k) return false;
     }
-    gw_cards out_cards = leader | other;
-    bool use_table = !(s->flags & GW_SOLVE_NO_TABLE) && n > 2;
+    bool use_table = !(s->flags & GW_SOLVE_NO_TABLE);
     tt_key key;
     if (use_table) {
-        bool answer;
+        int tlo, thi;
         key = gw_tt_key(s, leader, other);
-        if (gw_tt_lookup(s, &key, out_cards, k, &answer, rel)) return answer;
+        if (gw_tt_lookup(s, &key, &tlo, &thi)) {
+            if (tlo >= k) return true;
+            if (thi < k) return false;
+        }
     }
     gw_card leads[13];
     int count = gw_leads(s, leader, other, leads);
     bool made = false;
-    gw_cards all = 0;
-    for (int i = 0; i < count && !made; i++) {
-        gw_cards r;
-        made = lead_holds(s, leader & ~gw_bit(leads[i]), other, leads[i], k, &r);
-        if (made)
-            all = r;
-        else
-            all |= r;
-    }
-    *rel = all;
-    if (use_table) gw_tt_store(s, &key, out_cards, all, made ? k : 0, made ? n : k - 1);
+    for (int i = 0; i < count && !made; i++)
+        made = lead_holds(s, leader & ~gw_bit(leads[i]), other, leads[i], k);
+    if (use_table) gw_tt_store(s, &key, made ? k : lo, made ? hi : k - 1);
     return made;
 }
 
@@ -159,10 +113,9 @@ static int guess_start(gw_solver *s, gw_cards leader, gw_cards other) {
 /* A probe: does the leader make k? At a trick start (led == GW_NO_CARD)
  * the leader holds `leader`; else it has led `led` and holds the rest. */
 static bool probe(gw_solver *s, gw_cards leader, gw_cards other, gw_card led, int k) {
-    gw_cards rel;
-    if (led == GW_NO_CARD) return can_make(s, leader, other, k, &rel);
+    if (led == GW_NO_CARD) return can_make(s, leader, other, k);
     if (k <= 0) return true;
-    return lead_holds(s, leader, other, led, k, &rel);
+    return lead_holds(s, leader, other, led, k);
 }
 
 /* The leader's tricks in [lo, hi], by null-window probes stepping from the
@@ -193,9 +146,8 @@ static int value_start(gw_solver *s, gw_cards leader, gw_cards other, int floor,
     if (n == 0) return 0;
     int lo = floor > 0 ? floor : 0, hi = ceil < n ? ceil : n;
     if (!(s->flags & GW_SOLVE_NO_BOUNDS)) {
-        gw_cards rel;
-        int quick = gw_quick_tricks(leader, other, s->trump, n, &rel);
-        int most = n - gw_sure_losers(leader, other, s->trump, &rel);
+        int quick = gw_quick_tricks(leader, other, s->trump);
+        int most = n - gw_sure_losers(leader, other, s->trump);
         if (quick > lo) lo = quick;
         if (most < hi) hi = most;
     }
@@ -215,7 +167,7 @@ static int value_led(gw_solver *s, gw_cards leader_rest, gw_cards other, gw_card
 static int value_reply(gw_solver *s, gw_cards leader_rest, gw_cards other, gw_card led, gw_card f,
                        int floor) {
     int left = gw_count(leader_rest);
-    if (!gw_trick_winner(s->trump, led, f))
+    if (keeps(s->trump, led, f))
         return 1 + value_start(s, leader_rest, other & ~gw_bit(f), floor - 1, left, floor - 1);
     int theirs = left - floor < 0 ? 0 : left - floor;
     return left - value_start(s, other & ~gw_bit(f), leader_rest, 0, theirs, theirs);

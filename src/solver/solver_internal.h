@@ -6,19 +6,17 @@
 
 #include "gw/solver.h"
 
-/* One table entry: bounds on the leader's tricks that hold for every
- * trick-start position with the same suit lengths in both hands, the same
- * trump, and the same owners of the relevant top cards of each suit (the
- * cards whose ranks decided some trick in the search; lower cards of a suit
- * may be anywhere). Ranks are relative: in each suit the cards still out are
- * counted from the top, so cards that became touching are the same. */
+/* One table entry: bounds on the leader's tricks in a trick-start
+ * position, written in relative ranks: in each suit the cards still out are
+ * counted from the top, so cards that became touching are the same and
+ * positions that differ only in cards already played share an entry. */
 typedef struct tt_entry {
-    uint64_t
-        pattern;   /* leader's relevant cards, 13 relative ranks a suit (ace = bit 12), trump at bits 13-14 */
-    uint32_t dist; /* suit lengths, 4 bits each: leader's in bits 0-15, the other's in 16-31; 0 = empty */
-    uint16_t depths; /* relevant top ranks of each suit, 4 bits each */
-    uint8_t bounds;  /* lo in bits 0-3, hi in bits 4-7 */
-    uint8_t age;     /* the call that stored it (for replacement) */
+    uint64_t pattern; /* the leader's cards in relative ranks (rank from the bottom of those out), trump at
+                         bits 13-14 */
+    uint32_t dist;    /* suit lengths, 4 bits each: leader's in bits 0-15, the other's in 16-31; 0 = empty */
+    uint8_t lo, hi;   /* bounds on the leader's tricks */
+    uint8_t age;      /* the call that stored it (for replacement) */
+    uint8_t unused;
 } tt_entry;
 
 #define GW_TT_WAYS 4 /* entries a bucket: one cache line */
@@ -36,8 +34,6 @@ struct gw_solver {
     int trump;       /* of the current call */
     uint8_t age;     /* counts calls, for replacement */
     gw_solver_stats stats;
-    uint64_t depth_mask[2][256]; /* [h][b]: relevant bits of suits 2h, 2h+1 for depth byte b (with the trump
-                                    bits in [0]) */
 #ifndef __BMI2__
     uint8_t pext8[256][256]; /* pext8[u][x]: the bits of x at u's set bits, packed low */
 #endif
@@ -47,21 +43,62 @@ struct gw_solver {
 void gw_tt_init(gw_solver *s);
 /* The table's view of the position: leader holds `leader`, the other `other`. */
 tt_key gw_tt_key(const gw_solver *s, gw_cards leader, gw_cards other);
-/* Do stored bounds decide "can the leader make k?" If so, *answer is the
- * answer and *rel the cards whose owners it depends on. */
-bool gw_tt_lookup(gw_solver *s, const tt_key *key, gw_cards out_cards, int k, bool *answer, gw_cards *rel);
-/* Stores lo <= value <= hi for every position that shares the key's suit
- * lengths and the owners of the cards at and above the lowest card of rel
- * in each suit. */
-void gw_tt_store(gw_solver *s, const tt_key *key, gw_cards out_cards, gw_cards rel, int lo, int hi);
+/* Looks the position up; false if absent, else its bounds. */
+bool gw_tt_lookup(gw_solver *s, const tt_key *key, int *lo, int *hi);
+/* Narrows the stored bounds of the position to [lo, hi]. */
+void gw_tt_store(gw_solver *s, const tt_key *key, int lo, int hi);
 
-/* Tricks the leader is sure to take (top trumps, then top cards the other
- * must follow to or cannot ruff), counted until k are found; *rel gets the
- * cards whose ranks the count used. */
-int gw_quick_tricks(gw_cards leader, gw_cards other, int trump, int k, gw_cards *rel);
+/* Tricks the leader is sure to take: top trumps, then top cards the other
+ * must follow to or cannot ruff. */
+int gw_quick_tricks(gw_cards leader, gw_cards other, int trump);
 /* Tricks the other player is sure to take: its trumps above all the
- * leader's; *rel as above. */
-int gw_sure_losers(gw_cards leader, gw_cards other, int trump, gw_cards *rel);
+ * leader's. */
+int gw_sure_losers(gw_cards leader, gw_cards other, int trump);
+
+/* Cards at or below the best card of `set` in each suit. */
+static inline gw_cards gw_fill_down(gw_cards set) {
+    set |= (set >> 1) & 0x7FFF7FFF7FFF7FFFull;
+    set |= (set >> 2) & 0x3FFF3FFF3FFF3FFFull;
+    set |= (set >> 4) & 0x0FFF0FFF0FFF0FFFull;
+    set |= (set >> 8) & 0x00FF00FF00FF00FFull;
+    return set;
+}
+
+/* The number of cards in each suit, one per 16-bit lane. */
+static inline uint64_t gw_lane_counts(gw_cards set) {
+    uint64_t c = set - ((set >> 1) & 0x5555555555555555ull);
+    c = (c & 0x3333333333333333ull) + ((c >> 2) & 0x3333333333333333ull);
+    c = (c + (c >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (c + (c >> 8)) & 0x00FF00FF00FF00FFull;
+}
+
+/* Every card of the suits in which `set` has a card. */
+static inline gw_cards gw_suits_of(gw_cards set) {
+    return (gw_fill_down(set) & 0x0001000100010001ull) * GW_SUIT_BITS;
+}
+
+/* `from` spread down through `pass` (occluded fill): every card reached
+ * from a card of `from` by steps to the next lower rank inside `pass`. */
+static inline gw_cards gw_smear_down(gw_cards from, gw_cards pass) {
+    from |= (from >> 1) & pass;
+    pass &= pass >> 1;
+    from |= (from >> 2) & pass;
+    pass &= pass >> 2;
+    from |= (from >> 4) & pass;
+    pass &= pass >> 4;
+    return from | ((from >> 8) & pass);
+}
+
+/* The same, upwards. */
+static inline gw_cards gw_smear_up(gw_cards from, gw_cards pass) {
+    from |= (from << 1) & pass;
+    pass &= pass << 1;
+    from |= (from << 2) & pass;
+    pass &= pass << 2;
+    from |= (from << 4) & pass;
+    pass &= pass << 4;
+    return from | ((from << 8) & pass);
+}
 
 /* The cards of `mine` that head a run: the next higher card still out in
  * their suit (out = out_cards) is not in `mine`. Playing any card of a run
@@ -69,29 +106,7 @@ int gw_sure_losers(gw_cards leader, gw_cards other, int trump, gw_cards *rel);
 static inline gw_cards gw_run_heads(gw_cards mine, gw_cards out_cards) {
     /* Smear each of my cards down through played cards; a card of mine just
      * below the smear has its next higher card out in my hand. */
-    gw_cards fill = mine, pass = GW_ALL_CARDS & ~out_cards;
-    fill |= (fill >> 1) & pass;
-    pass &= pass >> 1;
-    fill |= (fill >> 2) & pass;
-    pass &= pass >> 2;
-    fill |= (fill >> 4) & pass;
-    pass &= pass >> 4;
-    fill |= (fill >> 8) & pass;
-    return mine & ~(fill >> 1);
-}
-
-/* The cards of `mine` from c down through its run (c and the lower cards
- * out that touch it, given the cards still out). */
-static inline gw_cards gw_run_below(gw_cards mine, gw_cards out_cards, gw_card c) {
-    gw_cards fill = gw_bit(c), pass = (GW_ALL_CARDS & ~out_cards) | mine;
-    fill |= (fill >> 1) & pass;
-    pass &= pass >> 1;
-    fill |= (fill >> 2) & pass;
-    pass &= pass >> 2;
-    fill |= (fill >> 4) & pass;
-    pass &= pass >> 4;
-    fill |= (fill >> 8) & pass;
-    return fill & mine & gw_suit_cards(gw_card_suit(c));
+    return mine & ~(gw_smear_down(mine, GW_ALL_CARDS & ~out_cards) >> 1);
 }
 
 /* Candidate cards: one card per run of equivalent cards (unless the flag

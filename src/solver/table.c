@@ -1,4 +1,4 @@
-/* table.c: the transposition table: bounds keyed on suit lengths and the owners of the relevant top cards. */
+/* table.c: the transposition table: bounds on trick-start positions, keyed on relative ranks. */
 #include "solver_internal.h"
 
 #ifdef __BMI2__
@@ -6,17 +6,9 @@
 #endif
 
 void gw_tt_init(gw_solver *s) {
-    for (int h = 0; h < 2; h++)
-        for (unsigned b = 0; b < 256; b++) {
-            uint64_t m = h == 0 ? (uint64_t)3 << 13 : 0;
-            for (unsigned i = 0; i < 2; i++) {
-                unsigned d = (b >> (4 * i)) & 15;
-                if (d > 13) d = 13;
-                m |= (uint64_t)(((1u << d) - 1) << (13 - d)) << (16 * (2 * (unsigned)h + i));
-            }
-            s->depth_mask[h][b] = m;
-        }
-#ifndef __BMI2__
+#ifdef __BMI2__
+    (void)s;
+#else
     for (int u = 0; u < 256; u++) {
         for (int x = 0; x < 256; x++) {
             int out = 0, k = 0;
@@ -44,80 +36,51 @@ static unsigned pext13(const gw_solver *s, unsigned x, unsigned u) {
 
 tt_key gw_tt_key(const gw_solver *s, gw_cards leader, gw_cards other) {
     gw_cards out = leader | other;
-    uint64_t pattern = (uint64_t)s->trump << 13;
+    uint64_t pattern = 0;
     uint32_t dist = 0;
     for (int suit = 0; suit < GW_SUITS; suit++) {
         unsigned u = (unsigned)(out >> (16 * suit)) & 0x1FFF;
         if (!u) continue;
         unsigned len = (unsigned)gw_count(u), mine = (unsigned)gw_count(leader & gw_suit_cards(suit));
-        unsigned packed = pext13(s, (unsigned)(leader >> (16 * suit)) & 0x1FFF, u) << (13 - len);
-        pattern |= (uint64_t)packed << (16 * suit);
+        pattern |= (uint64_t)pext13(s, (unsigned)(leader >> (16 * suit)) & 0x1FFF, u) << (16 * suit);
         dist |= mine << (4 * suit) | (len - mine) << (16 + 4 * suit);
     }
-    return (tt_key){pattern, dist};
-}
-
-/* The mask of an entry's relevant bits (with the trump). */
-static uint64_t depth_mask(const gw_solver *s, unsigned depths) {
-    return s->depth_mask[0][depths & 0xFF] | s->depth_mask[1][(depths >> 8) & 0xFF];
+    return (tt_key){pattern | (uint64_t)s->trump << 13, dist};
 }
 
 static tt_entry *bucket(const gw_solver *s, const tt_key *key) {
-    uint64_t h = ((uint64_t)key->dist ^ (key->pattern >> 13 & 3) << 32) * 0x9E3779B97F4A7C15ull;
-    return &s->table[((size_t)(h >> 20) & s->mask) * GW_TT_WAYS];
+    uint64_t h = (key->pattern ^ (uint64_t)key->dist << 32 ^ key->dist) * 0x9E3779B97F4A7C15ull;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ull;
+    return &s->table[((size_t)(h >> 24) & s->mask) * GW_TT_WAYS];
 }
 
-/* The lowest of the relevant cards of each suit, given the depths. */
-static gw_cards depth_cards(gw_cards out_cards, unsigned depths) {
-    gw_cards rel = 0;
-    for (int suit = 0; suit < GW_SUITS; suit++) {
-        int d = (int)(depths >> (4 * suit)) & 15;
-        if (!d) continue;
-        gw_cards u = out_cards & gw_suit_cards(suit);
-        rel |= gw_bit(gw_nth(u, gw_count(u) - d)); /* the d-th highest */
-    }
-    return rel;
-}
-
-/* The cards in each hand of an entry's positions. */
-static int dist_cards(uint32_t dist) {
-    return (int)((dist & 15) + (dist >> 4 & 15) + (dist >> 8 & 15) + (dist >> 12 & 15));
-}
-
-bool gw_tt_lookup(gw_solver *s, const tt_key *key, gw_cards out_cards, int k, bool *answer, gw_cards *rel) {
+bool gw_tt_lookup(gw_solver *s, const tt_key *key, int *lo, int *hi) {
     tt_entry *b = bucket(s, key);
     for (int i = 0; i < GW_TT_WAYS; i++) {
         const tt_entry *e = &b[i];
-        if (e->dist != key->dist || (key->pattern & depth_mask(s, e->depths)) != e->pattern) continue;
-        int lo = e->bounds & 15, hi = e->bounds >> 4;
-        if (lo < k && hi >= k) continue;
-        *answer = lo >= k;
-        *rel = depth_cards(out_cards, e->depths);
+        if (e->dist != key->dist || e->pattern != key->pattern) continue;
+        *lo = e->lo;
+        *hi = e->hi;
         s->stats.tt_hits++;
         return true;
     }
     return false;
 }
 
-void gw_tt_store(gw_solver *s, const tt_key *key, gw_cards out_cards, gw_cards rel, int lo, int hi) {
-    unsigned depths = 0;
-    if (s->flags & GW_SOLVE_NO_RANKS) rel = out_cards; /* every card relevant: exact positions only */
-    for (int suit = 0; suit < GW_SUITS; suit++) {
-        gw_cards r = rel & out_cards & gw_suit_cards(suit);
-        if (!r) continue;
-        gw_cards at_or_above = out_cards & gw_suit_cards(suit) & ~(gw_bit(gw_first(r)) - 1);
-        depths |= (unsigned)gw_count(at_or_above) << (4 * suit);
-    }
-    uint64_t pattern = key->pattern & depth_mask(s, depths);
+/* The cards in each hand of an entry's position. */
+static int dist_cards(uint32_t dist) {
+    return (int)((dist & 15) + (dist >> 4 & 15) + (dist >> 8 & 15) + (dist >> 12 & 15));
+}
+
+void gw_tt_store(gw_solver *s, const tt_key *key, int lo, int hi) {
     tt_entry *b = bucket(s, key), *victim = NULL;
     int victim_score = 0;
     for (int i = 0; i < GW_TT_WAYS; i++) {
         tt_entry *e = &b[i];
-        if (e->dist == key->dist && e->depths == depths && e->pattern == pattern) {
-            int elo = e->bounds & 15, ehi = e->bounds >> 4;
-            if (lo < elo) lo = elo;
-            if (hi > ehi) hi = ehi;
-            e->bounds = (uint8_t)(lo | hi << 4);
+        if (e->dist == key->dist && e->pattern == key->pattern) {
+            if (lo > e->lo) e->lo = (uint8_t)lo;
+            if (hi < e->hi) e->hi = (uint8_t)hi;
             e->age = s->age;
             return;
         }
@@ -129,9 +92,5 @@ void gw_tt_store(gw_solver *s, const tt_key *key, gw_cards out_cards, gw_cards r
             victim_score = score;
         }
     }
-    victim->pattern = pattern;
-    victim->dist = key->dist;
-    victim->depths = (uint16_t)depths;
-    victim->bounds = (uint8_t)(lo | hi << 4);
-    victim->age = s->age;
+    *victim = (tt_entry){key->pattern, key->dist, (uint8_t)lo, (uint8_t)hi, s->age, 0};
 }
