@@ -40,11 +40,13 @@ int gw_leads(const gw_solver *s, gw_cards mine, gw_cards theirs, gw_card out[13]
     gw_cards top = cand & ~gw_fill_down(theirs); /* above all their cards of the suit */
     gw_cards side = cand & ~trumps, their_suits = gw_suits_of(theirs) & ~trumps;
     int k = 0;
-    /* Sure winners first: side winners they must follow to (or cannot
-     * ruff), then top trumps while they hold trumps. */
+    /* Sure winners first: top trumps when I hold more trumps than they do
+     * (drawing theirs), side winners they must follow to (or cannot ruff);
+     * with fewer trumps, my top trumps wait until after the side suits. */
     gw_cards side_winners = side & top & (their_trumps ? their_suits : ~(gw_cards)0);
+    bool draw = gw_count(mine & trumps) > gw_count(their_trumps);
+    if (their_trumps && draw) k = emit(out, k, cand & trumps & top);
     k = emit(out, k, side_winners);
-    if (their_trumps) k = emit(out, k, cand & trumps & top);
     /* Then the side suits they hold, where I have the most cards more than
      * they do first, highest card first: it drives out their stoppers and
      * sets up my long cards (this order cut the nodes by a fifth). */
@@ -65,6 +67,7 @@ int gw_leads(const gw_solver *s, gw_cards mine, gw_cards theirs, gw_card out[13]
             setup_side &= ~gw_suit_cards(best);
         }
     }
+    if (their_trumps && !draw) k = emit(out, k, cand & trumps & top);
     /* Then trumps (winners if they have none), low first; last the suits
      * they are void in, which they ruff or discard on. */
     k = emit(out, k, cand & trumps & (their_trumps ? ~top : ~(gw_cards)0));
