@@ -39,7 +39,8 @@ static const char COMMANDS_HELP[] =
     "Other commands: hand (show the table again), hint (in the endgame: what each of\n"
     "your cards wins with best play), help, quit (save and leave).\n";
 
-/* The hint solver's table: a session asks few questions, a small table answers them fast. */
+/* The hint solver's table: one solver serves the whole match, so it is larger than
+ * the library's default (the size also lets the tests provoke an out-of-memory). */
 #define HINT_TABLE_BYTES (16u << 20)
 
 typedef struct session {

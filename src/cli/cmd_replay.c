@@ -21,7 +21,9 @@ static const char HELP[] = "Usage: whist replay FILE [--hand N] [--no-solver]\n"
                            "      --no-solver  leave out the solver's lines\n"
                            "  -h, --help       show this help\n";
 
-/* The solver's table for a replay: a hand has at most 26 positions to judge. */
+/* The solver's table for a replay: one solver judges every hand of the file, so it
+ * is larger than the library's default (the size also lets the tests provoke an
+ * out-of-memory). */
 #define REPLAY_TABLE_BYTES (16u << 20)
 
 static const char *player_name(const gw_record_hand *h, int p) {

@@ -8,10 +8,7 @@
 static bool can_make(gw_solver *s, gw_cards leader, gw_cards other, int k);
 
 /* One trick: does the leader's card c beat the other's f? */
-static bool keeps(int trump, gw_card c, gw_card f) {
-    if (gw_card_suit(c) == gw_card_suit(f)) return c > f;
-    return gw_card_suit(f) != trump;
-}
+static inline bool keeps(int trump, gw_card c, gw_card f) { return !gw_trick_winner(trump, c, f); }
 
 /* can_make for the last two tricks, played out directly. */
 static bool can_make_two(int trump, gw_cards leader, gw_cards other, int k) {
@@ -96,7 +93,7 @@ static int guess_start(gw_solver *s, gw_cards leader, gw_cards other) {
         gw_card c = leads[0];
         gw_follows(s, other, leader & ~gw_bit(c), c, replies);
         gw_card f = replies[0];
-        bool kept = !gw_trick_winner(s->trump, c, f);
+        bool kept = keeps(s->trump, c, f);
         if (kept == mine) tricks++;
         leader &= ~gw_bit(c);
         other &= ~gw_bit(f);
@@ -180,7 +177,7 @@ gw_status gw_solver_new(size_t table_bytes, gw_solver **out) {
         buckets *= 2;
     gw_solver *s = calloc(1, sizeof *s);
     if (!s) return GW_ENOMEM;
-    s->table = aligned_alloc(bucket_bytes * buckets >= (2u << 20) ? (2u << 20) : 64, buckets * bucket_bytes);
+    s->table = aligned_alloc(64, buckets * bucket_bytes); /* a bucket fills one cache line */
     if (!s->table) {
         free(s);
         return GW_ENOMEM;
