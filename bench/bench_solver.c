@@ -35,6 +35,8 @@ static void make_positions(gw_position *out, int n, uint64_t seed) {
     }
 }
 
+enum { REPEATS = 3 };
+
 /* Solves every position with a fresh table each time; prints the figures. */
 static void run(const char *label, gw_position *pos, int n, unsigned flags, bool cards, long *checksum) {
     gw_solver *s;
@@ -47,23 +49,36 @@ static void run(const char *label, gw_position *pos, int n, unsigned flags, bool
            total = 0;
     uint64_t nodes = 0;
     long sum = 0;
-    for (int i = 0; i < n; i++) {
-        gw_solver_clear(s);
-        double t0 = now_us();
-        if (cards) {
-            gw_card_value v[13];
-            int best, k = gw_solve_cards(s, &pos[i], v, &best);
-            sum += best;
-            for (int j = 0; j < k; j++)
-                sum += v[j].tricks * (j + 1);
-        } else {
-            sum += gw_solve(s, &pos[i]);
+    /* REPEATS passes over all the positions, each solve from a cleared
+     * table; per position the fastest pass counts. The VM's noise (±15%
+     * from run to run) only ever adds time, and passes (rather than
+     * repeating a position at once) keep one solve from warming the next. */
+    for (int i = 0; i < n; i++)
+        us[i] = 1e18;
+    for (int r = 0; r < REPEATS; r++) {
+        for (int i = 0; i < n; i++) {
+            gw_solver_clear(s);
+            double t0 = now_us();
+            int value;
+            if (cards) {
+                gw_card_value v[13];
+                int best, k = gw_solve_cards(s, &pos[i], v, &best);
+                value = best;
+                for (int j = 0; j < k; j++)
+                    value += v[j].tricks * (j + 1);
+            } else {
+                value = gw_solve(s, &pos[i]);
+            }
+            double t = now_us() - t0;
+            if (t < us[i]) us[i] = t;
+            if (r > 0) continue; /* every pass searches the same nodes */
+            sum += value;
+            node_counts[i] = (double)gw_solver_stats_get(s).nodes;
+            nodes += gw_solver_stats_get(s).nodes;
         }
-        us[i] = now_us() - t0;
-        total += us[i];
-        node_counts[i] = (double)gw_solver_stats_get(s).nodes;
-        nodes += gw_solver_stats_get(s).nodes;
     }
+    for (int i = 0; i < n; i++)
+        total += us[i];
     qsort(us, (size_t)n, sizeof *us, cmp_double);
     qsort(node_counts, (size_t)n, sizeof *node_counts, cmp_double);
     printf("%-28s %5d  mean %8.1f  median %8.1f  p99 %8.1f  max %8.1f us  nodes mean %7.0f median %7.0f  "
@@ -177,9 +192,9 @@ int main(int argc, char **argv) {
     make_positions(pos, n, 20261121);
     gw_solver *probe;
     gw_solver_new(0, &probe);
-    printf(
-        "bench_solver: random 13-card endgames (seed 20261121), fresh table per position, table %zu bytes\n",
-        gw_solver_stats_get(probe).table_bytes);
+    printf("bench_solver: random 13-card endgames (seed 20261121), fresh table per position, fastest of %d "
+           "passes, table %zu bytes\n",
+           REPEATS, gw_solver_stats_get(probe).table_bytes);
     gw_solver_free(probe);
     run("tricks", pos, n, 0, false, NULL);
     run("tricks + every card's value", pos, n, 0, true, NULL);

@@ -3,7 +3,10 @@
 #include <string.h>
 
 #include "gw/game.h"
+#include "bounds.h"
+#include "moves.h"
 #include "solver_internal.h"
+#include "table.h"
 
 static bool can_make(gw_solver *s, gw_cards leader, gw_cards other, int k);
 
@@ -33,10 +36,9 @@ static bool can_make_two(int trump, gw_cards leader, gw_cards other, int k) {
  * other player answers? */
 static bool lead_holds(gw_solver *s, gw_cards leader_rest, gw_cards other, gw_card led, int k) {
     int n = gw_count(other); /* tricks left, this one included */
-    gw_card replies[13];
-    int count = gw_follows(s, other, leader_rest, led, replies);
-    for (int i = 0; i < count; i++) {
-        gw_card f = replies[i];
+    gw_moves replies;
+    gw_follows(s, other, leader_rest, led, &replies);
+    for (gw_card f; (f = gw_moves_next(&replies)) != GW_NO_CARD;) {
         bool ok;
         if (keeps(s->trump, led, f))
             ok = can_make(s, leader_rest, other & ~gw_bit(f), k - 1);
@@ -56,6 +58,12 @@ static bool can_make(gw_solver *s, gw_cards leader, gw_cards other, int k) {
     s->stats.nodes++;
     if (n == 1) return keeps(s->trump, gw_first(leader), gw_first(other));
     if (n == 2) return can_make_two(s->trump, leader, other, k);
+    bool use_table = !(s->flags & GW_SOLVE_NO_TABLE);
+    tt_key key;
+    if (use_table) { /* fetch the table's line while the bounds are worked out */
+        key = gw_tt_key(s, leader, other);
+        __builtin_prefetch(gw_tt_bucket(s, &key));
+    }
     int lo = 0, hi = n;
     if (!(s->flags & GW_SOLVE_NO_BOUNDS)) {
         lo = gw_quick_tricks(leader, other, s->trump);
@@ -63,21 +71,18 @@ static bool can_make(gw_solver *s, gw_cards leader, gw_cards other, int k) {
         hi = n - gw_sure_losers(leader, other, s->trump);
         if (hi < k) return false;
     }
-    bool use_table = !(s->flags & GW_SOLVE_NO_TABLE);
-    tt_key key;
     if (use_table) {
         int tlo, thi;
-        key = gw_tt_key(s, leader, other);
         if (gw_tt_lookup(s, &key, &tlo, &thi)) {
             if (tlo >= k) return true;
             if (thi < k) return false;
         }
     }
-    gw_card leads[13];
-    int count = gw_leads(s, leader, other, leads);
+    gw_moves leads;
+    gw_leads(s, leader, other, &leads);
     bool made = false;
-    for (int i = 0; i < count && !made; i++)
-        made = lead_holds(s, leader & ~gw_bit(leads[i]), other, leads[i], k);
+    for (gw_card c; !made && (c = gw_moves_next(&leads)) != GW_NO_CARD;)
+        made = lead_holds(s, leader & ~gw_bit(c), other, c, k);
     if (use_table) gw_tt_store(s, &key, made ? k : lo, made ? hi : k - 1);
     return made;
 }
@@ -88,11 +93,11 @@ static int guess_start(gw_solver *s, gw_cards leader, gw_cards other) {
     int tricks = 0;
     bool mine = true; /* is the original leader on lead? */
     while (leader) {
-        gw_card leads[13], replies[13];
-        gw_leads(s, leader, other, leads);
-        gw_card c = leads[0];
-        gw_follows(s, other, leader & ~gw_bit(c), c, replies);
-        gw_card f = replies[0];
+        gw_moves m;
+        gw_leads(s, leader, other, &m);
+        gw_card c = gw_moves_next(&m);
+        gw_follows(s, other, leader & ~gw_bit(c), c, &m);
+        gw_card f = gw_moves_next(&m);
         bool kept = keeps(s->trump, c, f);
         if (kept == mine) tricks++;
         leader &= ~gw_bit(c);

@@ -11,8 +11,8 @@
  * counted from the top, so cards that became touching are the same and
  * positions that differ only in cards already played share an entry. */
 typedef struct tt_entry {
-    uint64_t pattern; /* the leader's cards in relative ranks (rank from the bottom of those out), trump at
-                         bits 13-14 */
+    uint64_t pattern; /* from bit 2: for each card still out, suit by suit from the bottom, whether the
+                         leader holds it; the trump in bits 0-1 */
     uint32_t dist;    /* suit lengths, 4 bits each: leader's in bits 0-15, the other's in 16-31; 0 = empty */
     uint8_t lo, hi;   /* bounds on the leader's tricks */
     uint8_t age;      /* the call that stored it (for replacement) */
@@ -41,20 +41,6 @@ struct gw_solver {
 
 /* Fills the solver's lookup tables. */
 void gw_tt_init(gw_solver *s);
-/* The table's view of the position: leader holds `leader`, the other `other`. */
-tt_key gw_tt_key(const gw_solver *s, gw_cards leader, gw_cards other);
-/* Looks the position up; false if absent, else its bounds. */
-bool gw_tt_lookup(gw_solver *s, const tt_key *key, int *lo, int *hi);
-/* Narrows the stored bounds of the position to [lo, hi]. */
-void gw_tt_store(gw_solver *s, const tt_key *key, int lo, int hi);
-
-/* Tricks the leader is sure to take: top trumps, then top cards the other
- * must follow to or cannot ruff. */
-int gw_quick_tricks(gw_cards leader, gw_cards other, int trump);
-/* Tricks the other player is sure to take: its trumps above all the
- * leader's. */
-int gw_sure_losers(gw_cards leader, gw_cards other, int trump);
-
 /* Cards at or below the best card of `set` in each suit. */
 static inline gw_cards gw_fill_down(gw_cards set) {
     set |= (set >> 1) & 0x7FFF7FFF7FFF7FFFull;
@@ -108,15 +94,5 @@ static inline gw_cards gw_run_heads(gw_cards mine, gw_cards out_cards) {
      * below the smear has its next higher card out in my hand. */
     return mine & ~(gw_smear_down(mine, GW_ALL_CARDS & ~out_cards) >> 1);
 }
-
-/* Candidate cards: one card per run of equivalent cards (unless the flag
- * says otherwise), best first. gw_leads: `mine` leads against `theirs`;
- * gw_follows: `mine` answers `led`, the leader keeping `leader_rest`.
- * Returns the count written to out. */
-int gw_leads(const gw_solver *s, gw_cards mine, gw_cards theirs, gw_card out[13]);
-int gw_follows(const gw_solver *s, gw_cards mine, gw_cards leader_rest, gw_card led, gw_card out[13]);
-
-/* The cards of `mine` equivalent to c (its whole run). */
-gw_cards gw_equivalents(gw_cards mine, gw_cards out_cards, gw_card c);
 
 #endif
