@@ -28,6 +28,10 @@ typedef struct gw_observation {
     int won[2][2]; /* tricks won: [phase][player] */
     int nmoves;
     gw_card moves[GW_MAX_DECK]; /* every card played, in order */
+    int nups;
+    gw_card ups[GW_MAX_DECK / 2]; /* the face-up card of each foreplay trick so far, in order */
+    int ndraws;
+    gw_card draws[GW_MAX_DECK / 2]; /* what the seat drew after each finished foreplay trick, in order */
 } gw_observation;
 
 /* The observation of player seat (0 or 1) in game g. */

@@ -38,6 +38,19 @@ void gw_observe(const gw_game *g, int seat, gw_observation *o) {
     o->nmoves = g->nmoves;
     for (int i = 0; i < g->nmoves; i++)
         o->moves[i] = g->moves[i];
+    /* Up-cards are turned at deck positions 2h, 2h + 2, ... up to the
+     * current one; all of them were face up on the table. */
+    int first = 2 * gw_hand_size(v), last = o->stock_left ? g->stock_pos : gw_deck_size(v) - 2;
+    for (int at = first; at <= last; at += 2)
+        o->ups[o->nups++] = g->deck[at];
+    /* After foreplay trick t the winner took the up-card, the loser the
+     * card below it. */
+    int foreplay_tricks = (gw_deck_size(v) - first) / 2, done = g->tricks_done;
+    for (int t = 1; t <= done && t <= foreplay_tricks; t++) {
+        int leader = gw_game_trick_leader(g, t);
+        int winner = gw_trick_winner(g->trump, g->moves[2 * t - 2], g->moves[2 * t - 1]) ? 1 - leader : leader;
+        o->draws[o->ndraws++] = g->deck[first + 2 * (t - 1) + (winner == seat ? 0 : 1)];
+    }
 }
 
 gw_cards gw_observation_legal(const gw_observation *o) {

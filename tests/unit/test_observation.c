@@ -112,6 +112,48 @@ static void assert_same_view(const gw_observation *a, const gw_observation *b) {
     assert_memory_equal(a->won, b->won, sizeof a->won);
     assert_int_equal(a->nmoves, b->nmoves);
     assert_memory_equal(a->moves, b->moves, (size_t)a->nmoves);
+    assert_int_equal(a->nups, b->nups);
+    assert_memory_equal(a->ups, b->ups, (size_t)a->nups);
+    assert_int_equal(a->ndraws, b->ndraws);
+    assert_memory_equal(a->draws, b->draws, (size_t)a->ndraws);
+}
+
+/* The up-card of every foreplay trick so far and the seat's own draws, in
+ * order, as the trick events told them. */
+static void ups_and_draws_follow_the_events(void **state) {
+    (void)state;
+    gw_rng rng;
+    gw_rng_seed(&rng, 21);
+    for (uint64_t seed = 0; seed < 50; seed++) {
+        gw_variant v = seed & 1 ? GW_SMALL : GW_CLASSIC;
+        gw_card d[GW_MAX_DECK];
+        gw_deck_from_seed(v, seed, d);
+        gw_game g;
+        gw_error err;
+        assert_int_equal(gw_game_deal(&g, v, d, (int)(seed >> 1 & 1), &err), GW_OK);
+        gw_card ups[GW_MAX_DECK / 2], draws[2][GW_MAX_DECK / 2];
+        int nups = 1, ndraws = 0;
+        ups[0] = gw_game_upcard(&g);
+        while (gw_game_phase(&g) != GW_OVER) {
+            for (int seat = 0; seat < 2; seat++) {
+                gw_observation o;
+                gw_observe(&g, seat, &o);
+                assert_int_equal(o.nups, nups);
+                assert_memory_equal(o.ups, ups, (size_t)o.nups);
+                assert_int_equal(o.ndraws, ndraws);
+                assert_memory_equal(o.draws, draws[seat], (size_t)ndraws);
+            }
+            gw_trick_event ev;
+            assert_int_equal(gw_game_play(&g, tpick(&rng, gw_game_legal(&g)), &ev), GW_OK);
+            if (ev.completed && ev.drawn[0] != GW_NO_CARD) {
+                draws[0][ndraws] = ev.drawn[0];
+                draws[1][ndraws] = ev.drawn[1];
+                ndraws++;
+                if (ev.next_upcard != GW_NO_CARD) ups[nups++] = ev.next_upcard;
+            }
+        }
+        assert_int_equal(nups, (gw_deck_size(v) - 2 * gw_hand_size(v)) / 2);
+    }
 }
 
 static void hidden_cards_do_not_change_the_view(void **state) {
@@ -242,6 +284,7 @@ int main(void) {
         cmocka_unit_test(hidden_cards_do_not_change_the_view),
         cmocka_unit_test(views_never_reveal_hidden_cards),
         cmocka_unit_test(last_hidden_draw_is_known_once_the_stock_is_empty),
+        cmocka_unit_test(ups_and_draws_follow_the_events),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
