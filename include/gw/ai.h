@@ -5,26 +5,76 @@
 #include <stdbool.h>
 
 #include "gw/observation.h"
+#include "gw/player.h"
 #include "gw/rng.h"
+#include "gw/solver.h"
 
 typedef enum gw_ai_level {
     GW_AI_RANDOM = 0, /* any legal card, uniformly */
-    GW_AI_GREEDY = 1  /* wins cheap tricks for good up-cards and in the endgame, discards low otherwise */
+    GW_AI_EASY = 1,   /* wins cheap tricks for good up-cards and in the endgame, discards low; no memory */
+    GW_AI_HARD = 2,   /* perfect memory: judges up-cards against the unseen cards; solves the endgame */
+    GW_AI_EXPERT = 3, /* samples the hidden cards and evaluates each card by playout and exact endgames */
+    GW_AI_ORACLE = 4, /* sees every card (cheats): for analysis only */
+    GW_AI_LEVELS = 5
 } gw_ai_level;
 
-/* The level's name ("random", "greedy"). */
+/* The level's name ("random", "easy", "hard", "expert", "oracle"). */
 const char *gw_ai_level_name(gw_ai_level level);
-/* Parses a level's name; false if unknown. */
+/* Parses a level's name ("greedy", the old name of easy, is accepted);
+ * false if unknown. */
 bool gw_ai_level_parse(const char *s, gw_ai_level *out);
-
-/* The card the level plays for the seat whose turn it is in o. o must be
- * that seat's observation with at least one legal card. rng supplies every
- * random choice, so equal inputs give equal cards. */
-gw_card gw_ai_choose(gw_ai_level level, const gw_observation *o, gw_rng *rng);
 
 /* Level `random`: a uniformly random legal card. */
 gw_card gw_ai_random(const gw_observation *o, gw_rng *rng);
-/* Level `greedy`: see gw_ai_level. */
-gw_card gw_ai_greedy(const gw_observation *o);
+/* Level `easy`: see gw_ai_level. */
+gw_card gw_ai_easy(const gw_observation *o);
+/* Level `hard`: see gw_ai_level. solver: for the endgame (any table). */
+gw_card gw_ai_hard(const gw_observation *o, gw_solver *solver);
+
+/* ---- expert ----------------------------------------------------------- */
+
+#define GW_THINK_MS_DEFAULT 200
+
+typedef struct gw_expert gw_expert;
+
+/* How long the expert thinks: by wall time, by worlds sampled, or both
+ * (whichever ends first; 0 switches a bound off, not both). With
+ * iterations set and think_ms 0 its choices depend on the seed alone. */
+typedef struct gw_expert_limits {
+    int think_ms;
+    int iterations;
+} gw_expert_limits;
+
+/* The expert's estimate for one legal card: the mean endgame tricks of the
+ * seat over the sampled worlds after playing it. */
+typedef struct gw_card_estimate {
+    gw_card card;
+    double tricks;
+    int samples;
+} gw_card_estimate;
+
+gw_status gw_expert_new(gw_expert_limits limits, uint64_t seed, gw_expert **out, gw_error *err);
+void gw_expert_free(gw_expert *e);
+/* Estimates every legal card of the seat to move in o (its turn) and
+ * returns how many were written to out (at most 13), best first; in the
+ * endgame the values are exact. */
+int gw_expert_estimate(gw_expert *e, const gw_observation *o, gw_card_estimate out[13]);
+/* The expert's card (the first of gw_expert_estimate). */
+gw_card gw_expert_choose(gw_expert *e, const gw_observation *o);
+/* The oracle's estimates (it cheats: for analysis only): every legal card
+ * of the player to move in g, evaluated as the expert does but on the true
+ * deal g instead of sampled ones. Written best first; returns the count. */
+int gw_oracle_estimate(gw_expert *e, const gw_game *g, gw_card_estimate out[13]);
+
+/* ---- players ---------------------------------------------------------- */
+
+typedef struct gw_bot_options {
+    gw_ai_level level;
+    uint64_t seed;            /* every random choice comes from it */
+    gw_expert_limits limits;  /* expert only */
+} gw_bot_options;
+
+/* A computer player of the given level (a gw_player: see player.h). */
+gw_status gw_bot_new(const gw_bot_options *opt, gw_player **out, gw_error *err);
 
 #endif

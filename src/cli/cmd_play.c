@@ -23,12 +23,16 @@ static const char HELP[] = "Usage: whist play --plain [OPTIONS]\n"
                            "  -s, --seed N            the match seed (default: a fresh one, printed)\n"
                            "  -r, --record FILE       where the match record is saved (default: a file\n"
                            "                          under $XDG_DATA_HOME/whist/games/)\n"
-                           "  -o, --opponent LEVEL    random or greedy (default greedy)\n"
+                           "  -o, --opponent LEVEL    random, easy, hard (default), expert, or oracle\n"
+                           "                          (oracle sees your cards: for analysis only)\n"
+                           "  -T, --think-ms MS       the expert's time per decision (default 200)\n"
                            "  -c, --classic-order     show suits as spades, hearts, diamonds, clubs\n"
                            "  -h, --help              show this help\n"
                            "\n"
-                           "Once the stock is empty you know the computer's hand, and 'hint' shows the\n"
-                           "exact number of tricks each of your cards wins with best play by both.\n"
+                           "'hint' shows what each of your cards is worth: during the foreplay the\n"
+                           "expert's estimate (mean endgame tricks over sampled deals consistent with\n"
+                           "what you have seen); once the stock is empty, when you know the computer's\n"
+                           "hand, the exact number of tricks each card wins with best play by both.\n"
                            "\n"
                            "The record is saved after every trick; at the end of input the match so far\n"
                            "is kept and whist exits. Exit status: 0 saved, 1 the record could not be\n"
@@ -36,8 +40,8 @@ static const char HELP[] = "Usage: whist play --plain [OPTIONS]\n"
 
 static const char COMMANDS_HELP[] =
     "Type a card to play it: rank then suit, e.g. AS, TH, 10h, qd.\n"
-    "Other commands: hand (show the table again), hint (in the endgame: what each of\n"
-    "your cards wins with best play), help, quit (save and leave).\n";
+    "Other commands: hand (show the table again), hint (what each of your cards is\n"
+    "worth: estimated in the foreplay, exact in the endgame), help, quit (save and leave).\n";
 
 /* The hint solver's table: one solver serves the whole match, so it is larger than
  * the library's default (the size also lets the tests provoke an out-of-memory). */
@@ -48,7 +52,9 @@ typedef struct session {
     gw_game game;
     uint64_t hand_seed;
     gw_ai_level opponent;
-    gw_rng ai_rng;
+    gw_player *bot;      /* the computer, at seat 1 */
+    gw_expert *advisor;  /* for foreplay hints: made at the first one, freed at the end */
+    gw_expert_limits limits;
     gw_suit_style style;
     char record_path[4096];
     bool has_path;
@@ -106,6 +112,10 @@ static void save(session *s, bool with_current) {
 static int finish(session *s, bool with_current) {
     gw_solver_free(s->solver);
     s->solver = NULL;
+    gw_expert_free(s->advisor);
+    s->advisor = NULL;
+    gw_player_free(s->bot);
+    s->bot = NULL;
     save(s, with_current);
     if (s->has_path && s->save_ok) {
         printf("The record is saved in %s\n", s->record_path);
@@ -166,16 +176,35 @@ static const char *refusal(const gw_game *g, gw_card c, char *buf, size_t cap) {
 
 static const char *tricks_word(int n) { return n == 1 ? "trick" : "tricks"; }
 
+/* The `hint` command in the foreplay: the expert's estimate of each legal
+ * card, from the human's observation only. */
+static void show_foreplay_hint(session *s, const gw_observation *o) {
+    gw_error err;
+    if (!s->advisor && gw_expert_new(s->limits, gw_mix64(s->match.seed ^ 0x4E4E4E4Eu), &s->advisor, &err) != GW_OK) {
+        s->advisor = NULL;
+        printf("No hint: %s (the game goes on).\n", err.msg);
+        return;
+    }
+    gw_card_estimate est[GW_RANKS];
+    int n = gw_expert_estimate(s->advisor, o, est);
+    if (n == 0) {
+        printf("No hint: it is not your turn.\n");
+        return;
+    }
+    printf("Hint, estimated (the stock still hides cards): the endgame tricks you can expect\n"
+           "after each card, averaged over %d deals consistent with what you have seen:\n",
+           est[0].samples);
+    for (int i = 0; i < n; i++)
+        printf("  %-3s %5.2f%s\n", cli_card(est[i].card), est[i].tricks, i == 0 ? "  (recommended)" : "");
+}
+
 /* The `hint` command: in the endgame, the exact value of each legal card of
  * the human, solved from what their seat may know (never the hidden state). */
 static void show_hint(session *s) {
     gw_observation o;
     gw_observe(&s->game, 0, &o);
     if (o.phase != GW_ENDGAME) {
-        int hs = gw_hand_size(o.variant);
-        printf("No hint yet: while the stock has cards (%d left) the computer's hand is not known.\n"
-               "Exact card values are available once the stock is empty (from trick %d).\n",
-               o.stock_left, hs + 1);
+        show_foreplay_hint(s, &o);
         return;
     }
     if (!s->solver && gw_solver_new(HINT_TABLE_BYTES, &s->solver) != GW_OK) {
@@ -313,12 +342,20 @@ static read_result play_hand(session *s) {
            g->dealer == 0 ? "you deal, the computer leads" : "the computer deals, you lead",
            gw_suit_name(g->trump), cli_card(g->deck[2 * hs]));
     save(s, true);
+    gw_observation first;
+    gw_observe(g, 1, &first);
+    gw_player_begin_hand(s->bot, &first);
     while (gw_game_phase(g) != GW_OVER) {
         gw_card c;
         if (g->turn == 1) {
             gw_observation o;
             gw_observe(g, 1, &o);
-            c = gw_ai_choose(s->opponent, &o, &s->ai_rng);
+            gw_player_reveal(s->bot, g); /* only the oracle looks */
+            gw_error err;
+            if (gw_player_choose(s->bot, &o, &c, &err) != GW_OK) {
+                fprintf(stderr, "internal error: %s could not choose a card: %s\n", s->bot->name, err.msg);
+                return READ_EOF;
+            }
             if (g->led == GW_NO_CARD) printf("\nThe computer leads %s.\n", cli_card(c));
         } else {
             if (g->led == GW_NO_CARD || g->leader == 1) show_table(s);
@@ -333,6 +370,11 @@ static read_result play_hand(session *s) {
             return READ_EOF;
         }
         if (ev.completed) {
+            gw_observation o;
+            gw_observe(g, 1, &o);
+            gw_seen_trick seen;
+            gw_seen_trick_make(&ev, 1, &seen);
+            gw_player_trick_done(s->bot, &o, &seen);
             report_trick(s, &ev);
             save(s, true);
         }
@@ -346,18 +388,20 @@ int cmd_play(int argc, char **argv) {
         {"scoring", required_argument, NULL, 'S'},  {"target", required_argument, NULL, 't'},
         {"seed", required_argument, NULL, 's'},     {"record", required_argument, NULL, 'r'},
         {"opponent", required_argument, NULL, 'o'}, {"classic-order", no_argument, NULL, 'c'},
-        {"help", no_argument, NULL, 'h'},           {NULL, 0, NULL, 0}};
+        {"think-ms", required_argument, NULL, 'T'}, {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0}};
     static session s; /* large (record path buffer); one per process */
     memset(&s, 0, sizeof s);
     gw_match_rules rules = {GW_CLASSIC, GW_LAST13, GW_TARGET_DEFAULT};
     uint64_t seed = 0;
     bool has_seed = false, plain = false;
-    s.opponent = GW_AI_GREEDY;
+    s.opponent = GW_AI_HARD;
+    s.limits = (gw_expert_limits){GW_THINK_MS_DEFAULT, 0};
     s.style = GW_ORDER_ALTERNATE;
     int opt;
     opterr = 0;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "+:pv:S:t:s:r:o:ch", OPTIONS, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, "+:pv:S:t:s:r:o:cT:h", OPTIONS, NULL)) != -1) {
         switch (opt) {
         case 'p': plain = true; break;
         case 'v':
@@ -381,8 +425,17 @@ int cmd_play(int argc, char **argv) {
             break;
         case 'o':
             if (!gw_ai_level_parse(optarg, &s.opponent))
-                return cli_usage_error("play", "unknown opponent '%s' (random or greedy)", optarg);
+                return cli_usage_error("play", "unknown opponent '%s' (random, easy, hard, expert or oracle)",
+                                       optarg);
             break;
+        case 'T': {
+            char *end;
+            long ms = strtol(optarg, &end, 10);
+            if (end == optarg || *end || ms < 1 || ms > 60000)
+                return cli_usage_error("play", "--think-ms wants milliseconds from 1 to 60000, not '%s'", optarg);
+            s.limits.think_ms = (int)ms;
+            break;
+        }
         case 'c': s.style = GW_ORDER_CLASSIC; break;
         case 'h': fputs(HELP, stdout); return CLI_OK;
         default: return cli_bad_option("play", argv, optind);
@@ -393,7 +446,12 @@ int cmd_play(int argc, char **argv) {
     if (!has_seed) seed = cli_fresh_seed();
     gw_error err;
     if (gw_match_start(&s.match, rules, seed, &err) != GW_OK) return cli_usage_error("play", "%s", err.msg);
-    gw_rng_seed(&s.ai_rng, gw_mix64(seed ^ 0xA1A1A1A1u));
+    gw_bot_options bot = {s.opponent, gw_mix64(seed ^ 0xA1A1A1A1u), s.limits};
+    if (gw_bot_new(&bot, &s.bot, &err) != GW_OK) {
+        fprintf(stderr, "whist play: %s\n", err.msg);
+        return CLI_FAIL;
+    }
+    gw_player_sit(s.bot, 1);
     time_t now = time(NULL);
     struct tm tm;
     if (localtime_r(&now, &tm))

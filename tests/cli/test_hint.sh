@@ -1,5 +1,5 @@
-# test_hint.sh: the `hint` command of whist play --plain: a message before the
-# endgame, exact card values in it (checked against whist solve on the hands the
+# test_hint.sh: the `hint` command of whist play --plain: the expert's estimates
+# for the legal cards before the endgame, exact card values in it (checked against whist solve on the hands the
 # table shows), the game unchanged by hints, and no hints without memory.
 . "$(dirname "$0")/lib.sh"
 
@@ -87,6 +87,46 @@ check_hints() {
   [ "$hints" -eq "$hs" ] || fail "$what: $hints endgame hints checked, expected $hs"
 }
 
+# check_foreplay_hints WHAT HAND_SIZE: each foreplay hint lists exactly the
+# cards the human may play (the whole hand when leading, the suit led if held),
+# each with a value from 0 to HAND_SIZE, best first.
+check_foreplay_hints() {
+  local what=$1 hs=$2 line mine="" led="" led_seen="" in_hint=0 listed="" prev=99 legal c v suit
+  while IFS= read -r line; do
+    if [ "$in_hint" = 1 ] && [[ $line == "  "[AKQJT2-9][SHDC]" "* ]]; then
+      read -r c v _ <<<"$line"
+      listed+="$c "
+      awk -v v="$v" -v p="$prev" -v hs="$hs" 'BEGIN { exit !(v >= 0 && v <= hs && v <= p + 1e-9) }' ||
+        fail "$what: foreplay hint value $v for $c out of order or range"
+      prev=$v
+      continue
+    fi
+    if [ "$in_hint" = 1 ] && [[ $line != "after each card, averaged over "* ]]; then
+      legal=""
+      suit=${led_seen: -1}
+      for c in $mine; do
+        if [ -z "$led_seen" ] || [ "${c: -1}" = "$suit" ] || ! grep -qE "[AKQJT2-9]$suit( |$)" <<<"$mine"; then
+          legal+="$c "
+        fi
+      done
+      [ "$(tr ' ' '\n' <<<"$listed" | sort | xargs)" = "$(tr ' ' '\n' <<<"$legal" | sort | xargs)" ] ||
+        fail "$what: foreplay hint lists '$listed', the legal cards are '$legal'"
+      in_hint=0
+    fi
+    case $line in
+    "The computer led "*)
+      led=${line#The computer led }
+      led=${led%.}
+      ;;
+    "Your hand: "*)
+      mine=${line#Your hand: }
+      led_seen=$led led=""
+      ;;
+    "Hint, estimated"*) in_hint=1 listed="" prev=99 ;;
+    esac
+  done < <(plain_out)
+}
+
 # play_with_hints WHAT HAND_SIZE EVERY ARGS...: plays a one-hand match from the
 # card sweep, then again with 'hint' before each of the human's cards: the same
 # game, a hint at every turn, and every endgame hint exact.
@@ -104,17 +144,19 @@ play_with_hints() {
   # every card typed after a hint is played: all the tricks are there
   [ "$(plain_out | grep -cE '^Trick [0-9]+: ')" -eq $((2 * hs)) ] || fail "$what: not every trick was played"
   expect_out_re "^(You win|The computer wins) the match" "$what: the match ends"
-  # before the endgame: what hint will do, and no values
+  # before the endgame: the expert's estimate for every legal card, one recommended
   local n
-  n=$(grep -cF "Exact card values are available once the stock is empty (from trick $((hs + 1)))." <<<"$OUT")
-  [ "$n" -eq "$hs" ] || fail "$what: $n foreplay hints explained, expected $hs"
-  expect_out "No hint yet: while the stock has cards (" "$what: the foreplay message"
+  n=$(grep -cF "Hint, estimated (the stock still hides cards): the endgame tricks you can expect" <<<"$OUT")
+  [ "$n" -eq "$hs" ] || fail "$what: $n foreplay hints, expected $hs"
+  n=$(grep -cE "^  [AKQJT2-9][SHDC] +[0-9]+\.[0-9]{2}  \(recommended\)$" <<<"$OUT")
+  [ "$n" -eq "$hs" ] || fail "$what: $n foreplay recommendations, expected $hs"
+  check_foreplay_hints "$what" "$hs"
   n=$(grep -cF "Hint, exact with best play by both (tricks you win from here, this trick included):" <<<"$OUT")
   [ "$n" -eq "$hs" ] || fail "$what: $n endgame hints, expected $hs"
   check_hints "$what" "$hs" "$every"
 }
 
-play_with_hints "classic, seed 7" 13 0 --seed 7
+play_with_hints "classic, seed 7" 13 0 --seed 7 --think-ms 20
 # the human leads some endgame tricks and follows the computer's lead in others
 expect_out_re "^The computer led [AKQJT2-9][SHDC]\.$" "seed 7: hints when following"
 # when the human leads the first endgame trick, the first endgame hint agrees
@@ -126,24 +168,24 @@ if grep -qF "The stock is empty. Endgame: the last 13 tricks count; you lead." <
   expect_out "solver: with best play by both P1 wins $first, " "seed 7: the first hint and the replay"
 fi
 
-play_with_hints "small, every, seed 11" 7 1 --seed 11 --variant small --scoring every --opponent random
-play_with_hints "classic, difference, seed 12" 13 0 --seed 12 --scoring difference
+play_with_hints "small, every, seed 11" 7 1 --seed 11 --variant small --scoring every --opponent random --think-ms 20
+play_with_hints "classic, difference, seed 12" 13 0 --seed 12 --scoring difference --think-ms 20
 
 # help lists the command
 printf 'help\nquit\n' >"$TMP/help.txt"
 run_from "$TMP/help.txt" play --plain --seed 7
-expect_out "hint (in the endgame: what each of" "help lists hint"
+expect_out "hint (what each of your cards is" "help lists hint"
 run play --help
-expect_out "'hint' shows the" "play --help explains hint"
+expect_out "'hint' shows what each of your cards is worth" "play --help explains hint"
 
 # Without memory for the solver the hint says so and the game goes on (a limit
 # on address space; not under AddressSanitizer, which needs a vast one).
 if grep -qa __asan_init "$WHIST"; then
   echo "skipped: the memory test under AddressSanitizer"
 else
-  run_from "$SWEEP" play --plain --seed 7 --target 1 --record "$TMP/plain.gwr"
+  run_from "$SWEEP" play --plain --seed 7 --target 1 --opponent easy --record "$TMP/plain.gwr"
   hinted_input "$TMP/hinted.txt"
-  (ulimit -v 8000 && "$WHIST" play --plain --seed 7 --target 1 --record "$TMP/nomem.gwr" \
+  (ulimit -v 8000 && "$WHIST" play --plain --seed 7 --target 1 --opponent easy --think-ms 20 --record "$TMP/nomem.gwr" \
     <"$TMP/hinted.txt" >"$TMP/out" 2>"$TMP/err")
   RC=$?
   OUT=$(cat "$TMP/out")

@@ -81,7 +81,7 @@ expect_out "'play the ace' is not a card." "play: a sentence"
 expect_out "'1s' is not a card." "play: a card-like word"
 expect_out "That line is too long." "play: a very long line"
 expect_out "That line holds control characters, not a card." "play: random bytes"
-expect_out "Other commands: hand (show the table again), hint (in the endgame: what each of" "play: help"
+expect_out "Other commands: hand (show the table again), hint (what each of your cards is" "play: help"
 expect_out_re "^(You win|The computer wins) the match" "play with garbage input: the match ends"
 records_equal "$REC" "$TMP/g.gwr" || fail "play: garbage input changed the game"
 
@@ -199,7 +199,7 @@ bad "not 'ten'" --plain --target ten
 bad "not '-5'" --plain --target -5
 bad "unknown variant 'big' (classic or small)" --plain --variant big
 bad "unknown scoring 'x' (last13, every or difference)" --plain --scoring x
-bad "unknown opponent 'god' (random or greedy)" --plain --opponent god
+bad "unknown opponent 'god' (random, easy, hard, expert or oracle)" --plain --opponent god
 bad "the seed must be a whole number from 0 to 18446744073709551615, not '-1'" --plain --seed -1
 bad "not 'x'" --plain --seed x
 bad "'--record'" --plain --record

@@ -1,4 +1,5 @@
-/* greedy.c: the `greedy` level: cheap wins for good up-cards and in the endgame, low discards otherwise. */
+/* easy.c: the `easy` level (the tactics of seed 000, without memory): cheap wins for good up-cards and in the
+ * endgame, low discards otherwise. */
 #include "gw/ai.h"
 
 /* The card of lowest (or highest) rank, non-trumps before trumps. */
@@ -23,7 +24,7 @@ static bool good_upcard(const gw_observation *o) {
            (gw_card_suit(o->upcard) == o->trump || gw_card_rank(o->upcard) >= GW_RANK_J);
 }
 
-gw_card gw_ai_greedy(const gw_observation *o) {
+gw_card gw_ai_easy(const gw_observation *o) {
     gw_cards legal = gw_observation_legal(o);
     bool want = o->phase == GW_ENDGAME || good_upcard(o);
     if (o->led == GW_NO_CARD) return want ? highest(legal, o->trump) : lowest(legal, o->trump);
