@@ -15,6 +15,7 @@
 /* Exit codes of every subcommand. */
 enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
 
+int cmd_arena(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_deal(int argc, char **argv);
 int cmd_play(int argc, char **argv);

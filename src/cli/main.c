@@ -14,6 +14,7 @@ static const char HELP[] =
     "  check FILE     check game records against the rules (- for standard input)\n"
     "  replay FILE    show a recorded hand trick by trick\n"
     "  solve          exact endgame values (--trump S HAND_A HAND_B, or --batch FILE)\n"
+    "  arena A B      play two computer levels against each other on duplicate deals\n"
     "\n"
     "Options:\n"
     "  -h, --help     show this help (whist COMMAND --help for a command's own)\n"
@@ -29,7 +30,7 @@ typedef struct command {
 
 static const command COMMANDS[] = {
     {"check", cmd_check},   {"deal", cmd_deal},   {"play", cmd_play},
-    {"replay", cmd_replay}, {"solve", cmd_solve},
+    {"replay", cmd_replay}, {"solve", cmd_solve}, {"arena", cmd_arena},
 };
 
 int main(int argc, char **argv) {
