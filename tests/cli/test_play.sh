@@ -58,6 +58,20 @@ expect_rc 0 "check of a small every match"
 grep -qF '[Variant "small"]' "$TMP/s.gwr" || fail "play --variant small: no Variant tag"
 grep -qF '[Scoring "every"]' "$TMP/s.gwr" || fail "play --scoring every: no Scoring tag"
 grep -qF '[Player2 "random"]' "$TMP/s.gwr" || fail "play --opponent random: no Player2 tag"
+# every level plays a whole hand, its name in the record; hard is the default
+for level in random easy hard expert oracle greedy; do
+  run_from "$SWEEP" play --plain --seed 21 --target 1 --opponent $level --think-ms 5 --record "$TMP/l-$level.gwr"
+  expect_rc 0 "play --opponent $level"
+  expect_no_err "play --opponent $level"
+  name=$level
+  [ "$level" = greedy ] && name=easy
+  expect_out "the computer ($name) is player 2" "play --opponent $level"
+  grep -qF "[Player2 \"$name\"]" "$TMP/l-$level.gwr" || fail "play --opponent $level: no Player2 tag"
+  run check "$TMP/l-$level.gwr"
+  expect_rc 0 "check of a match against $level"
+done
+run_from "$SWEEP" play --plain --seed 21 --target 1 --record "$TMP/l-default.gwr"
+expect_out "the computer (hard) is player 2" "play: hard by default"
 run_from "$SWEEP" play --plain --seed 12 --scoring difference --target 3 --record "$TMP/d.gwr"
 expect_rc 0 "play difference"
 run check "$TMP/d.gwr"
@@ -200,6 +214,8 @@ bad "not '-5'" --plain --target -5
 bad "unknown variant 'big' (classic or small)" --plain --variant big
 bad "unknown scoring 'x' (last13, every or difference)" --plain --scoring x
 bad "unknown opponent 'god' (random, easy, hard, expert or oracle)" --plain --opponent god
+bad "--think-ms wants milliseconds from 1 to 60000, not 'x'" --plain --think-ms x
+bad "--think-ms wants milliseconds from 1 to 60000, not '0'" --plain --think-ms 0
 bad "the seed must be a whole number from 0 to 18446744073709551615, not '-1'" --plain --seed -1
 bad "not 'x'" --plain --seed x
 bad "'--record'" --plain --record
