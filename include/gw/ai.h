@@ -70,8 +70,8 @@ int gw_oracle_estimate(gw_expert *e, const gw_game *g, gw_card_estimate out[13])
 
 typedef struct gw_bot_options {
     gw_ai_level level;
-    uint64_t seed;            /* every random choice comes from it */
-    gw_expert_limits limits;  /* expert only */
+    uint64_t seed;           /* every random choice comes from it */
+    gw_expert_limits limits; /* expert only */
 } gw_bot_options;
 
 /* A computer player of the given level (a gw_player: see player.h). */

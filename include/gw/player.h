@@ -1,4 +1,5 @@
-/* player.h: a seat at the table (human, computer or, later, network), told what its seat sees and asked for cards. */
+/* player.h: a seat at the table (human, computer or, later, network), told what its seat sees and asked for
+ * cards. */
 #ifndef GW_PLAYER_H
 #define GW_PLAYER_H
 

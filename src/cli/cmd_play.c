@@ -52,8 +52,8 @@ typedef struct session {
     gw_game game;
     uint64_t hand_seed;
     gw_ai_level opponent;
-    gw_player *bot;      /* the computer, at seat 1 */
-    gw_expert *advisor;  /* for foreplay hints: made at the first one, freed at the end */
+    gw_player *bot;     /* the computer, at seat 1 */
+    gw_expert *advisor; /* for foreplay hints: made at the first one, freed at the end */
     gw_expert_limits limits;
     gw_suit_style style;
     char record_path[4096];
@@ -180,7 +180,8 @@ static const char *tricks_word(int n) { return n == 1 ? "trick" : "tricks"; }
  * card, from the human's observation only. */
 static void show_foreplay_hint(session *s, const gw_observation *o) {
     gw_error err;
-    if (!s->advisor && gw_expert_new(s->limits, gw_mix64(s->match.seed ^ 0x4E4E4E4Eu), &s->advisor, &err) != GW_OK) {
+    if (!s->advisor &&
+        gw_expert_new(s->limits, gw_mix64(s->match.seed ^ 0x4E4E4E4Eu), &s->advisor, &err) != GW_OK) {
         s->advisor = NULL;
         printf("No hint: %s (the game goes on).\n", err.msg);
         return;
@@ -383,13 +384,17 @@ static read_result play_hand(session *s) {
 }
 
 int cmd_play(int argc, char **argv) {
-    static const struct option OPTIONS[] = {
-        {"plain", no_argument, NULL, 'p'},          {"variant", required_argument, NULL, 'v'},
-        {"scoring", required_argument, NULL, 'S'},  {"target", required_argument, NULL, 't'},
-        {"seed", required_argument, NULL, 's'},     {"record", required_argument, NULL, 'r'},
-        {"opponent", required_argument, NULL, 'o'}, {"classic-order", no_argument, NULL, 'c'},
-        {"think-ms", required_argument, NULL, 'T'}, {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
+    static const struct option OPTIONS[] = {{"plain", no_argument, NULL, 'p'},
+                                            {"variant", required_argument, NULL, 'v'},
+                                            {"scoring", required_argument, NULL, 'S'},
+                                            {"target", required_argument, NULL, 't'},
+                                            {"seed", required_argument, NULL, 's'},
+                                            {"record", required_argument, NULL, 'r'},
+                                            {"opponent", required_argument, NULL, 'o'},
+                                            {"classic-order", no_argument, NULL, 'c'},
+                                            {"think-ms", required_argument, NULL, 'T'},
+                                            {"help", no_argument, NULL, 'h'},
+                                            {NULL, 0, NULL, 0}};
     static session s; /* large (record path buffer); one per process */
     memset(&s, 0, sizeof s);
     gw_match_rules rules = {GW_CLASSIC, GW_LAST13, GW_TARGET_DEFAULT};
@@ -432,7 +437,8 @@ int cmd_play(int argc, char **argv) {
             char *end;
             long ms = strtol(optarg, &end, 10);
             if (end == optarg || *end || ms < 1 || ms > 60000)
-                return cli_usage_error("play", "--think-ms wants milliseconds from 1 to 60000, not '%s'", optarg);
+                return cli_usage_error("play", "--think-ms wants milliseconds from 1 to 60000, not '%s'",
+                                       optarg);
             s.limits.think_ms = (int)ms;
             break;
         }

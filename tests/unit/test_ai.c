@@ -198,7 +198,7 @@ int main(void) {
         cmocka_unit_test(easy_leads_high_for_a_good_upcard),
         cmocka_unit_test(easy_in_the_example_deal),
         cmocka_unit_test(levels_always_play_legal_cards),
-            cmocka_unit_test(random_level_is_uniform),
+        cmocka_unit_test(random_level_is_uniform),
         cmocka_unit_test(level_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

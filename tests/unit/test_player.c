@@ -1,4 +1,5 @@
-/* test_player.c: the player interface and every computer level behind it: legal, reproducible, blind to hidden cards; hard's choices. */
+/* test_player.c: the player interface and every computer level behind it: legal, reproducible, blind to
+ * hidden cards; hard's choices. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -133,7 +134,8 @@ static void no_level_but_the_oracle_reads_hidden_cards(void **state) {
         int i = -1, j = -1;
         for (int k = 0; k < n && i < 0; k++)
             if (gw_has(g.hand[opp] & o.unseen, g.deck[k])) i = k;
-        if (g.stock_pos + 1 < n) j = g.stock_pos + 1 + (int)gw_rng_below(&rng, (uint32_t)(n - g.stock_pos - 1));
+        if (g.stock_pos + 1 < n)
+            j = g.stock_pos + 1 + (int)gw_rng_below(&rng, (uint32_t)(n - g.stock_pos - 1));
         gw_game h;
         if (i < 0 || j < 0 || !swapped(&g, i, j, &h)) continue;
         assert_true(g.hand[opp] != h.hand[opp] || g.deck[j] != h.deck[j]);
@@ -199,7 +201,8 @@ static void a_seat_sees_its_own_draw_and_only_the_face_up_one_of_the_opponent(vo
 
 /* ---- hard --------------------------------------------------------------- */
 
-static gw_observation view(int trump, const char *upcard, const char *led, const char *own, const char *unseen) {
+static gw_observation view(int trump, const char *upcard, const char *led, const char *own,
+                           const char *unseen) {
     gw_observation o;
     memset(&o, 0, sizeof o);
     o.variant = GW_CLASSIC;
@@ -256,7 +259,8 @@ static void hard_plays_the_endgame_perfectly(void **state) {
         assert_true(gw_has(gw_game_legal(&g), c));
         /* Its card is worth the position's value. */
         bool leads = g.led == GW_NO_CARD;
-        gw_position p = {g.trump, g.hand[leads ? g.turn : g.leader], g.hand[leads ? 1 - g.turn : g.turn], g.led};
+        gw_position p = {g.trump, g.hand[leads ? g.turn : g.leader], g.hand[leads ? 1 - g.turn : g.turn],
+                         g.led};
         gw_card_value v[13];
         int best, n = gw_solve_cards(s, &p, v, &best);
         bool found = false;
