@@ -57,6 +57,7 @@ typedef struct deal_result {
     double think_sum[2], think_max[2]; /* per side, ms */
     int decisions[2];                  /* per side */
     float think[2][GW_MAX_DECK];       /* per side, every decision's time in ms (for the median) */
+    bool foreplay[2][GW_MAX_DECK];     /* per side, whether that decision was in the foreplay */
 } deal_result;
 
 typedef struct arena {
@@ -141,12 +142,16 @@ static bool play_hand(const arena *ar, int k, uint64_t ds, int play, const gw_ca
         gw_observe(&g, seat, &o);
         gw_card c = GW_NO_CARD;
         gw_error_clear(&err);
+        bool fore = gw_game_phase(&g) == GW_FOREPLAY;
         double t0 = now_ms();
         gw_status st = gw_player_choose(p[seat], &o, &c, &err);
         double dt = now_ms() - t0;
         r->think_sum[side] += dt;
         if (dt > r->think_max[side]) r->think_max[side] = dt;
-        if (r->decisions[side] < GW_MAX_DECK) r->think[side][r->decisions[side]] = (float)dt;
+        if (r->decisions[side] < GW_MAX_DECK) {
+            r->think[side][r->decisions[side]] = (float)dt;
+            r->foreplay[side][r->decisions[side]] = fore;
+        }
         r->decisions[side]++;
         gw_trick_event ev;
         gw_play_check bad = st == GW_OK ? gw_game_check(&g, c) : GW_PLAY_OK;
@@ -249,7 +254,7 @@ typedef struct summary {
     double margin, sd, ci95; /* ci95: half-width; 0 with one deal */
     double won_pct[2], ties_pct;
     double points[2]; /* per hand */
-    double think_mean[2], think_median[2], think_max[2];
+    double think_mean[2], think_median[2], think_median_foreplay[2], think_max[2];
     double wall_s;
 } summary;
 
@@ -258,8 +263,9 @@ static int cmp_float(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-/* The median decision time of a side over every deal, in ms. */
-static double think_median(const arena *ar, int side) {
+/* The median decision time of a side over every deal (or only its
+ * foreplay decisions), in ms. */
+static double think_median(const arena *ar, int side, bool only_foreplay) {
     size_t n = 0;
     for (int k = 0; k < ar->deals; k++)
         n += (size_t)(ar->results[k].decisions[side] < GW_MAX_DECK ? ar->results[k].decisions[side]
@@ -271,7 +277,12 @@ static double think_median(const arena *ar, int side) {
     for (int k = 0; k < ar->deals; k++) {
         const deal_result *r = &ar->results[k];
         for (int i = 0; i < r->decisions[side] && i < GW_MAX_DECK; i++)
-            all[at++] = r->think[side][i];
+            if (!only_foreplay || r->foreplay[side][i]) all[at++] = r->think[side][i];
+    }
+    n = at;
+    if (n == 0) {
+        free(all);
+        return 0;
     }
     qsort(all, n, sizeof *all, cmp_float);
     double m = all[n / 2];
@@ -320,7 +331,8 @@ static void summarize(const arena *ar, double wall_ms, summary *s) {
         s->won_pct[side] = 100.0 * won[side] / s->hands;
         s->points[side] = points[side] / s->hands;
         s->think_mean[side] = decisions[side] ? think[side] / decisions[side] : 0;
-        s->think_median[side] = think_median(ar, side);
+        s->think_median[side] = think_median(ar, side, false);
+        s->think_median_foreplay[side] = think_median(ar, side, true);
     }
     s->ties_pct = 100.0 * ties / s->hands;
     s->wall_s = wall_ms / 1e3;
@@ -369,11 +381,14 @@ static void print_text(const arena *ar, const summary *s, int jobs) {
            s->won_pct[1], s->ties_pct);
     printf("Points per hand (%s): A %.3f, B %.3f.\n", gw_scoring_name(ar->scoring), s->points[0],
            s->points[1]);
-    char t[6][32];
-    printf("Think time per card: A mean %s, median %s, max %s; B mean %s, median %s, max %s.\n",
-           ms_text(s->think_mean[0], t[0]), ms_text(s->think_median[0], t[1]), ms_text(s->think_max[0], t[2]),
-           ms_text(s->think_mean[1], t[3]), ms_text(s->think_median[1], t[4]),
-           ms_text(s->think_max[1], t[5]));
+    char t[8][32];
+    printf("Think time per card: A mean %s, median %s (foreplay %s), max %s; B mean %s, median %s (foreplay "
+           "%s), "
+           "max %s.\n",
+           ms_text(s->think_mean[0], t[0]), ms_text(s->think_median[0], t[1]),
+           ms_text(s->think_median_foreplay[0], t[2]), ms_text(s->think_max[0], t[3]),
+           ms_text(s->think_mean[1], t[4]), ms_text(s->think_median[1], t[5]),
+           ms_text(s->think_median_foreplay[1], t[6]), ms_text(s->think_max[1], t[7]));
     printf("Time: %.2f s with %d job%s.\n", s->wall_s, jobs, jobs == 1 ? "" : "s");
     printf("%s vs %s: %d deals, margin %s \xC2\xB1 %.2f tricks per hand (95%%), A won %.1f%% of hands\n", a,
            b, s->deals, signed2(s->margin, m), s->ci95, s->won_pct[0]);
@@ -395,10 +410,11 @@ static void print_json(const arena *ar, const summary *s, int jobs) {
     printf("\"a_won_pct\": %.4f, \"b_won_pct\": %.4f, \"ties_pct\": %.4f, ", s->won_pct[0], s->won_pct[1],
            s->ties_pct);
     printf("\"points_per_hand_a\": %.6f, \"points_per_hand_b\": %.6f, ", s->points[0], s->points[1]);
-    printf("\"think_ms\": {\"a\": {\"mean\": %.6f, \"median\": %.6f, \"max\": %.6f}, "
-           "\"b\": {\"mean\": %.6f, \"median\": %.6f, \"max\": %.6f}}, ",
-           s->think_mean[0], s->think_median[0], s->think_max[0], s->think_mean[1], s->think_median[1],
-           s->think_max[1]);
+    for (int side = 0; side < 2; side++)
+        printf("%s\"%s\": {\"mean\": %.6f, \"median\": %.6f, \"median_foreplay\": %.6f, \"max\": %.6f}%s",
+               side == 0 ? "\"think_ms\": {" : "", side == 0 ? "a" : "b", s->think_mean[side],
+               s->think_median[side], s->think_median_foreplay[side], s->think_max[side],
+               side == 0 ? ", " : "}, ");
     printf("\"wall_s\": %.3f, \"jobs\": %d}\n", s->wall_s, jobs);
 }
 

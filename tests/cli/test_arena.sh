@@ -43,7 +43,7 @@ bad = [(t, j) for t, j, tol in checks if abs(float(t) - j) > tol + 1e-9]
 ok = (not bad and d["a"] == "random" and d["b"] == "random" and d["deals"] == 20 and d["hands"] == 40
       and d["seed"] == 7 and d["variant"] == "classic" and d["scoring"] == "last13"
       and abs(d["a_won_pct"] + d["b_won_pct"] + d["ties_pct"] - 100) < 1e-6
-      and set(d["think_ms"]) == {"a", "b"} and set(d["think_ms"]["a"]) == {"mean", "median", "max"})
+      and set(d["think_ms"]) == {"a", "b"} and set(d["think_ms"]["a"]) == {"mean", "median", "median_foreplay", "max"})
 if not ok:
     print("mismatch:", bad, d, file=sys.stderr)
     sys.exit(1)
