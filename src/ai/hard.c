@@ -28,15 +28,34 @@ static double upcard_gain(gw_card upcard, gw_cards hidden, int trump) {
     return worth(upcard, trump) - sum / n;
 }
 
-/* Cards of `mine` that no card of `theirs` can beat in their suit. */
-static gw_cards sure_winners(gw_cards mine, gw_cards theirs) {
+/* Cards of `mine` that no card of `theirs` can beat: none above it in its
+ * suit, and no ruff (they hold the suit, or no trump). */
+static gw_cards sure_winners(gw_cards mine, gw_cards theirs, int trump) {
     gw_cards out = 0;
     for (gw_cards s = mine; s; s &= s - 1) {
         gw_card c = gw_first(s);
-        gw_cards above = gw_suit_cards(gw_card_suit(c)) & ~((gw_bit(c) << 1) - 1);
-        if (!(above & theirs)) out |= gw_bit(c);
+        int suit = gw_card_suit(c);
+        gw_cards above = gw_suit_cards(suit) & ~((gw_bit(c) << 1) - 1);
+        bool ruff = suit != trump && !(theirs & gw_suit_cards(suit)) && (theirs & gw_suit_cards(trump));
+        if (!(above & theirs) && !ruff) out |= gw_bit(c);
     }
     return out;
+}
+
+unsigned gw_hard_voids(const gw_observation *o) {
+    int opp = 1 - o->seat, leader = 1 - o->dealer, trump = o->trump;
+    int foreplay_tricks = (gw_deck_size(o->variant) - 2 * gw_hand_size(o->variant)) / 2;
+    unsigned voids = 0;
+    for (int t = 0; 2 * t + 1 < o->nmoves; t++) {
+        gw_card led = o->moves[2 * t], follow = o->moves[2 * t + 1];
+        int follower = 1 - leader;
+        if (follower == opp && gw_card_suit(follow) != gw_card_suit(led)) voids |= 1u << gw_card_suit(led);
+        int winner = gw_trick_winner(trump, led, follow) ? follower : leader;
+        /* The loser of a foreplay trick draws face down: any suit. */
+        if (t < foreplay_tricks && winner != opp) voids = 0;
+        leader = winner;
+    }
+    return voids;
 }
 
 /* The endgame: the opponent's hand is known; the best card by exact
@@ -68,7 +87,7 @@ gw_card gw_hard_foreplay(gw_cards legal, gw_cards theirs, gw_cards hidden, gw_ca
         if (want) {
             /* Take it with a card nothing can beat: a side winner first, a
              * top trump when the up-card is worth it. */
-            gw_cards winners = sure_winners(legal, theirs);
+            gw_cards winners = sure_winners(legal, theirs, trump);
             gw_cards side = winners & ~trumps;
             if (side) return cheapest(side, trump);
             if ((winners & trumps) && (trump_up || gain >= 6.0)) return cheapest(winners & trumps, trump);
@@ -94,7 +113,12 @@ gw_card gw_hard_foreplay(gw_cards legal, gw_cards theirs, gw_cards hidden, gw_ca
 gw_card gw_ai_hard(const gw_observation *o, gw_solver *solver) {
     if (o->phase == GW_ENDGAME) return endgame(o, solver);
     /* Perfect memory: the opponent holds its known cards and some of the
-     * unseen ones; the loser of this trick draws one of the unseen. */
-    return gw_hard_foreplay(gw_observation_legal(o), o->unseen | o->opp_known, o->unseen, o->upcard, o->led,
-                            o->trump);
+     * unseen ones, none of a suit it showed void in since its last hidden
+     * draw; the loser of this trick draws one of the unseen. */
+    gw_cards void_cards = 0;
+    unsigned voids = gw_hard_voids(o);
+    for (int suit = 0; suit < GW_SUITS; suit++)
+        if (voids >> suit & 1) void_cards |= gw_suit_cards(suit);
+    return gw_hard_foreplay(gw_observation_legal(o), (o->unseen & ~void_cards) | o->opp_known, o->unseen,
+                            o->upcard, o->led, o->trump);
 }

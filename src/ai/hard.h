@@ -3,6 +3,7 @@
 #define GW_AI_HARD_H
 
 #include "gw/card.h"
+#include "gw/observation.h"
 
 /* The foreplay card of a player who may play `legal`, the up-card being
  * `upcard` and `led` the card led (GW_NO_CARD when leading). `theirs`: the
@@ -10,5 +11,10 @@
  * draw (theirs without the opponent's known cards). */
 gw_card gw_hard_foreplay(gw_cards legal, gw_cards theirs, gw_cards hidden, gw_card upcard, gw_card led,
                          int trump);
+
+/* The suits (bit s for suit s) of which the opponent surely holds no card
+ * the seat has not seen: it failed to follow them and drew no hidden card
+ * since. */
+unsigned gw_hard_voids(const gw_observation *o);
 
 #endif

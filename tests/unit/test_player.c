@@ -10,6 +10,7 @@
 
 #include "gw/ai.h"
 #include "gw_test.h"
+#include "../../src/ai/hard.h"
 
 /* The expert's settings in tests: a few worlds, no clock, so runs repeat. */
 static const gw_expert_limits FEW = {0, 6};
@@ -274,6 +275,33 @@ static void hard_plays_the_endgame_perfectly(void **state) {
     gw_solver_free(s);
 }
 
+/* Voids: the opponent failed to follow a suit and has drawn no hidden card
+ * since; a hidden draw (it lost a foreplay trick) may be of any suit. */
+static void hard_infers_voids_until_the_next_hidden_draw(void **state) {
+    (void)state;
+    gw_observation o;
+    memset(&o, 0, sizeof o);
+    o.variant = GW_CLASSIC;
+    o.seat = 0;
+    o.dealer = 1; /* seat 0 leads the first trick */
+    o.trump = GW_HEARTS;
+    o.phase = GW_FOREPLAY;
+    const char *moves[] = {"2S", "3D", "4C", "7H"};
+    for (int i = 0; i < 4; i++)
+        o.moves[o.nmoves++] = tc(moves[i]);
+    /* Trick 1: 2S led, the opponent discards 3D (void in spades) and loses
+     * the trick: it draws a hidden card, so nothing is sure. */
+    o.nmoves = 2;
+    assert_int_equal(gw_hard_voids(&o), 0);
+    /* Trick 2: seat 0 leads again (it won); 4C, the opponent ruffs with
+     * 7H and wins: it takes the up-card, no hidden draw, clubs void. */
+    o.nmoves = 4;
+    assert_int_equal(gw_hard_voids(&o), 1u << GW_CLUBS);
+    /* The opponent following suit shows nothing. */
+    o.moves[3] = tc("9C");
+    assert_int_equal(gw_hard_voids(&o), 0);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_level_plays_legal_cards_in_both_variants),
@@ -283,6 +311,7 @@ int main(void) {
         cmocka_unit_test(a_seat_sees_its_own_draw_and_only_the_face_up_one_of_the_opponent),
         cmocka_unit_test(hard_fights_cheaply_for_a_good_upcard_and_lets_a_poor_one_go),
         cmocka_unit_test(hard_plays_the_endgame_perfectly),
+        cmocka_unit_test(hard_infers_voids_until_the_next_hidden_draw),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
