@@ -49,35 +49,6 @@ typedef struct ismcts {
     long solves; /* endgame solves so far */
 } ismcts;
 
-/* The legal cards' run representatives (the lowest card of each run of
- * equivalent cards: same suit, only played cards between). */
-static int runs(gw_cards legal, gw_cards played, gw_card *rep) {
-    int n = 0;
-    gw_card prev = GW_NO_CARD;
-    for (gw_cards l = legal; l; l &= l - 1) {
-        gw_card c = gw_first(l);
-        bool joins = prev != GW_NO_CARD && gw_card_suit(prev) == gw_card_suit(c);
-        for (int r = joins ? gw_card_rank(prev) + 1 : 0; joins && r < gw_card_rank(c); r++)
-            if (!gw_has(played, gw_card_make(gw_card_suit(c), r))) joins = false;
-        if (!joins) rep[n++] = c;
-        prev = c;
-    }
-    return n;
-}
-
-/* A hash of everything the observation says about the deal so far. */
-static uint64_t observation_hash(const gw_observation *o) {
-    uint64_t h = gw_mix64((uint64_t)o->seat << 8 ^ (uint64_t)o->variant << 4 ^ (uint64_t)o->dealer);
-    h = gw_mix64(h ^ o->own);
-    for (int i = 0; i < o->nmoves; i++)
-        h = gw_mix64(h ^ (0x100u + o->moves[i]));
-    for (int i = 0; i < o->nups; i++)
-        h = gw_mix64(h ^ (0x200u + o->ups[i]));
-    for (int i = 0; i < o->ndraws; i++)
-        h = gw_mix64(h ^ (0x300u + o->draws[i]));
-    return h;
-}
-
 static int new_node(ismcts *m, gw_card card, int mover) {
     if (m->npool == m->cap) {
         int cap = m->cap ? 2 * m->cap : 1024;
@@ -96,7 +67,7 @@ static bool iterate(ismcts *m, gw_game *g, gw_rng *rng, int seat) {
     path[depth++] = 0;
     while (gw_game_phase(g) == GW_FOREPLAY) {
         gw_card rep[13];
-        int n = runs(gw_game_legal(g), g->played, rep);
+        int n = gw_world_runs(gw_game_legal(g), g->played, rep, NULL);
         gw_cards avail = 0, tried = 0;
         for (int i = 0; i < n; i++)
             avail |= gw_bit(rep[i]);
@@ -145,11 +116,11 @@ static gw_card ismcts_choose(ismcts *m, const gw_observation *o, int *iters) {
     if (!legal) return GW_NO_CARD;
     if (o->phase == GW_ENDGAME) return gw_ai_hard(o, m->solver); /* exact, as the expert */
     gw_card rep[13];
-    int nruns = runs(legal, o->played, rep);
+    int nruns = gw_world_runs(legal, o->played, rep, NULL);
     if (nruns == 1) return rep[0];
     if (!gw_world_prepare(&m->sampler, o)) return gw_ai_hard(o, m->solver);
     gw_rng rng;
-    gw_rng_seed(&rng, gw_mix64(m->seed) ^ observation_hash(o));
+    gw_rng_seed(&rng, gw_mix64(m->seed) ^ gw_world_observation_hash(o));
     m->npool = 0;
     if (new_node(m, GW_NO_CARD, 1 - o->seat) < 0) return gw_ai_hard(o, m->solver);
     int budget = m->worlds * nruns;
@@ -212,7 +183,7 @@ static void agent_free(agent *a) {
 
 static gw_card agent_choose(agent *a, const gw_observation *o) {
     gw_card rep[13];
-    bool choice = o->phase == GW_FOREPLAY && runs(gw_observation_legal(o), o->played, rep) > 1;
+    bool choice = o->phase == GW_FOREPLAY && gw_world_runs(gw_observation_legal(o), o->played, rep, NULL) > 1;
     if (choice) a->decisions++;
     switch (a->kind) {
     case HARD: return gw_ai_hard(o, a->solver);
@@ -220,8 +191,8 @@ static gw_card agent_choose(agent *a, const gw_observation *o) {
         gw_card c = gw_expert_choose(a->expert, o);
         /* The expert solves once per world and run (none with a single run). */
         if (choice)
-            a->solves +=
-                (long)gw_expert_last_worlds(a->expert) * runs(gw_observation_legal(o), o->played, rep);
+            a->solves += (long)gw_expert_last_worlds(a->expert) *
+                         gw_world_runs(gw_observation_legal(o), o->played, rep, NULL);
         return c;
     }
     case ISMCTS: {

@@ -81,25 +81,6 @@ static void sort_estimates(gw_card_estimate *out, int n, int trump) {
     }
 }
 
-/* The legal cards, each mapped to the lowest card of its run of equivalents
- * (same suit, only played cards between): they are worth the same in every
- * deal. Returns how many runs; rep[i] is run i's lowest card, of[c] a card's
- * run. */
-static int runs(gw_cards legal, gw_cards played, gw_card *rep, int *of) {
-    int n = 0;
-    gw_card prev = GW_NO_CARD;
-    for (gw_cards l = legal; l; l &= l - 1) {
-        gw_card c = gw_first(l);
-        bool joins = prev != GW_NO_CARD && gw_card_suit(prev) == gw_card_suit(c);
-        for (int r = joins ? gw_card_rank(prev) + 1 : 0; joins && r < gw_card_rank(c); r++)
-            if (!gw_has(played, gw_card_make(gw_card_suit(c), r))) joins = false;
-        if (!joins) rep[n++] = c;
-        of[c] = n - 1;
-        prev = c;
-    }
-    return n;
-}
-
 /* Exact values in the endgame, where the opponent's hand is known. -1 if
  * the observation does not make a well-formed position. */
 static int endgame_estimate(gw_expert *e, const gw_observation *o, gw_card_estimate out[13]) {
@@ -182,19 +163,6 @@ static int finish(gw_cards legal, const int *of, const double *sum, int worlds, 
     return n;
 }
 
-/* A hash of everything the observation says about the deal so far. */
-static uint64_t observation_hash(const gw_observation *o) {
-    uint64_t h = gw_mix64((uint64_t)o->seat << 8 ^ (uint64_t)o->variant << 4 ^ (uint64_t)o->dealer);
-    h = gw_mix64(h ^ o->own);
-    for (int i = 0; i < o->nmoves; i++)
-        h = gw_mix64(h ^ (0x100u + o->moves[i]));
-    for (int i = 0; i < o->nups; i++)
-        h = gw_mix64(h ^ (0x200u + o->ups[i]));
-    for (int i = 0; i < o->ndraws; i++)
-        h = gw_mix64(h ^ (0x300u + o->draws[i]));
-    return h;
-}
-
 /* When no deal fits the observation (a hand-made one): the legal cards,
  * easy's first, unvalued. */
 static int fallback(const gw_observation *o, gw_cards legal, gw_card_estimate out[13]) {
@@ -216,10 +184,10 @@ int gw_expert_estimate(gw_expert *e, const gw_observation *o, gw_card_estimate o
     }
     gw_card rep[13];
     int of[64];
-    int nruns = runs(legal, o->played, rep, of);
+    int nruns = gw_world_runs(legal, o->played, rep, of);
     if (!gw_world_prepare(&e->sampler, o)) return fallback(o, legal, out);
     gw_rng rng;
-    gw_rng_seed(&rng, gw_mix64(e->seed) ^ observation_hash(o));
+    gw_rng_seed(&rng, gw_mix64(e->seed) ^ gw_world_observation_hash(o));
     tally t;
     memset(&t, 0, sizeof t);
     int think = e->limits.think_ms, iterations = e->limits.iterations;
@@ -252,7 +220,7 @@ gw_card gw_expert_choose(gw_expert *e, const gw_observation *o) {
     if (!legal) return GW_NO_CARD;
     gw_card rep[13];
     int of[64];
-    if (o->phase == GW_FOREPLAY && runs(legal, o->played, rep, of) == 1)
+    if (o->phase == GW_FOREPLAY && gw_world_runs(legal, o->played, rep, of) == 1)
         return rep[0]; /* nothing to choose */
     gw_card_estimate est[13];
     return gw_expert_estimate(e, o, est) ? est[0].card : GW_NO_CARD;
@@ -270,7 +238,7 @@ int gw_oracle_estimate(gw_expert *e, const gw_game *g, gw_card_estimate out[13])
     }
     gw_card rep[13];
     int of[64];
-    int nruns = runs(legal, o.played, rep, of);
+    int nruns = gw_world_runs(legal, o.played, rep, of);
     int value[13];
     double sum[13];
     evaluate_world(e, g, o.seat, rep, nruns, value);

@@ -168,3 +168,35 @@ bool gw_world_sample(gw_world_sampler *ws, gw_rng *rng, gw_game *out) {
     }
     return false;
 }
+
+/* The legal cards, each mapped to the lowest card of its run of equivalents
+ * (same suit, only played cards between): they are worth the same in every
+ * deal. Returns how many runs; rep[i] is run i's lowest card, of[c] a card's
+ * run (of may be NULL). */
+int gw_world_runs(gw_cards legal, gw_cards played, gw_card *rep, int *of) {
+    int n = 0;
+    gw_card prev = GW_NO_CARD;
+    for (gw_cards l = legal; l; l &= l - 1) {
+        gw_card c = gw_first(l);
+        bool joins = prev != GW_NO_CARD && gw_card_suit(prev) == gw_card_suit(c);
+        for (int r = joins ? gw_card_rank(prev) + 1 : 0; joins && r < gw_card_rank(c); r++)
+            if (!gw_has(played, gw_card_make(gw_card_suit(c), r))) joins = false;
+        if (!joins) rep[n++] = c;
+        if (of) of[c] = n - 1;
+        prev = c;
+    }
+    return n;
+}
+
+/* A hash of everything the observation says about the deal so far. */
+uint64_t gw_world_observation_hash(const gw_observation *o) {
+    uint64_t h = gw_mix64((uint64_t)o->seat << 8 ^ (uint64_t)o->variant << 4 ^ (uint64_t)o->dealer);
+    h = gw_mix64(h ^ o->own);
+    for (int i = 0; i < o->nmoves; i++)
+        h = gw_mix64(h ^ (0x100u + o->moves[i]));
+    for (int i = 0; i < o->nups; i++)
+        h = gw_mix64(h ^ (0x200u + o->ups[i]));
+    for (int i = 0; i < o->ndraws; i++)
+        h = gw_mix64(h ^ (0x300u + o->draws[i]));
+    return h;
+}

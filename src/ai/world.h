@@ -50,6 +50,16 @@ bool gw_world_prepare(gw_world_sampler *ws, const gw_observation *o);
  * if no world could be built (should not happen for a real observation). */
 bool gw_world_sample(gw_world_sampler *ws, gw_rng *rng, gw_game *out);
 
+/* The legal cards in runs of equivalents (same suit, only played cards
+ * between): they are worth the same in every deal. Returns the number of
+ * runs; rep[i] is run i's lowest card and, if of is not NULL, of[c] the run
+ * of card c. */
+int gw_world_runs(gw_cards legal, gw_cards played, gw_card *rep, int *of);
+
+/* A hash of everything the observation says about the deal so far (to
+ * seed a decision's worlds from the observation alone). */
+uint64_t gw_world_observation_hash(const gw_observation *o);
+
 /* The number of worlds the expert's last estimate used (for tests and
  * benchmarks; defined in expert.c). */
 struct gw_expert;
