@@ -24,6 +24,14 @@ const char *gw_ai_level_name(gw_ai_level level);
  * false if unknown. */
 bool gw_ai_level_parse(const char *s, gw_ai_level *out);
 
+/* Exact values in the endgame, from the seat's observation o (the seat to
+ * move; every unseen card is the opponent's): for each legal card the
+ * seat's tricks from here, the current trick included, with best play by
+ * both; *best (if not NULL) the most the seat can make. Returns the count
+ * written (S H D C order, high to low), or -1 with a message in err (may be
+ * NULL) if o is not an endgame position. */
+int gw_endgame_values(gw_solver *s, const gw_observation *o, gw_card_value out[13], int *best, gw_error *err);
+
 /* Level `random`: a uniformly random legal card. */
 gw_card gw_ai_random(const gw_observation *o, gw_rng *rng);
 /* Level `easy`: see gw_ai_level. */

@@ -84,16 +84,10 @@ static void sort_estimates(gw_card_estimate *out, int n, int trump) {
 /* Exact values in the endgame, where the opponent's hand is known. -1 if
  * the observation does not make a well-formed position. */
 static int endgame_estimate(gw_expert *e, const gw_observation *o, gw_card_estimate out[13]) {
-    int seat = o->seat;
-    bool leading = o->led == GW_NO_CARD;
-    gw_position pos = {o->trump, leading ? o->own : o->opp_known, leading ? o->opp_known : o->own, o->led};
-    if (gw_position_check(&pos, NULL) != GW_OK) return -1;
     gw_card_value vals[13];
-    int n = gw_solve_cards(e->solver, &pos, vals, NULL), rest = gw_count(o->own);
-    for (int i = 0; i < n; i++) {
-        int mine = leading ? vals[i].tricks : rest - vals[i].tricks;
-        out[i] = (gw_card_estimate){vals[i].card, (double)(o->won[1][seat] + mine), 1};
-    }
+    int n = gw_endgame_values(e->solver, o, vals, NULL, NULL);
+    for (int i = 0; i < n; i++)
+        out[i] = (gw_card_estimate){vals[i].card, (double)(o->won[GW_ENDGAME][o->seat] + vals[i].tricks), 1};
     sort_estimates(out, n, o->trump);
     return n;
 }

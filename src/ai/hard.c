@@ -61,17 +61,11 @@ unsigned gw_hard_voids(const gw_observation *o) {
 /* The endgame: the opponent's hand is known; the best card by exact
  * solving, the cheapest of equally good ones. */
 static gw_card endgame(const gw_observation *o, gw_solver *solver) {
-    bool leads = o->led == GW_NO_CARD;
-    gw_position p = {o->trump, leads ? o->own : o->opp_known, leads ? o->opp_known : o->own, o->led};
-    gw_error err;
-    if (!solver || gw_position_check(&p, &err) != GW_OK) return gw_ai_easy(o);
     gw_card_value v[13];
-    int best, n = gw_solve_cards(solver, &p, v, &best);
-    /* The solver counts the leader's tricks: a follower wants the fewest. */
-    int target = best;
+    int best, n = solver ? gw_endgame_values(solver, o, v, &best, NULL) : -1;
     gw_cards good = 0;
     for (int i = 0; i < n; i++)
-        if (v[i].tricks == target) good |= gw_bit(v[i].card);
+        if (v[i].tricks == best) good |= gw_bit(v[i].card);
     return good ? cheapest(good, o->trump) : gw_ai_easy(o);
 }
 

@@ -81,8 +81,8 @@ static void bot_destroy(gw_player *p) {
 static const gw_player_ops BOT_OPS = {NULL, bot_choose, NULL, NULL, bot_destroy};
 static const gw_player_ops ORACLE_OPS = {NULL, bot_choose, NULL, bot_reveal, bot_destroy};
 
-/* The hard level's endgame table: small, since its endgames are solved one
- * after another from scratch. */
+/* The hard level's endgame table: one hand's endgame (13 cards, then
+ * fewer, the table kept between its cards) fits in 1 MiB. */
 #define HARD_TABLE_BYTES (1u << 20)
 
 gw_status gw_bot_new(const gw_bot_options *opt, gw_player **out, gw_error *err) {

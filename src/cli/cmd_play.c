@@ -213,24 +213,19 @@ static void show_hint(session *s) {
         printf("No hint: not enough memory for the endgame solver (the game goes on).\n");
         return;
     }
-    /* Stock empty: every card the human has not seen played or held is the computer's. */
-    bool leads = o.led == GW_NO_CARD;
-    gw_position p = {o.trump, leads ? o.own : o.opp_known, leads ? o.opp_known : o.own, o.led};
+    gw_card_value values[GW_RANKS];
     gw_error err;
-    if (gw_position_check(&p, &err) != GW_OK) { /* a bug, but never crash the game */
+    int mine = 0, count = gw_endgame_values(s->solver, &o, values, &mine, &err);
+    if (count < 0) { /* a bug, but never crash the game */
         printf("No hint: %s (the game goes on).\n", err.msg);
         return;
     }
-    gw_card_value values[GW_RANKS];
-    int best = 0, count = gw_solve_cards(s->solver, &p, values, &best);
-    /* The solver counts the leader's tricks; the human's are the rest when the computer led. */
     int left = gw_count(o.own);
-    int mine = leads ? best : left - best;
     printf("Hint, exact with best play by both (tricks you win from here, this trick included):\n");
     for (int v = left; v >= 0; v--) {
         gw_cards cards = 0;
         for (int i = 0; i < count; i++)
-            if ((leads ? values[i].tricks : left - values[i].tricks) == v) cards |= gw_bit(values[i].card);
+            if (values[i].tricks == v) cards |= gw_bit(values[i].card);
         if (!cards) continue;
         printf("  %d %s%s: ", v, tricks_word(v), v == mine ? " (best)" : "");
         cli_print_hand(stdout, cards, o.trump, s->style);

@@ -46,10 +46,11 @@ void gw_observe(const gw_game *g, int seat, gw_observation *o) {
     /* After foreplay trick t the winner took the up-card, the loser the
      * card below it. */
     int foreplay_tricks = (gw_deck_size(v) - first) / 2, done = g->tricks_done;
-    for (int t = 1; t <= done && t <= foreplay_tricks; t++) {
-        int leader = gw_game_trick_leader(g, t);
-        int winner = gw_trick_winner(g->trump, g->moves[2 * t - 2], g->moves[2 * t - 1]) ? 1 - leader : leader;
+    for (int t = 1, leader = 1 - g->dealer; t <= done && t <= foreplay_tricks; t++) {
+        bool follower_won = gw_trick_winner(g->trump, g->moves[2 * t - 2], g->moves[2 * t - 1]);
+        int winner = follower_won ? 1 - leader : leader;
         o->draws[o->ndraws++] = g->deck[first + 2 * (t - 1) + (winner == seat ? 0 : 1)];
+        leader = winner;
     }
 }
 

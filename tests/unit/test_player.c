@@ -275,6 +275,34 @@ static void hard_plays_the_endgame_perfectly(void **state) {
     gw_solver_free(s);
 }
 
+/* Endgame values from an observation: the seat's own tricks whether it
+ * leads or follows, and a refusal while the stock has cards. */
+static void endgame_values_count_the_seats_tricks(void **state) {
+    (void)state;
+    gw_solver *s;
+    assert_int_equal(gw_solver_new(0, &s), GW_OK);
+    /* Spades trump; the seat holds AS 2H, the opponent KS AH. */
+    gw_observation o = view(GW_SPADES, NULL, NULL, "AS 2H", "");
+    o.opp_known = tset("KS AH");
+    gw_card_value v[13];
+    int best, n = gw_endgame_values(s, &o, v, &best, NULL);
+    assert_int_equal(n, 2);
+    assert_int_equal(best, 1); /* AS wins, then 2H loses to AH */
+    /* Following the opponent's lead of AH with AS 2H: 2H must follow. */
+    o = view(GW_SPADES, NULL, "AH", "AS 2H", "");
+    o.opp_known = tset("KS");
+    n = gw_endgame_values(s, &o, v, &best, NULL);
+    assert_int_equal(n, 1);
+    assert_int_equal(v[0].card, tc("2H"));
+    assert_int_equal(v[0].tricks, 1); /* loses this trick, AS beats KS after */
+    assert_int_equal(best, 1);
+    gw_error err;
+    o = view(GW_SPADES, "3C", NULL, "AS 2H", "KS AH 3C");
+    assert_int_equal(gw_endgame_values(s, &o, v, &best, &err), -1);
+    assert_int_equal(err.status, GW_ESTATE);
+    gw_solver_free(s);
+}
+
 /* Voids: the opponent failed to follow a suit and has drawn no hidden card
  * since; a hidden draw (it lost a foreplay trick) may be of any suit. */
 static void hard_infers_voids_until_the_next_hidden_draw(void **state) {
@@ -312,6 +340,7 @@ int main(void) {
         cmocka_unit_test(hard_fights_cheaply_for_a_good_upcard_and_lets_a_poor_one_go),
         cmocka_unit_test(hard_plays_the_endgame_perfectly),
         cmocka_unit_test(hard_infers_voids_until_the_next_hidden_draw),
+        cmocka_unit_test(endgame_values_count_the_seats_tricks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
