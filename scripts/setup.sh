@@ -2,7 +2,8 @@
 # Installs the Debian packages whist needs to build and test, only those missing.
 set -euo pipefail
 
-packages=(cmake ninja-build pkg-config gcc clang libclang-rt-14-dev libcmocka-dev tmux)
+packages=(cmake ninja-build pkg-config gcc clang libclang-rt-14-dev libcmocka-dev tmux
+  libncurses-dev libsqlite3-dev sqlite3)
 
 missing=()
 for p in "${packages[@]}"; do

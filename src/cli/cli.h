@@ -1,4 +1,4 @@
-/* cli.h: what the `whist` subcommands share: entry points, option helpers, files and seeds. */
+/* cli.h: what the `whist` subcommands share: entry points, option helpers, seeds, the statistics. */
 #ifndef GW_CLI_H
 #define GW_CLI_H
 
@@ -11,16 +11,22 @@
 #include "gw/game.h"
 #include "gw/record.h"
 #include "gw/score.h"
+#include "gw/store.h"
 
 /* Exit codes of every subcommand. */
 enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
 
+/* The command line: argv[1] names the subcommand. Returns the exit code. */
+int cli_main(int argc, char **argv);
+
 int cmd_arena(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_deal(int argc, char **argv);
+int cmd_history(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
+int cmd_stats(int argc, char **argv);
 
 /* Prints "whist CMD: message" and a pointer to --help on stderr; returns CLI_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -37,18 +43,15 @@ bool cli_parse_seed(const char *cmd, const char *s, uint64_t *out);
 /* A fresh seed from the system's entropy (or the clock if that fails). */
 uint64_t cli_fresh_seed(void);
 
-/* Reads a whole file ("-" for standard input) into *data (NUL-terminated,
- * caller frees). On failure writes the reason into why and returns false. */
-bool cli_read_file(const char *path, char **data, size_t *len, char *why, size_t why_cap);
+/* Opens the statistics database for a command that reads it (stats,
+ * history, replay --id): CLI_OK with *out set, or CLI_OK with *out NULL when
+ * there is no database yet (nothing played: none is created), or CLI_FAIL
+ * after telling why on stderr ("whist CMD: the statistics cannot be read:
+ * REASON"), for an unusable data folder or a database it refuses. */
+int cli_open_store(const char *cmd, gw_store **out);
 
-/* Writes data to path, replacing a regular file atomically (temporary file
- * and rename) so a failed write never destroys the old content. On failure
- * writes the reason into why and returns false. */
-bool cli_write_file(const char *path, const char *data, size_t len, char *why, size_t why_cap);
-
-/* $XDG_DATA_HOME/whist/SUB (or ~/.local/share/whist/SUB), created if
- * missing and checked writable. On failure returns false with the reason in why. */
-bool cli_data_dir(const char *sub, char *out, size_t cap, char *why, size_t why_cap);
+/* Writes s as a JSON string, quotes and escapes included. */
+void cli_json_string(FILE *f, const char *s);
 
 /* Writes a card set sorted for display (suit order, high to low, suits
  * separated by two spaces). */

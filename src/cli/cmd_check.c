@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "gw/files.h"
 
 static const char HELP[] =
     "Usage: whist check [--quiet] FILE... (- for standard input)\n"
@@ -18,15 +19,15 @@ static const char HELP[] =
 
 /* Checks one file; returns the exit status it deserves. */
 static int check_file(const char *path, bool quiet) {
-    char *text = NULL, why[256];
+    char *text = NULL;
     size_t len = 0;
     const char *shown = strcmp(path, "-") == 0 ? "<stdin>" : path;
-    if (!cli_read_file(path, &text, &len, why, sizeof why)) {
-        fprintf(stderr, "whist check: cannot read %s: %s\n", shown, why);
+    gw_error err;
+    if (gw_file_read(path, &text, &len, &err) != GW_OK) {
+        fprintf(stderr, "whist check: cannot read %s: %s\n", shown, err.msg);
         return CLI_USAGE;
     }
     gw_record rec;
-    gw_error err;
     if (gw_record_read(text, len, &rec, &err) != GW_OK) {
         free(text);
         fprintf(stderr, "whist check: %s: %s\n", shown, err.msg);

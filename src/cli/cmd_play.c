@@ -1,4 +1,4 @@
-/* cmd_play.c: `whist play --plain`: a line-mode match against a computer player, saved as a record. */
+/* cmd_play.c: `whist play --plain`: a line-mode match against the computer, recorded and counted. */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <getopt.h>
@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "gw/ai.h"
+#include "gw/files.h"
 #include "gw/match.h"
 #include "gw/observation.h"
 #include "gw/solver.h"
@@ -16,7 +17,8 @@ static const char HELP[] = "Usage: whist play --plain [OPTIONS]\n"
                            "Plays a match against the computer in line mode: type a card (AS, 10h, qd)\n"
                            "when it is your turn; 'help' lists the other commands. You are player 1.\n"
                            "\n"
-                           "  -p, --plain             line mode (the full-screen table comes later)\n"
+                           "  -p, --plain             line mode (without it, on a terminal, the\n"
+                           "                          full-screen game opens)\n"
                            "  -v, --variant V         classic (52 cards, default) or small (28 cards)\n"
                            "  -S, --scoring S         last13 (default), every or difference\n"
                            "  -t, --target N          points that win the match, 1 to 1000 (default 10)\n"
@@ -35,7 +37,9 @@ static const char HELP[] = "Usage: whist play --plain [OPTIONS]\n"
                            "hand, the exact number of tricks each card wins with best play by both.\n"
                            "\n"
                            "The record is saved after every trick; at the end of input the match so far\n"
-                           "is kept and whist exits. Exit status: 0 saved, 1 the record could not be\n"
+                           "is kept and whist exits. Every finished hand is also stored in the statistics\n"
+                           "('whist stats', 'whist history'); if they cannot be written you are warned\n"
+                           "once and the game goes on. Exit status: 0 saved, 1 the record could not be\n"
                            "saved (it is then printed), 2 usage error.\n";
 
 static const char COMMANDS_HELP[] =
@@ -63,6 +67,8 @@ typedef struct session {
     char save_why[256];
     char date[16];
     gw_solver *solver; /* for hints: made at the first endgame hint, freed at the end */
+    gw_store *store;   /* the statistics; NULL when they are off */
+    int64_t match_id;  /* the match's id in the statistics */
 } session;
 
 /* Appends the hand in play (or just finished) as hand number hand_no. */
@@ -99,7 +105,9 @@ static void save(session *s, bool with_current) {
     gw_text t = {0};
     match_text(s, &t, with_current);
     char why[256] = "out of memory";
-    bool ok = !t.failed && cli_write_file(s->record_path, t.data, t.len, why, sizeof why);
+    gw_error err;
+    bool ok = !t.failed && gw_file_write(s->record_path, t.data, t.len, &err) == GW_OK;
+    if (!ok && !t.failed) snprintf(why, sizeof why, "%s", err.msg);
     if (!ok && (s->save_ok || strcmp(why, s->save_why) != 0))
         fprintf(stderr, "warning: cannot save the record to %s: %s (the game goes on)\n", s->record_path,
                 why);
@@ -108,8 +116,54 @@ static void save(session *s, bool with_current) {
     gw_text_free(&t);
 }
 
+/* Turns the statistics off for the rest of the match, with the one warning. */
+static void stats_off(session *s, const char *why) {
+    fprintf(stderr, "warning: statistics are off: %s\n", why);
+    gw_store_close(s->store);
+    s->store = NULL;
+}
+
+/* Opens the statistics and records the start of the match. */
+static void stats_begin(session *s) {
+    gw_error err;
+    gw_store_match m = {s->match.rules, gw_ai_level_name(s->opponent), s->match.seed, NULL};
+    if (gw_store_open(NULL, &s->store, &err) != GW_OK ||
+        gw_store_begin_match(s->store, &m, &s->match_id, &err) != GW_OK)
+        stats_off(s, err.msg);
+}
+
+/* Stores the hand just finished (hand number s->match.hands_played), and the
+ * match's result if it ended the match. */
+static void stats_hand(session *s, const gw_hand_score *hs) {
+    if (!s->store) return;
+    gw_text rec = {0};
+    append_hand(s, &rec, s->match.hands_played);
+    gw_store_hand h = {.match_id = s->match_id,
+                       .number = s->match.hands_played,
+                       .record = gw_text_str(&rec),
+                       .played = NULL,
+                       .tricks = {hs->counted[0], hs->counted[1]},
+                       .winner = hs->winner,
+                       .points = hs->points,
+                       .slam = hs->slam,
+                       .assisted = false, /* line mode has no undo */
+                       .score = {s->match.score[0], s->match.score[1]},
+                       .match_winner = gw_match_winner(&s->match)};
+    gw_error err;
+    if (rec.failed)
+        stats_off(s, "out of memory");
+    else if (gw_store_add_hand(s->store, &h, NULL, &err) != GW_OK)
+        stats_off(s, err.msg);
+    gw_text_free(&rec);
+}
+
 /* Final words on the record: where it is, or the record itself if unsaved. */
 static int finish(session *s, bool with_current) {
+    gw_error err;
+    if (s->store && with_current && gw_store_abandon_match(s->store, s->match_id, &err) != GW_OK)
+        stats_off(s, err.msg); /* line mode cannot resume a match: it counts as abandoned */
+    gw_store_close(s->store);
+    s->store = NULL;
     gw_solver_free(s->solver);
     s->solver = NULL;
     gw_expert_free(s->advisor);
@@ -443,7 +497,11 @@ int cmd_play(int argc, char **argv) {
         }
     }
     if (optind < argc) return cli_usage_error("play", "unexpected argument '%s'", argv[optind]);
-    if (!plain) return cli_usage_error("play", "only line mode exists so far: use 'whist play --plain'");
+    if (!plain) {
+        fputs("whist play: the full-screen game needs a terminal; use 'whist play --plain' for line mode\n",
+              stderr);
+        return CLI_USAGE;
+    }
     if (!has_seed) seed = cli_fresh_seed();
     gw_error err;
     if (gw_match_start(&s.match, rules, seed, &err) != GW_OK) return cli_usage_error("play", "%s", err.msg);
@@ -460,14 +518,15 @@ int cmd_play(int argc, char **argv) {
     else
         snprintf(s.date, sizeof s.date, "????.??.??");
     if (!s.has_path) {
-        char dir[3500], why[512];
-        if (cli_data_dir("games", dir, sizeof dir, why, sizeof why)) {
+        char dir[3500];
+        if (gw_xdg_dir(GW_XDG_DATA, "games", dir, sizeof dir, &err) == GW_OK) {
             snprintf(s.record_path, sizeof s.record_path, "%s/match-%llu.gwr", dir, (unsigned long long)seed);
             s.has_path = true;
         } else {
-            fprintf(stderr, "warning: %s; the record will be printed at the end instead\n", why);
+            fprintf(stderr, "warning: %s; the record will be printed at the end instead\n", err.msg);
         }
     }
+    stats_begin(&s);
     s.save_ok = true;
     printf(
         "German Whist: %s deck, %s scoring, match to %d. You are player 1; the computer (%s) is player 2.\n",
@@ -493,6 +552,7 @@ int cmd_play(int argc, char **argv) {
         printf("Match: you %d, computer %d (target %d).\n", s.match.score[0], s.match.score[1], rules.target);
         append_hand(&s, &s.finished, s.match.hands_played);
         save(&s, false);
+        stats_hand(&s, &hs);
     }
     int w = gw_match_winner(&s.match);
     printf("\n%s the match %d-%d.\n", w == 0 ? "You win" : "The computer wins", s.match.score[w],

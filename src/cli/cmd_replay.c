@@ -1,15 +1,19 @@
 /* cmd_replay.c: `whist replay`: shows a recorded hand trick by trick, hidden draws included. */
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "gw/files.h"
 #include "gw/solver.h"
 
 static const char HELP[] = "Usage: whist replay FILE [--hand N] [--no-solver]\n"
+                           "       whist replay --id ID [--no-solver]\n"
                            "Shows each hand of a record trick by trick: both hands at the deal, trump,\n"
                            "who led and won each trick, what each player drew (hidden draws shown),\n"
-                           "the tricks and the score. FILE may be - for standard input.\n"
+                           "the tricks and the score. FILE may be - for standard input; --id ID replays\n"
+                           "a hand stored by 'whist play' ('whist history' lists the ids).\n"
                            "\n"
                            "In the endgame, where both hands are known, the exact solver judges every\n"
                            "card: first the tricks each player wins with best play by both, then under\n"
@@ -18,6 +22,7 @@ static const char HELP[] = "Usage: whist replay FILE [--hand N] [--no-solver]\n"
                            "      solver: P1 7H loses 1 trick (best: AH KH); P2 AS best\n"
                            "\n"
                            "  -n, --hand N     only hand N (its Hand tag, or its place in the file)\n"
+                           "  -i, --id ID      the stored hand ID instead of a file\n"
                            "      --no-solver  leave out the solver's lines\n"
                            "  -h, --help       show this help\n";
 
@@ -165,46 +170,12 @@ static bool replay_hand(const gw_record_hand *h, const char *shown, gw_solver *s
     return true;
 }
 
-int cmd_replay(int argc, char **argv) {
-    static const struct option OPTIONS[] = {{"hand", required_argument, NULL, 'n'},
-                                            {"no-solver", no_argument, NULL, 'S'},
-                                            {"help", no_argument, NULL, 'h'},
-                                            {NULL, 0, NULL, 0}};
-    int only = 0, opt;
-    bool use_solver = true;
-    opterr = 0;
-    optind = 1;
-    while ((opt = getopt_long(argc, argv, ":n:h", OPTIONS, NULL)) != -1) {
-        switch (opt) {
-        case 'n': {
-            char *end;
-            long v = strtol(optarg, &end, 10);
-            if (*optarg == '\0' || *end != '\0' || v < 1 || v > 1000000)
-                return cli_usage_error("replay", "the hand must be a number from 1, not '%s'", optarg);
-            only = (int)v;
-            break;
-        }
-        case 'S': use_solver = false; break; /* long option only */
-        case 'h': fputs(HELP, stdout); return CLI_OK;
-        default: return cli_bad_option("replay", argv, optind);
-        }
-    }
-    if (optind >= argc) return cli_usage_error("replay", "which file? (- for standard input)");
-    if (optind + 1 < argc)
-        return cli_usage_error("replay", "one file at a time, not '%s' too", argv[optind + 1]);
-    const char *path = argv[optind];
-    const char *shown = strcmp(path, "-") == 0 ? "<stdin>" : path;
-    char *text, why[256];
-    size_t len;
-    if (!cli_read_file(path, &text, &len, why, sizeof why)) {
-        fprintf(stderr, "whist replay: cannot read %s: %s\n", shown, why);
-        return CLI_USAGE;
-    }
+/* Replays the hands of a record text (shown names it in messages), only hand
+ * `only` if not 0; returns the exit code. */
+static int replay_text(const char *text, size_t len, const char *shown, int only, bool use_solver) {
     gw_record rec;
     gw_error err;
-    gw_status st = gw_record_read(text, len, &rec, &err);
-    free(text);
-    if (st != GW_OK) {
+    if (gw_record_read(text, len, &rec, &err) != GW_OK) {
         fprintf(stderr, "whist replay: %s: %s\n", shown, err.msg);
         return CLI_FAIL;
     }
@@ -233,5 +204,92 @@ int cmd_replay(int argc, char **argv) {
         status = CLI_FAIL;
     }
     gw_record_free(&rec);
+    return status;
+}
+
+/* Replays hand id of the statistics database. */
+static int replay_stored(int64_t id, bool use_solver) {
+    gw_store *store;
+    int rc = cli_open_store("replay", &store);
+    if (rc != CLI_OK) return rc;
+    if (!store) {
+        fprintf(stderr, "whist replay: no hand %lld is stored (no games played yet)\n", (long long)id);
+        return CLI_FAIL;
+    }
+    char *text, shown[48];
+    gw_error err;
+    gw_status st = gw_store_record(store, id, &text, &err);
+    gw_store_close(store);
+    if (st == GW_EINVAL) {
+        fprintf(stderr, "whist replay: no hand %lld is stored ('whist history' lists the ids)\n",
+                (long long)id);
+        return CLI_FAIL;
+    }
+    if (st != GW_OK) {
+        fprintf(stderr, "whist replay: the statistics cannot be read: %s\n", err.msg);
+        return CLI_FAIL;
+    }
+    snprintf(shown, sizeof shown, "stored hand %lld", (long long)id);
+    rc = replay_text(text, strlen(text), shown, 0, use_solver);
+    free(text);
+    return rc;
+}
+
+int cmd_replay(int argc, char **argv) {
+    static const struct option OPTIONS[] = {{"hand", required_argument, NULL, 'n'},
+                                            {"id", required_argument, NULL, 'i'},
+                                            {"no-solver", no_argument, NULL, 'S'},
+                                            {"help", no_argument, NULL, 'h'},
+                                            {NULL, 0, NULL, 0}};
+    int only = 0, opt;
+    long long id = 0;
+    bool use_solver = true;
+    opterr = 0;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, ":n:i:h", OPTIONS, NULL)) != -1) {
+        switch (opt) {
+        case 'n': {
+            char *end;
+            long v = strtol(optarg, &end, 10);
+            if (*optarg == '\0' || *end != '\0' || v < 1 || v > 1000000)
+                return cli_usage_error("replay", "the hand must be a number from 1, not '%s'", optarg);
+            only = (int)v;
+            break;
+        }
+        case 'i': {
+            char *end;
+            errno = 0;
+            id = strtoll(optarg, &end, 10);
+            if (errno || !(*optarg >= '0' && *optarg <= '9') || *end != '\0' || id < 1)
+                return cli_usage_error("replay", "--id wants a stored hand's id (a number from 1), not '%s'",
+                                       optarg);
+            break;
+        }
+        case 'S': use_solver = false; break; /* long option only */
+        case 'h': fputs(HELP, stdout); return CLI_OK;
+        default: return cli_bad_option("replay", argv, optind);
+        }
+    }
+    if (id) {
+        if (optind < argc)
+            return cli_usage_error("replay", "a file or --id, not both ('%s' and --id %lld)", argv[optind],
+                                   id);
+        if (only) return cli_usage_error("replay", "--hand is for files: a stored hand is one hand");
+        return replay_stored((int64_t)id, use_solver);
+    }
+    if (optind >= argc) return cli_usage_error("replay", "which file? (- for standard input, or --id ID)");
+    if (optind + 1 < argc)
+        return cli_usage_error("replay", "one file at a time, not '%s' too", argv[optind + 1]);
+    const char *path = argv[optind];
+    const char *shown = strcmp(path, "-") == 0 ? "<stdin>" : path;
+    char *text;
+    size_t len;
+    gw_error err;
+    if (gw_file_read(path, &text, &len, &err) != GW_OK) {
+        fprintf(stderr, "whist replay: cannot read %s: %s\n", shown, err.msg);
+        return CLI_USAGE;
+    }
+    int status = replay_text(text, len, shown, only, use_solver);
+    free(text);
     return status;
 }

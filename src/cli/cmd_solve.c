@@ -5,6 +5,7 @@
 #include <strings.h>
 
 #include "cli.h"
+#include "gw/files.h"
 #include "gw/solver.h"
 
 static const char HELP[] = "Usage: whist solve --trump S [--led CARD] HAND_A HAND_B [--cards]\n"
@@ -77,8 +78,10 @@ static void print_answer(gw_solver *s, const gw_position *p, bool cards) {
 static int run_batch(gw_solver *s, const char *path) {
     char *text, why[256];
     size_t len;
-    if (!cli_read_file(path, &text, &len, why, sizeof why)) {
-        fprintf(stderr, "whist solve: cannot read %s: %s\n", strcmp(path, "-") == 0 ? "<stdin>" : path, why);
+    gw_error err;
+    if (gw_file_read(path, &text, &len, &err) != GW_OK) {
+        fprintf(stderr, "whist solve: cannot read %s: %s\n", strcmp(path, "-") == 0 ? "<stdin>" : path,
+                err.msg);
         return CLI_USAGE;
     }
     int status = CLI_OK, line_no = 0;

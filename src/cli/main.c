@@ -1,4 +1,4 @@
-/* main.c: the `whist` command: picks the subcommand and prints the top-level help. */
+/* main.c: the `whist` command line: picks the subcommand and prints the top-level help. */
 #include <stdio.h>
 #include <string.h>
 
@@ -9,10 +9,13 @@ static const char HELP[] =
     "German Whist for two: play against the computer, check and replay game records.\n"
     "\n"
     "Commands:\n"
+    "  play           the full-screen game (what `whist` alone opens on a terminal)\n"
     "  play --plain   play a match against the computer in line mode\n"
     "  deal           print a fresh deal as a game record (.gwr)\n"
     "  check FILE     check game records against the rules (- for standard input)\n"
-    "  replay FILE    show a recorded hand trick by trick\n"
+    "  replay FILE    show a recorded hand trick by trick (--id ID: a stored hand)\n"
+    "  stats          your statistics per variant and computer level (--json)\n"
+    "  history        your most recent hands, newest first (--limit N, --json)\n"
     "  solve          exact endgame values (--trump S HAND_A HAND_B, or --batch FILE)\n"
     "  arena A B      play two computer levels against each other on duplicate deals\n"
     "\n"
@@ -29,11 +32,11 @@ typedef struct command {
 } command;
 
 static const command COMMANDS[] = {
-    {"check", cmd_check},   {"deal", cmd_deal},   {"play", cmd_play},
-    {"replay", cmd_replay}, {"solve", cmd_solve}, {"arena", cmd_arena},
+    {"check", cmd_check}, {"deal", cmd_deal},   {"play", cmd_play},       {"replay", cmd_replay},
+    {"solve", cmd_solve}, {"arena", cmd_arena}, {"history", cmd_history}, {"stats", cmd_stats},
 };
 
-int main(int argc, char **argv) {
+int cli_main(int argc, char **argv) {
     if (argc < 2) {
         fputs(HELP, stdout);
         return CLI_OK;

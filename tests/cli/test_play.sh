@@ -221,8 +221,8 @@ bad "not 'x'" --plain --seed x
 bad "'--record'" --plain --record
 bad "'--frob'" --plain --frob
 bad "unexpected argument 'now'" --plain now
-bad "only line mode exists so far: use 'whist play --plain'" --seed 3
-bad "only line mode exists so far: use 'whist play --plain'"
+bad "the full-screen game needs a terminal; use 'whist play --plain' for line mode" --seed 3
+bad "the full-screen game needs a terminal; use 'whist play --plain' for line mode"
 run play --help
 expect_rc 0 "play --help"
 expect_out "Usage: whist play --plain" "play --help"

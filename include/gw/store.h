@@ -1,0 +1,115 @@
+/* store.h: the player's statistics and history: every finished hand, in an SQLite database. */
+#ifndef GW_STORE_H
+#define GW_STORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gw/match.h"
+#include "gw/status.h"
+
+/* The schema version this build writes (PRAGMA user_version); older
+ * databases are migrated on open, one version at a time, each step in its
+ * own transaction; newer ones are refused. */
+#define GW_STORE_SCHEMA 1
+
+typedef struct gw_store gw_store;
+
+/* Opens the database at path, or at $XDG_DATA_HOME/whist/whist.db when path
+ * is NULL, creating or migrating it. Fails with GW_EIO and a message a
+ * player can act on (folder not writable, "not a whist database", corrupt
+ * file, written by a newer whist) and leaves the file untouched. Another
+ * whist writing at the same time is waited for (a few seconds at most). */
+gw_status gw_store_open(const char *path, gw_store **out, gw_error *err);
+
+/* Closes the database (NULL is fine). */
+void gw_store_close(gw_store *s);
+
+/* Writes the default database's path, $XDG_DATA_HOME/whist/whist.db, into
+ * out (cap bytes) without creating anything: to tell "no games yet" from a
+ * database that cannot be opened. */
+gw_status gw_store_path(char *out, size_t cap, gw_error *err);
+
+/* The path of an open database. */
+const char *gw_store_file(const gw_store *s);
+
+/* Who played a match and how it was set up. */
+typedef struct gw_store_match {
+    gw_match_rules rules;
+    const char *opponent; /* level name: "easy", "hard", "expert", ... */
+    uint64_t seed;        /* the match seed */
+    const char *started;  /* local time "YYYY-MM-DD HH:MM:SS"; NULL: now */
+} gw_store_match;
+
+/* Records the start of a match and gives its id. GW_EINVAL for rules out
+ * of range or an empty opponent name. */
+gw_status gw_store_begin_match(gw_store *s, const gw_store_match *m, int64_t *match_id, gw_error *err);
+
+/* One finished hand, seen from the human (player 1, seat 0). */
+typedef struct gw_store_hand {
+    int64_t match_id;
+    int number;         /* 1-based hand number in the match */
+    const char *record; /* the hand as .gwr text (one hand, finished) */
+    const char *played; /* local time the hand ended, "YYYY-MM-DD HH:MM:SS"; NULL: now */
+    int tricks[2];      /* counted tricks (endgame, or all for every-trick scoring): [human, computer] */
+    int winner;         /* who scored: 0 the human, 1 the computer, -1 nobody */
+    int points;         /* points the winner scored */
+    bool slam;          /* the winner took every trick */
+    bool assisted;      /* the human took back a card (undo) */
+    int score[2];       /* match score after the hand */
+    int match_winner;   /* -1 while the match goes on; 0 or 1 when this hand ended it */
+} gw_store_hand;
+
+/* Stores a finished hand and the match score after it and, if it ended the
+ * match, the match's result, in one transaction: after a crash either both
+ * are stored or neither. *hand_id (if not NULL) receives the hand's id.
+ * GW_EINVAL for figures out of range or an unknown match; GW_ESTATE if the
+ * match is over or abandoned, or its hand `number` is stored already. */
+gw_status gw_store_add_hand(gw_store *s, const gw_store_hand *h, int64_t *hand_id, gw_error *err);
+
+/* Marks a match abandoned (the player started a new one instead of resuming,
+ * or left line mode before its end). GW_EINVAL for an unknown match,
+ * GW_ESTATE if it is over or abandoned already. */
+gw_status gw_store_abandon_match(gw_store *s, int64_t match_id, gw_error *err);
+
+/* Statistics for one variant and opponent level, from the human's side. */
+typedef struct gw_stats {
+    char variant[16];         /* "classic", "small", or "all" for the total row */
+    char opponent[16];        /* level name, or "all" */
+    int matches, matches_won; /* finished matches (abandoned or unfinished ones not counted) */
+    int hands, hands_won;     /* hands played; hands where the human scored */
+    int slams;                /* the human's slams */
+    int longest_streak;       /* most hands won in a row (hands in the order played) */
+    int current_streak;       /* hands won in a row, up to the last one */
+    int assisted;             /* hands with an undo */
+} gw_stats;
+
+/* One row per (variant, opponent) that has hands, ordered by variant name
+ * then level (random, easy, hard, expert, oracle; unknown names after),
+ * followed by one "all"/"all" total row (also when there are no hands:
+ * zeros). *rows is malloc'd; free() it. */
+gw_status gw_store_stats(gw_store *s, gw_stats **rows, int *count, gw_error *err);
+
+/* One stored hand, for lists. */
+typedef struct gw_store_entry {
+    int64_t id; /* the hand's id, for gw_store_record */
+    int64_t match_id;
+    int number; /* hand number in its match */
+    char played[24];
+    char variant[16], scoring[16], opponent[16];
+    int target;
+    int tricks[2], winner, points;
+    bool slam, assisted;
+    int score[2];
+} gw_store_entry;
+
+/* The most recent hands, newest first, at most limit (0: all). *rows is
+ * malloc'd; free() it. */
+gw_status gw_store_history(gw_store *s, int limit, gw_store_entry **rows, int *count, gw_error *err);
+
+/* The .gwr text of hand id (malloc'd; free() it). GW_EINVAL with "no hand
+ * N" when there is none. */
+gw_status gw_store_record(gw_store *s, int64_t id, char **text, gw_error *err);
+
+#endif

@@ -1,0 +1,99 @@
+/* history.c: reading back the stored hands: the most recent ones for lists, and one hand's record. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store_internal.h"
+
+/* Fills e from a row of the history query. */
+static void read_entry(sqlite3_stmt *st, gw_store_entry *e) {
+    memset(e, 0, sizeof *e);
+    e->id = sqlite3_column_int64(st, 0);
+    e->match_id = sqlite3_column_int64(st, 1);
+    e->number = sqlite3_column_int(st, 2);
+    gw_store_column_copy(st, 3, e->played, sizeof e->played);
+    gw_store_column_copy(st, 4, e->variant, sizeof e->variant);
+    gw_store_column_copy(st, 5, e->scoring, sizeof e->scoring);
+    gw_store_column_copy(st, 6, e->opponent, sizeof e->opponent);
+    e->target = sqlite3_column_int(st, 7);
+    e->tricks[0] = sqlite3_column_int(st, 8);
+    e->tricks[1] = sqlite3_column_int(st, 9);
+    e->winner = sqlite3_column_int(st, 10);
+    e->points = sqlite3_column_int(st, 11);
+    e->slam = sqlite3_column_int(st, 12) != 0;
+    e->assisted = sqlite3_column_int(st, 13) != 0;
+    e->score[0] = sqlite3_column_int(st, 14);
+    e->score[1] = sqlite3_column_int(st, 15);
+}
+
+gw_status gw_store_history(gw_store *s, int limit, gw_store_entry **rows, int *count, gw_error *err) {
+    *rows = NULL;
+    *count = 0;
+    if (limit < 0) return gw_error_set(err, GW_EINVAL, 0, 0, "the limit must not be negative");
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(
+            gw_store_db(s),
+            "SELECT h.id, h.match_id, h.number, h.played, m.variant, m.scoring, m.opponent, "
+            "m.target, h.tricks0, h.tricks1, h.winner, h.points, h.slam, h.assisted, h.score0, "
+            "h.score1 FROM hands h JOIN matches m ON m.id = h.match_id ORDER BY h.id DESC LIMIT ?",
+            -1, &st, NULL) != SQLITE_OK)
+        return gw_store_db_error(s, "cannot read the history", err);
+    sqlite3_bind_int(st, 1, limit > 0 ? limit : -1);
+    gw_store_entry *list = NULL;
+    int n = 0, cap = 0, rc;
+    gw_status res = GW_OK;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (n == cap) {
+            int more = cap ? 2 * cap : 16;
+            gw_store_entry *p = realloc(list, (size_t)more * sizeof *p);
+            if (!p) {
+                res = gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory reading the history");
+                break;
+            }
+            list = p;
+            cap = more;
+        }
+        read_entry(st, &list[n++]);
+    }
+    if (res == GW_OK && rc != SQLITE_DONE) res = gw_store_db_error(s, "cannot read the history", err);
+    sqlite3_finalize(st);
+    if (res != GW_OK) {
+        free(list);
+        return res;
+    }
+    *rows = list;
+    *count = n;
+    gw_error_clear(err);
+    return GW_OK;
+}
+
+gw_status gw_store_record(gw_store *s, int64_t id, char **text, gw_error *err) {
+    *text = NULL;
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(gw_store_db(s), "SELECT record FROM hands WHERE id = ?", -1, &st, NULL) !=
+        SQLITE_OK)
+        return gw_store_db_error(s, "cannot read the hand", err);
+    sqlite3_bind_int64(st, 1, id);
+    int rc = sqlite3_step(st);
+    gw_status res = GW_OK;
+    if (rc == SQLITE_ROW) {
+        const char *rec = (const char *)sqlite3_column_text(st, 0);
+        size_t len = (size_t)sqlite3_column_bytes(st, 0);
+        *text = malloc(len + 1);
+        if (*text) {
+            memcpy(*text, rec ? rec : "", rec ? len : 0);
+            (*text)[rec ? len : 0] = '\0';
+        } else {
+            res = gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory reading the hand");
+        }
+    } else if (rc == SQLITE_DONE) {
+        char name[24];
+        snprintf(name, sizeof name, "%lld", (long long)id);
+        res = gw_error_set(err, GW_EINVAL, 0, 0, "no hand %s", name);
+    } else {
+        res = gw_store_db_error(s, "cannot read the hand", err);
+    }
+    sqlite3_finalize(st);
+    if (res == GW_OK) gw_error_clear(err);
+    return res;
+}

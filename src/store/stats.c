@@ -1,0 +1,147 @@
+/* stats.c: the player's statistics per variant and opponent level, computed from the stored hands. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gw/ai.h"
+#include "store_internal.h"
+
+/* The rows being built: one per (variant, opponent), the total kept apart. */
+typedef struct table {
+    gw_stats *rows;
+    int count, cap;
+    gw_stats total;
+} table;
+
+/* The row of (variant, opponent), made if missing; NULL without memory. */
+static gw_stats *row_of(table *t, const char *variant, const char *opponent) {
+    for (int i = 0; i < t->count; i++)
+        if (strcmp(t->rows[i].variant, variant) == 0 && strcmp(t->rows[i].opponent, opponent) == 0)
+            return &t->rows[i];
+    if (t->count == t->cap) {
+        int cap = t->cap ? 2 * t->cap : 8;
+        gw_stats *p = realloc(t->rows, (size_t)(cap + 1) * sizeof *p); /* + 1: the total row at the end */
+        if (!p) return NULL;
+        t->rows = p;
+        t->cap = cap;
+    }
+    gw_stats *r = &t->rows[t->count++];
+    memset(r, 0, sizeof *r);
+    memcpy(r->variant, variant, sizeof r->variant);
+    memcpy(r->opponent, opponent, sizeof r->opponent);
+    return r;
+}
+
+/* Counts one hand, taken in the order they were played. */
+static void count_hand(gw_stats *r, int winner, bool slam, bool assisted) {
+    r->hands++;
+    if (winner == 0) {
+        r->hands_won++;
+        r->slams += slam;
+        r->current_streak++;
+        if (r->current_streak > r->longest_streak) r->longest_streak = r->current_streak;
+    } else {
+        r->current_streak = 0;
+    }
+    r->assisted += assisted;
+}
+
+/* The place of a level name in the order random, easy, hard, expert, oracle;
+ * names whist does not know come after. */
+static int level_rank(const char *name) {
+    gw_ai_level level;
+    return gw_ai_level_parse(name, &level) ? (int)level : GW_AI_LEVELS;
+}
+
+static int compare_rows(const void *a, const void *b) {
+    const gw_stats *x = a, *y = b;
+    int c = strcmp(x->variant, y->variant);
+    if (c) return c;
+    int rx = level_rank(x->opponent), ry = level_rank(y->opponent);
+    if (rx != ry) return rx < ry ? -1 : 1;
+    return strcmp(x->opponent, y->opponent);
+}
+
+/* Reads every hand, oldest first, into t; SQLite's result code. */
+static int read_hands(sqlite3 *db, table *t, bool *oom) {
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(db,
+                                "SELECT m.variant, m.opponent, h.winner, h.slam, h.assisted "
+                                "FROM hands h JOIN matches m ON m.id = h.match_id ORDER BY h.id",
+                                -1, &st, NULL);
+    if (rc != SQLITE_OK) return rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        char variant[16], opponent[16];
+        gw_store_column_copy(st, 0, variant, sizeof variant);
+        gw_store_column_copy(st, 1, opponent, sizeof opponent);
+        gw_stats *r = row_of(t, variant, opponent);
+        if (!r) {
+            *oom = true;
+            break;
+        }
+        int winner = sqlite3_column_int(st, 2);
+        bool slam = sqlite3_column_int(st, 3) != 0, assisted = sqlite3_column_int(st, 4) != 0;
+        count_hand(r, winner, slam, assisted);
+        count_hand(&t->total, winner, slam, assisted);
+    }
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE || *oom ? SQLITE_OK : rc;
+}
+
+/* Adds the finished matches (won or lost, not abandoned) to the rows. */
+static int read_matches(sqlite3 *db, table *t) {
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(db,
+                                "SELECT variant, opponent, winner FROM matches "
+                                "WHERE winner IS NOT NULL AND abandoned = 0",
+                                -1, &st, NULL);
+    if (rc != SQLITE_OK) return rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        char variant[16], opponent[16];
+        gw_store_column_copy(st, 0, variant, sizeof variant);
+        gw_store_column_copy(st, 1, opponent, sizeof opponent);
+        bool won = sqlite3_column_int(st, 2) == 0;
+        for (int i = 0; i < t->count; i++) {
+            gw_stats *r = &t->rows[i];
+            if (strcmp(r->variant, variant) != 0 || strcmp(r->opponent, opponent) != 0) continue;
+            r->matches++;
+            r->matches_won += won;
+        }
+        t->total.matches++;
+        t->total.matches_won += won;
+    }
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+gw_status gw_store_stats(gw_store *s, gw_stats **rows, int *count, gw_error *err) {
+    *rows = NULL;
+    *count = 0;
+    table t = {0};
+    strcpy(t.total.variant, "all");
+    strcpy(t.total.opponent, "all");
+    sqlite3 *db = gw_store_db(s);
+    /* One read transaction: the figures agree with each other even while
+     * another whist adds a hand. */
+    bool oom = false;
+    int rc = sqlite3_exec(db, "BEGIN", NULL, NULL, NULL);
+    if (rc == SQLITE_OK) rc = read_hands(db, &t, &oom);
+    if (rc == SQLITE_OK && !oom) rc = read_matches(db, &t);
+    gw_status res = GW_OK;
+    if (rc != SQLITE_OK) res = gw_store_db_error(s, "cannot read the statistics", err);
+    sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+    if (res == GW_OK && !oom && !t.rows) { /* no hands: room for the total row alone */
+        t.rows = malloc(sizeof *t.rows);
+        oom = !t.rows;
+    }
+    if (res == GW_OK && oom) res = gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory reading the statistics");
+    if (res != GW_OK) {
+        free(t.rows);
+        return res;
+    }
+    qsort(t.rows, (size_t)t.count, sizeof *t.rows, compare_rows);
+    t.rows[t.count] = t.total;
+    *rows = t.rows;
+    *count = t.count + 1;
+    gw_error_clear(err);
+    return GW_OK;
+}

@@ -1,0 +1,431 @@
+/* store.c: the database of finished hands: opening and checking it, its schema versions, writes. */
+#define _POSIX_C_SOURCE 200809L
+#include "gw/store.h"
+
+#include <errno.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "gw/files.h"
+#include "store_internal.h"
+
+/* PRAGMA application_id of a whist database ("GWDB"): tells it from the
+ * databases of other programs, which may use user_version too. */
+#define GW_STORE_APP_ID 0x47574442
+
+/* How long a write waits for another whist holding the database. */
+#define BUSY_TIMEOUT_MS 5000
+
+/* One step of the schema: the SQL that brings version to - 1 to version to. */
+typedef struct migration {
+    int to;
+    const char *sql;
+} migration;
+
+static const migration MIGRATIONS[] = {
+    {1, "CREATE TABLE matches (\n"
+        "  id INTEGER PRIMARY KEY,\n"
+        "  started TEXT NOT NULL,\n"
+        "  variant TEXT NOT NULL,\n"
+        "  scoring TEXT NOT NULL,\n"
+        "  target INTEGER NOT NULL,\n"
+        "  opponent TEXT NOT NULL,\n"
+        "  seed TEXT NOT NULL,\n"
+        "  winner INTEGER,\n"
+        "  abandoned INTEGER NOT NULL DEFAULT 0,\n"
+        "  score0 INTEGER NOT NULL DEFAULT 0,\n"
+        "  score1 INTEGER NOT NULL DEFAULT 0\n"
+        ");\n"
+        "CREATE TABLE hands (\n"
+        "  id INTEGER PRIMARY KEY,\n"
+        "  match_id INTEGER NOT NULL REFERENCES matches(id),\n"
+        "  number INTEGER NOT NULL,\n"
+        "  played TEXT NOT NULL,\n"
+        "  record TEXT NOT NULL,\n"
+        "  tricks0 INTEGER NOT NULL,\n"
+        "  tricks1 INTEGER NOT NULL,\n"
+        "  winner INTEGER NOT NULL,\n"
+        "  points INTEGER NOT NULL,\n"
+        "  slam INTEGER NOT NULL,\n"
+        "  assisted INTEGER NOT NULL,\n"
+        "  score0 INTEGER NOT NULL,\n"
+        "  score1 INTEGER NOT NULL,\n"
+        "  UNIQUE (match_id, number)\n"
+        ");\n"
+        "PRAGMA application_id = 1196901442;\n"},
+};
+_Static_assert(sizeof MIGRATIONS / sizeof MIGRATIONS[0] == GW_STORE_SCHEMA, "one migration per version");
+_Static_assert(GW_STORE_APP_ID == 1196901442, "the application id in the first migration");
+
+struct gw_store {
+    sqlite3 *db;
+    char path[4096];
+};
+
+/* Fills err with what SQLite says went wrong while doing `what`. */
+static gw_status db_error(sqlite3 *db, const char *what, gw_error *err) {
+    return gw_error_set(err, GW_EIO, 0, 0, "%s: %s", what, sqlite3_errmsg(db));
+}
+
+/* Reads the first column of a one-row query as an int; SQLite's result code. */
+static int query_int(sqlite3 *db, const char *sql, int *out) {
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+    if (rc != SQLITE_OK) return rc;
+    rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW) {
+        *out = sqlite3_column_int(st, 0);
+        rc = SQLITE_OK;
+    }
+    sqlite3_finalize(st);
+    return rc;
+}
+
+/* Why a database cannot be used, from the result code of reading it. */
+static gw_status refuse(sqlite3 *db, const char *path, int rc, gw_error *err) {
+    switch (rc & 0xFF) {
+    case SQLITE_NOTADB:
+        return gw_error_set(
+            err, GW_EIO, 0, 0,
+            "%s is not a whist database (not even an SQLite file); move it away to start afresh", path);
+    case SQLITE_CORRUPT:
+        return gw_error_set(err, GW_EIO, 0, 0, "%s is corrupt (%s); move it away to start afresh", path,
+                            sqlite3_errmsg(db));
+    case SQLITE_BUSY:
+        return gw_error_set(err, GW_EIO, 0, 0, "%s is locked by another program: %s", path,
+                            sqlite3_errmsg(db));
+    case SQLITE_READONLY:
+    case SQLITE_PERM:
+    case SQLITE_CANTOPEN:
+        return gw_error_set(err, GW_EIO, 0, 0, "cannot write %s: %s", path, sqlite3_errmsg(db));
+    default: return gw_error_set(err, GW_EIO, 0, 0, "cannot use %s: %s", path, sqlite3_errmsg(db));
+    }
+}
+
+/* Runs one migration step in its own transaction; another whist migrating at
+ * the same time is waited for and its work not repeated. */
+static gw_status migrate_step(sqlite3 *db, const char *path, const migration *m, gw_error *err) {
+    int rc = sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL);
+    if (rc != SQLITE_OK) return refuse(db, path, rc, err);
+    int version = 0;
+    rc = query_int(db, "PRAGMA user_version", &version);
+    if (rc == SQLITE_OK && version == m->to - 1) {
+        char sql[64];
+        snprintf(sql, sizeof sql, "PRAGMA user_version = %d", m->to);
+        rc = sqlite3_exec(db, m->sql, NULL, NULL, NULL);
+        if (rc == SQLITE_OK) rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
+    }
+    if (rc == SQLITE_OK) rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+    if (rc == SQLITE_OK) return GW_OK;
+    gw_error_set(err, GW_EIO, 0, 0, "cannot bring %s to schema version %d: %s", path, m->to,
+                 sqlite3_errmsg(db));
+    sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+    return GW_EIO;
+}
+
+/* Checks that db is a whist database this build can use, and migrates it
+ * from an older schema. Nothing is written before the checks pass. */
+static gw_status check_and_migrate(sqlite3 *db, const char *path, gw_error *err) {
+    int app = 0, version = 0, objects = 0;
+    int rc = query_int(db, "PRAGMA application_id", &app);
+    if (rc == SQLITE_OK) rc = query_int(db, "PRAGMA user_version", &version);
+    if (rc == SQLITE_OK) rc = query_int(db, "SELECT count(*) FROM sqlite_master", &objects);
+    if (rc != SQLITE_OK) return refuse(db, path, rc, err);
+    bool fresh = app == 0 && version == 0 && objects == 0;
+    if (!fresh && app != GW_STORE_APP_ID)
+        return gw_error_set(err, GW_EIO, 0, 0,
+                            "%s is not a whist database (it belongs to another program); "
+                            "move it away to start afresh",
+                            path);
+    if (version < 0)
+        return gw_error_set(err, GW_EIO, 0, 0, "%s is damaged (schema version %d)", path, version);
+    if (version > GW_STORE_SCHEMA)
+        return gw_error_set(err, GW_EIO, 0, 0,
+                            "%s was written by a newer whist (schema version %d; this one knows up to %d)",
+                            path, version, GW_STORE_SCHEMA);
+    if (!fresh) {
+        sqlite3_stmt *st;
+        rc = sqlite3_prepare_v2(db, "PRAGMA quick_check(1)", -1, &st, NULL);
+        if (rc == SQLITE_OK) rc = sqlite3_step(st);
+        if (rc == SQLITE_ROW) {
+            const char *res = (const char *)sqlite3_column_text(st, 0);
+            if (res && strcmp(res, "ok") != 0) {
+                gw_error_set(err, GW_EIO, 0, 0, "%s is corrupt (%s); move it away to start afresh", path,
+                             res);
+                sqlite3_finalize(st);
+                return GW_EIO;
+            }
+            rc = SQLITE_OK;
+        }
+        sqlite3_finalize(st);
+        if (rc != SQLITE_OK) return refuse(db, path, rc, err);
+    }
+    for (int i = version; i < GW_STORE_SCHEMA; i++) {
+        gw_status st = migrate_step(db, path, &MIGRATIONS[i], err);
+        if (st != GW_OK) return st;
+    }
+    /* Every column this build uses must be there. */
+    static const char *const PROBES[] = {
+        "SELECT id, started, variant, scoring, target, opponent, seed, winner, abandoned, score0, score1 "
+        "FROM matches LIMIT 0",
+        "SELECT id, match_id, number, played, record, tricks0, tricks1, winner, points, slam, assisted, "
+        "score0, score1 FROM hands LIMIT 0"};
+    for (size_t i = 0; i < sizeof PROBES / sizeof PROBES[0]; i++) {
+        sqlite3_stmt *st;
+        rc = sqlite3_prepare_v2(db, PROBES[i], -1, &st, NULL);
+        sqlite3_finalize(st);
+        if (rc != SQLITE_OK)
+            return gw_error_set(err, GW_EIO, 0, 0, "%s is damaged (%s); move it away to start afresh", path,
+                                sqlite3_errmsg(db));
+    }
+    return GW_OK;
+}
+
+/* Checks that the database at path can be written before SQLite opens it
+ * (SQLite would quietly open a write-protected file read-only). */
+static gw_status check_writable(const char *path, gw_error *err) {
+    char dir[4096];
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else if (slash == path)
+        snprintf(dir, sizeof dir, "/");
+    else
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    struct stat sb;
+    if (stat(dir, &sb) != 0)
+        return gw_error_set(err, GW_EIO, 0, 0, "cannot use %s: %s", dir, strerror(errno));
+    if (!S_ISDIR(sb.st_mode)) return gw_error_set(err, GW_EIO, 0, 0, "%s is not a folder", dir);
+    /* SQLite writes a journal next to the database. */
+    if (access(dir, W_OK | X_OK) != 0)
+        return gw_error_set(err, GW_EIO, 0, 0, "cannot write in %s: %s", dir, strerror(errno));
+    if (stat(path, &sb) != 0) return GW_OK; /* SQLite creates it */
+    if (!S_ISREG(sb.st_mode)) return gw_error_set(err, GW_EIO, 0, 0, "%s is not a regular file", path);
+    if (access(path, R_OK | W_OK) != 0)
+        return gw_error_set(err, GW_EIO, 0, 0, "cannot write %s: %s", path, strerror(errno));
+    return GW_OK;
+}
+
+gw_status gw_store_path(char *out, size_t cap, gw_error *err) {
+    return gw_xdg_path(GW_XDG_DATA, "whist.db", out, cap, err);
+}
+
+gw_status gw_store_open(const char *path, gw_store **out, gw_error *err) {
+    *out = NULL;
+    gw_store *s = calloc(1, sizeof *s);
+    if (!s) return gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory opening the statistics");
+    gw_status st = GW_OK;
+    if (path) {
+        if (strlen(path) >= sizeof s->path)
+            st = gw_error_set(err, GW_EIO, 0, 0, "the database path is too long");
+        else
+            snprintf(s->path, sizeof s->path, "%s", path);
+    } else {
+        char dir[sizeof s->path - 16];
+        st = gw_xdg_dir(GW_XDG_DATA, NULL, dir, sizeof dir, err);
+        if (st == GW_OK) snprintf(s->path, sizeof s->path, "%s/whist.db", dir);
+    }
+    if (st == GW_OK) st = check_writable(s->path, err);
+    if (st == GW_OK) {
+        int rc = sqlite3_open_v2(s->path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+        if (rc != SQLITE_OK)
+            st = s->db ? gw_error_set(err, GW_EIO, 0, 0, "cannot open %s: %s", s->path, sqlite3_errmsg(s->db))
+                       : gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory opening %s", s->path);
+    }
+    if (st == GW_OK) {
+        sqlite3_extended_result_codes(s->db, 1);
+        sqlite3_busy_timeout(s->db, BUSY_TIMEOUT_MS);
+        st = check_and_migrate(s->db, s->path, err);
+    }
+    if (st == GW_OK && sqlite3_exec(s->db, "PRAGMA foreign_keys = ON", NULL, NULL, NULL) != SQLITE_OK)
+        st = db_error(s->db, s->path, err);
+    if (st != GW_OK) {
+        gw_store_close(s);
+        return st;
+    }
+    gw_error_clear(err);
+    *out = s;
+    return GW_OK;
+}
+
+void gw_store_close(gw_store *s) {
+    if (!s) return;
+    sqlite3_close(s->db);
+    free(s);
+}
+
+sqlite3 *gw_store_db(gw_store *s) { return s->db; }
+
+gw_status gw_store_db_error(gw_store *s, const char *what, gw_error *err) {
+    return db_error(s->db, what, err);
+}
+
+void gw_store_column_copy(sqlite3_stmt *st, int col, char *out, size_t cap) {
+    const char *text = (const char *)sqlite3_column_text(st, col);
+    snprintf(out, cap, "%s", text ? text : "");
+}
+
+const char *gw_store_file(const gw_store *s) { return s->path; }
+
+/* The local time now as "YYYY-MM-DD HH:MM:SS". */
+static void local_now(char out[24]) {
+    time_t now = time(NULL);
+    struct tm tm;
+    if (localtime_r(&now, &tm))
+        strftime(out, 24, "%Y-%m-%d %H:%M:%S", &tm);
+    else
+        snprintf(out, 24, "0000-00-00 00:00:00");
+}
+
+gw_status gw_store_begin_match(gw_store *s, const gw_store_match *m, int64_t *match_id, gw_error *err) {
+    const gw_match_rules *r = &m->rules;
+    if ((unsigned)r->variant > GW_SMALL || (unsigned)r->scoring > GW_DIFFERENCE ||
+        r->target < GW_TARGET_MIN || r->target > GW_TARGET_MAX)
+        return gw_error_set(err, GW_EINVAL, 0, 0, "the match rules are not valid");
+    if (!m->opponent || !m->opponent[0])
+        return gw_error_set(err, GW_EINVAL, 0, 0, "the opponent has no name");
+    char now[24], seed[24];
+    local_now(now);
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)m->seed);
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(s->db,
+                                "INSERT INTO matches (started, variant, scoring, target, opponent, seed) "
+                                "VALUES (?, ?, ?, ?, ?, ?)",
+                                -1, &st, NULL);
+    if (rc != SQLITE_OK) return db_error(s->db, "cannot store the match", err);
+    sqlite3_bind_text(st, 1, m->started ? m->started : now, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 2, gw_variant_name(r->variant), -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 3, gw_scoring_name(r->scoring), -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 4, r->target);
+    sqlite3_bind_text(st, 5, m->opponent, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 6, seed, -1, SQLITE_TRANSIENT);
+    rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) return db_error(s->db, "cannot store the match", err);
+    *match_id = sqlite3_last_insert_rowid(s->db);
+    gw_error_clear(err);
+    return GW_OK;
+}
+
+/* Checks that match id exists and is still going on; GW_OK, or the reason. */
+static gw_status match_open(gw_store *s, int64_t id, gw_error *err) {
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(s->db, "SELECT winner IS NOT NULL, abandoned FROM matches WHERE id = ?", -1, &st,
+                           NULL) != SQLITE_OK)
+        return db_error(s->db, "cannot read the match", err);
+    sqlite3_bind_int64(st, 1, id);
+    int rc = sqlite3_step(st);
+    gw_status res = GW_OK;
+    char name[24];
+    snprintf(name, sizeof name, "%lld", (long long)id);
+    if (rc == SQLITE_DONE)
+        res = gw_error_set(err, GW_EINVAL, 0, 0, "no match %s", name);
+    else if (rc != SQLITE_ROW)
+        res = db_error(s->db, "cannot read the match", err);
+    else if (sqlite3_column_int(st, 0))
+        res = gw_error_set(err, GW_ESTATE, 0, 0, "match %s is over", name);
+    else if (sqlite3_column_int(st, 1))
+        res = gw_error_set(err, GW_ESTATE, 0, 0, "match %s was abandoned", name);
+    sqlite3_finalize(st);
+    return res;
+}
+
+/* The writes of gw_store_add_hand, inside its transaction. */
+static gw_status insert_hand(gw_store *s, const gw_store_hand *h, gw_error *err) {
+    gw_status res = match_open(s, h->match_id, err);
+    if (res != GW_OK) return res;
+    char now[24];
+    local_now(now);
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(
+            s->db,
+            "INSERT INTO hands (match_id, number, played, record, tricks0, tricks1, winner, "
+            "points, slam, assisted, score0, score1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            -1, &st, NULL) != SQLITE_OK)
+        return db_error(s->db, "cannot store the hand", err);
+    sqlite3_bind_int64(st, 1, h->match_id);
+    sqlite3_bind_int(st, 2, h->number);
+    sqlite3_bind_text(st, 3, h->played ? h->played : now, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 4, h->record, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 5, h->tricks[0]);
+    sqlite3_bind_int(st, 6, h->tricks[1]);
+    sqlite3_bind_int(st, 7, h->winner);
+    sqlite3_bind_int(st, 8, h->points);
+    sqlite3_bind_int(st, 9, h->slam);
+    sqlite3_bind_int(st, 10, h->assisted);
+    sqlite3_bind_int(st, 11, h->score[0]);
+    sqlite3_bind_int(st, 12, h->score[1]);
+    int rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    if (rc == SQLITE_CONSTRAINT_UNIQUE) {
+        char name[24];
+        snprintf(name, sizeof name, "%lld", (long long)h->match_id);
+        return gw_error_set(err, GW_ESTATE, 0, 0, "hand %d of match %s is stored already", h->number, name);
+    }
+    if (rc != SQLITE_DONE) return db_error(s->db, "cannot store the hand", err);
+    if (sqlite3_prepare_v2(s->db,
+                           "UPDATE matches SET score0 = ?, score1 = ?, "
+                           "winner = CASE WHEN ? >= 0 THEN ? ELSE NULL END WHERE id = ?",
+                           -1, &st, NULL) != SQLITE_OK)
+        return db_error(s->db, "cannot store the match score", err);
+    sqlite3_bind_int(st, 1, h->score[0]);
+    sqlite3_bind_int(st, 2, h->score[1]);
+    sqlite3_bind_int(st, 3, h->match_winner);
+    sqlite3_bind_int(st, 4, h->match_winner);
+    sqlite3_bind_int64(st, 5, h->match_id);
+    rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) return db_error(s->db, "cannot store the match score", err);
+    return GW_OK;
+}
+
+gw_status gw_store_add_hand(gw_store *s, const gw_store_hand *h, int64_t *hand_id, gw_error *err) {
+    if (!h->record || !h->record[0]) return gw_error_set(err, GW_EINVAL, 0, 0, "the hand has no record");
+    if (h->number < 1 || h->winner < -1 || h->winner > 1 || h->match_winner < -1 || h->match_winner > 1 ||
+        h->tricks[0] < 0 || h->tricks[1] < 0 || h->points < 0)
+        return gw_error_set(err, GW_EINVAL, 0, 0, "the hand's figures are not valid");
+    if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+        return db_error(s->db, "cannot store the hand", err);
+    gw_status res = insert_hand(s, h, err);
+    int64_t id = sqlite3_last_insert_rowid(s->db);
+    if (res == GW_OK && sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+        res = db_error(s->db, "cannot store the hand", err);
+    if (res != GW_OK) {
+        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+        return res;
+    }
+    if (hand_id) *hand_id = id;
+    gw_error_clear(err);
+    return GW_OK;
+}
+
+gw_status gw_store_abandon_match(gw_store *s, int64_t match_id, gw_error *err) {
+    if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+        return db_error(s->db, "cannot abandon the match", err);
+    gw_status res = match_open(s, match_id, err);
+    sqlite3_stmt *st;
+    if (res == GW_OK) {
+        if (sqlite3_prepare_v2(s->db, "UPDATE matches SET abandoned = 1 WHERE id = ?", -1, &st, NULL) !=
+            SQLITE_OK)
+            res = db_error(s->db, "cannot abandon the match", err);
+    }
+    if (res == GW_OK) {
+        sqlite3_bind_int64(st, 1, match_id);
+        int rc = sqlite3_step(st);
+        sqlite3_finalize(st);
+        if (rc != SQLITE_DONE) res = db_error(s->db, "cannot abandon the match", err);
+    }
+    if (res == GW_OK && sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+        res = db_error(s->db, "cannot abandon the match", err);
+    if (res != GW_OK) {
+        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+        return res;
+    }
+    gw_error_clear(err);
+    return GW_OK;
+}
