@@ -1,0 +1,47 @@
+/* app.h: what every screen of the full-screen game shares: the terminal, the settings, the statistics
+ * database, and the file that keeps an unfinished match. */
+#ifndef GW_TUI_APP_H
+#define GW_TUI_APP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gw/settings.h"
+#include "gw/store.h"
+#include "match_state.h"
+#include "screen.h"
+
+typedef struct tui_app {
+    tui_screen scr;
+    gw_settings settings;
+    gw_store *store; /* NULL: statistics are off (store_off says why) */
+    char store_off[256];
+    char notice[320]; /* a warning for the home screen, shown once */
+    bool has_seed;    /* --seed: the seed of the next new match */
+    uint64_t seed;
+    int think_ms; /* the expert's time per card */
+} tui_app;
+
+/* How a screen ended. */
+typedef enum tui_exit { TUI_BACK = 0, TUI_SIGNAL = 1 } tui_exit;
+
+/* The unfinished match: $XDG_DATA_HOME/whist/unfinished.gwr. */
+/* Saves the match so far (atomically); false with the reason in err. */
+bool tui_unfinished_save(const tui_match *m, gw_error *err);
+/* Loads and rebuilds the unfinished match; false if there is none or it
+ * cannot be used (err says why; err->status GW_OK means there is none). */
+bool tui_unfinished_load(tui_match *m, gw_error *err);
+/* Forgets the unfinished match. */
+void tui_unfinished_remove(void);
+
+/* The local date "YYYY.MM.DD" (for records) and time "YYYY-MM-DD HH:MM:SS" (for the database). */
+void tui_today(char date[16], char stamp[24]);
+
+/* The screens. Each returns TUI_SIGNAL when a signal asks the program to stop. */
+tui_exit tui_play(tui_app *app,
+                  tui_match *m); /* plays m (new or resumed) until it ends or the player leaves */
+tui_exit tui_settings_screen(tui_app *app);
+tui_exit tui_stats_screen(tui_app *app);
+tui_exit tui_rules_screen(tui_app *app);
+
+#endif

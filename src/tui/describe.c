@@ -1,0 +1,63 @@
+/* describe.c: the sentences the table shows about refusals, tricks and scores. */
+#include "describe.h"
+
+#include <stdio.h>
+
+#include "layout.h"
+
+const char *tui_refusal(const gw_game *g, gw_card c, bool ascii, char *buf, size_t cap) {
+    char label[8];
+    tui_card_label(c, ascii, label);
+    switch (gw_game_check(g, c)) {
+    case GW_PLAY_OK: return NULL;
+    case GW_PLAY_MUST_FOLLOW:
+        snprintf(buf, cap, "You must follow %s: you hold that suit.",
+                 tui_suit_label(gw_card_suit(g->led), ascii));
+        return buf;
+    case GW_PLAY_HAND_OVER: snprintf(buf, cap, "The hand is over."); return buf;
+    case GW_PLAY_NOT_A_CARD:
+        snprintf(buf, cap, "%s is not in the %s deck.", label, gw_variant_name((gw_variant)g->variant));
+        return buf;
+    case GW_PLAY_IN_STOCK:
+    case GW_PLAY_PLAYED:
+    case GW_PLAY_OTHER_HAND: break; /* never say where the card is */
+    }
+    if (g->turn != 0)
+        snprintf(buf, cap, "Wait: it is the computer's turn.");
+    else
+        snprintf(buf, cap, "You do not hold %s.", label);
+    return buf;
+}
+
+void tui_trick_news(const gw_trick_event *ev, bool ascii, char *buf, size_t cap) {
+    char won[8], take[8], draw[8];
+    tui_card_label(ev->cards[ev->winner == ev->leader ? 0 : 1], ascii, won);
+    const char *who = ev->winner == 0 ? "You win" : "The computer wins";
+    if (ev->drawn[0] == GW_NO_CARD) {
+        snprintf(buf, cap, "%s trick %d with %s.", who, ev->number, won);
+        return;
+    }
+    tui_card_label(ev->drawn[ev->winner], ascii, take);
+    if (ev->winner == 0) {
+        snprintf(buf, cap, "%s with %s and take %s; the computer draws a hidden card.", who, won, take);
+    } else {
+        tui_card_label(ev->drawn[0], ascii, draw);
+        snprintf(buf, cap, "%s with %s and takes %s; you draw %s.", who, won, take, draw);
+    }
+}
+
+void tui_score_reason(const gw_hand_score *hs, gw_scoring s, char *buf, size_t cap) {
+    if (hs->winner < 0) {
+        snprintf(buf, cap, "%d tricks each: no score", hs->counted[0]);
+        return;
+    }
+    int w = hs->counted[hs->winner], l = hs->counted[1 - hs->winner];
+    if (hs->slam) {
+        snprintf(buf, cap, "slam: %d", hs->points);
+    } else if (s == GW_DIFFERENCE) {
+        snprintf(buf, cap, "%d tricks to %d: difference %d", w, l, hs->points);
+    } else {
+        /* The winner scores the tricks over a fixed mark (6 or 13, 3 or 6 in small). */
+        snprintf(buf, cap, "%d tricks to %d: %d over %d", w, l, hs->points, w - hs->points);
+    }
+}

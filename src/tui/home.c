@@ -1,0 +1,322 @@
+/* home.c: the program's entry on a terminal: options, settings and statistics at start, and the home screen
+ * (new game, resume, settings, statistics, rules, quit). */
+#include <curses.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "app.h"
+#include "dialog.h"
+#include "gw/rng.h"
+#include "layout.h"
+#include "tui.h"
+
+static const char USAGE[] =
+    "Usage: whist [play] [--seed N] [--ascii] [--variant V] [--scoring S] [--target N]\n"
+    "             [--opponent LEVEL] [--think-ms MS]\n"
+    "'whist play --help' explains every option.\n";
+
+/* A fresh seed from the system's entropy, or the clock if that fails. */
+static uint64_t fresh_seed(void) {
+    uint64_t seed = 0;
+    FILE *f = fopen("/dev/urandom", "rb");
+    if (f) {
+        if (fread(&seed, sizeof seed, 1, f) != 1) seed = 0;
+        fclose(f);
+    }
+    if (seed == 0) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        seed = gw_mix64((uint64_t)ts.tv_sec * 1000000007u ^ (uint64_t)ts.tv_nsec);
+    }
+    return seed;
+}
+
+typedef enum { ITEM_NEW, ITEM_RESUME, ITEM_SETTINGS, ITEM_STATS, ITEM_RULES, ITEM_QUIT, ITEMS } item;
+
+typedef struct home {
+    tui_app *app;
+    bool can_resume;
+    char resume_text[96];
+    int at;
+} home;
+
+static const char *item_label(const home *h, int i) {
+    static const char *const LABEL[ITEMS] = {"New game", "Resume", "Settings", "Statistics", "Rules", "Quit"};
+    return i == ITEM_RESUME ? h->resume_text : LABEL[i];
+}
+
+static void draw_home(void *ctx) {
+    home *h = ctx;
+    tui_screen *s = &h->app->scr;
+    if (tui_too_small(s, TUI_MIN_W, TUI_MIN_H)) return;
+    tui_clear(s);
+    int y = s->h / 2 - 9, x = s->w / 2 - 20;
+    if (y < 1) y = 1;
+    const char *title = s->ascii ? "S H  G E R M A N   W H I S T  D C" : "♠ ♥  G E R M A N   W H I S T  ♦ ♣";
+    tui_text(s, y, (s->w - tui_label_width(title)) / 2, 0, TUI_C_TABLE, A_BOLD, title);
+    tui_text(s, y + 1, (s->w - 34) / 2, 0, TUI_C_TABLE, 0, "two players, one deck, 26 tricks");
+    int row = y + 4;
+    for (int i = 0; i < ITEMS; i++) {
+        if (i == ITEM_RESUME && !h->can_resume) continue;
+        bool sel = i == h->at;
+        tui_textf(s, row++, x, 44, sel ? TUI_C_SELECT : TUI_C_TABLE, sel ? A_BOLD : 0, " %s %-38s",
+                  sel ? ">" : " ", item_label(h, i));
+    }
+    const gw_settings *st = &h->app->settings;
+    row++;
+    tui_textf(s, row++, x, s->w - x, TUI_C_TABLE, 0, "%s deck, %s scoring, match to %d, computer: %s",
+              gw_variant_name(st->rules.variant), gw_scoring_name(st->rules.scoring), st->rules.target,
+              gw_ai_level_name(st->opponent));
+    if (!h->app->store)
+        tui_textf(s, row++, x, s->w - x - 1, TUI_C_TABLE, A_DIM, "Statistics are off: %s", h->app->store_off);
+    if (h->app->notice[0]) tui_text(s, s->h - 3, 2, s->w - 4, TUI_C_WARN, A_BOLD, h->app->notice);
+    tui_fill_row(s, s->h - 1, TUI_C_TITLE);
+    tui_text(s, s->h - 1, 0, s->w, TUI_C_TITLE, 0,
+             s->ascii ? " Up/Down Enter  n new  r resume  s settings  a statistics  ? rules  q quit"
+                      : " ↑↓ Enter  n new  r resume  s settings  a statistics  ? rules  q quit");
+}
+
+static void peek_unfinished(home *h) {
+    tui_match m;
+    gw_error err;
+    h->can_resume = tui_unfinished_load(&m, &err);
+    if (h->can_resume) {
+        snprintf(h->resume_text, sizeof h->resume_text, "Resume: hand %d, you %d - computer %d",
+                 m.match.hands_played + 1, m.match.score[0], m.match.score[1]);
+        tui_match_free(&m);
+    } else if (err.status != GW_OK) {
+        snprintf(h->app->notice, sizeof h->app->notice, "The unfinished match cannot be resumed: %s",
+                 err.msg);
+    }
+    if (!h->can_resume && h->at == ITEM_RESUME) h->at = ITEM_NEW;
+}
+
+static tui_exit new_game(home *h) {
+    tui_app *app = h->app;
+    tui_match old;
+    gw_error err;
+    if (tui_unfinished_load(&old, &err)) {
+        static const char *const LINES[] = {"Start a new match? The unfinished one will be abandoned.", "",
+                                            "y: new match      n or Esc: back"};
+        int k = tui_dialog(&app->scr, draw_home, h, "New game", LINES, 3);
+        if (k == TUI_KEY_SIGNAL) {
+            tui_match_free(&old);
+            return TUI_SIGNAL;
+        }
+        if (k != 'y' && k != 'Y') {
+            tui_match_free(&old);
+            return TUI_BACK;
+        }
+        if (app->store && old.store_id > 0) gw_store_abandon_match(app->store, old.store_id, &err);
+        tui_match_free(&old);
+    }
+    tui_unfinished_remove();
+    uint64_t seed = app->has_seed ? app->seed : fresh_seed();
+    app->has_seed = false;
+    tui_match m;
+    if (tui_match_start(&m, app->settings.rules, seed, app->settings.opponent, &err) != GW_OK) {
+        snprintf(app->notice, sizeof app->notice, "Cannot start a match: %s", err.msg);
+        return TUI_BACK;
+    }
+    if (app->store) {
+        char date[16], stamp[24];
+        tui_today(date, stamp);
+        gw_store_match sm = {app->settings.rules, gw_ai_level_name(app->settings.opponent), seed, stamp};
+        if (gw_store_begin_match(app->store, &sm, &m.store_id, &err) != GW_OK) {
+            snprintf(app->notice, sizeof app->notice, "This match is not in the statistics: %s", err.msg);
+            m.store_id = 0;
+        }
+    }
+    tui_exit e = tui_play(app, &m);
+    tui_match_free(&m);
+    return e;
+}
+
+static tui_exit resume(home *h) {
+    tui_match m;
+    gw_error err;
+    if (!tui_unfinished_load(&m, &err)) {
+        if (err.status != GW_OK)
+            snprintf(h->app->notice, sizeof h->app->notice, "The unfinished match cannot be resumed: %s",
+                     err.msg);
+        return TUI_BACK;
+    }
+    tui_exit e = tui_play(h->app, &m);
+    tui_match_free(&m);
+    return e;
+}
+
+static tui_exit open_item(home *h, int i) {
+    h->app->notice[0] = '\0';
+    switch (i) {
+    case ITEM_NEW: return new_game(h);
+    case ITEM_RESUME: return h->can_resume ? resume(h) : TUI_BACK;
+    case ITEM_SETTINGS: return tui_settings_screen(h->app);
+    case ITEM_STATS: return tui_stats_screen(h->app);
+    case ITEM_RULES: return tui_rules_screen(h->app);
+    default: return TUI_BACK;
+    }
+}
+
+/* The home screen until the player quits; returns the signal that stopped it, or 0. */
+static int home_loop(tui_app *app) {
+    home h = {app, false, "", ITEM_NEW};
+    peek_unfinished(&h);
+    if (h.can_resume) h.at = ITEM_RESUME;
+    for (;;) {
+        draw_home(&h);
+        tui_show();
+        tui_key k = tui_read_key(&app->scr, -1);
+        int ch = k.code, open = -1;
+        switch (ch) {
+        case TUI_KEY_SIGNAL: return tui_signal_caught();
+        case KEY_UP:
+        case 'k':
+            do
+                h.at = (h.at + ITEMS - 1) % ITEMS;
+            while (h.at == ITEM_RESUME && !h.can_resume);
+            continue;
+        case KEY_DOWN:
+        case 'j':
+        case '\t':
+            do
+                h.at = (h.at + 1) % ITEMS;
+            while (h.at == ITEM_RESUME && !h.can_resume);
+            continue;
+        case '\n':
+        case '\r':
+        case ' ':
+        case KEY_ENTER: open = h.at; break;
+        case 'n': open = ITEM_NEW; break;
+        case 'r': open = h.can_resume ? ITEM_RESUME : -1; break;
+        case 's': open = ITEM_SETTINGS; break;
+        case 'a': open = ITEM_STATS; break;
+        case '?': open = ITEM_RULES; break;
+        case 'q':
+        case 27: return 0;
+        case TUI_KEY_CLICK: {
+            int y = app->scr.h / 2 - 9;
+            if (y < 1) y = 1;
+            int row = y + 4;
+            for (int i = 0; i < ITEMS; i++) {
+                if (i == ITEM_RESUME && !h.can_resume) continue;
+                if (k.y == row++) open = i;
+            }
+            break;
+        }
+        default: continue;
+        }
+        if (open < 0) continue;
+        if (open == ITEM_QUIT) return 0;
+        h.at = open;
+        if (open_item(&h, open) == TUI_SIGNAL) return tui_signal_caught();
+        peek_unfinished(&h);
+        if (h.can_resume && (open == ITEM_NEW || open == ITEM_RESUME)) h.at = ITEM_RESUME;
+    }
+}
+
+int gw_tui_main(int argc, char **argv) {
+    static const struct option OPTIONS[] = {
+        {"seed", required_argument, NULL, 's'},     {"ascii", no_argument, NULL, 'a'},
+        {"variant", required_argument, NULL, 'v'},  {"scoring", required_argument, NULL, 'S'},
+        {"target", required_argument, NULL, 't'},   {"opponent", required_argument, NULL, 'o'},
+        {"think-ms", required_argument, NULL, 'T'}, {NULL, 0, NULL, 0}};
+    static tui_app app;
+    memset(&app, 0, sizeof app);
+    app.think_ms = GW_THINK_MS_DEFAULT;
+    gw_error err;
+    gw_settings_default(&app.settings);
+    if (gw_settings_load(&app.settings, &err) != GW_OK)
+        snprintf(app.notice, sizeof app.notice, "Settings: %s", err.msg);
+    bool ascii = false;
+    int opt;
+    opterr = 0;
+    optind = 1;
+    while ((opt = getopt_long(argc, argv, "+:s:av:S:t:o:T:", OPTIONS, NULL)) != -1) {
+        char *end = NULL;
+        switch (opt) {
+        case 's':
+            app.seed = strtoull(optarg, &end, 10);
+            if (!*optarg || *end || optarg[0] == '-') {
+                fprintf(stderr, "whist: --seed wants a number from 0 to 18446744073709551615, not '%s'\n%s",
+                        optarg, USAGE);
+                return 2;
+            }
+            app.has_seed = true;
+            break;
+        case 'a': ascii = true; break;
+        case 'v':
+            if (!gw_variant_parse(optarg, &app.settings.rules.variant)) {
+                fprintf(stderr, "whist: unknown variant '%s' (classic or small)\n", optarg);
+                return 2;
+            }
+            break;
+        case 'S':
+            if (!gw_scoring_parse(optarg, &app.settings.rules.scoring)) {
+                fprintf(stderr, "whist: unknown scoring '%s' (last13, every or difference)\n", optarg);
+                return 2;
+            }
+            break;
+        case 't': {
+            long t = strtol(optarg, &end, 10);
+            if (!*optarg || *end || t < GW_TARGET_MIN || t > GW_TARGET_MAX) {
+                fprintf(stderr, "whist: --target wants %d to %d, not '%s'\n", GW_TARGET_MIN, GW_TARGET_MAX,
+                        optarg);
+                return 2;
+            }
+            app.settings.rules.target = (int)t;
+            break;
+        }
+        case 'o':
+            if (!gw_ai_level_parse(optarg, &app.settings.opponent)) {
+                fprintf(stderr, "whist: unknown opponent '%s' (random, easy, hard, expert or oracle)\n",
+                        optarg);
+                return 2;
+            }
+            break;
+        case 'T': {
+            long ms = strtol(optarg, &end, 10);
+            if (!*optarg || *end || ms < 1 || ms > 60000) {
+                fprintf(stderr, "whist: --think-ms wants 1 to 60000, not '%s'\n", optarg);
+                return 2;
+            }
+            app.think_ms = (int)ms;
+            break;
+        }
+        default:
+            if (optopt)
+                fprintf(stderr, "whist: option '-%c' is unknown or lacks its value\n%s", optopt, USAGE);
+            else
+                fprintf(stderr, "whist: unknown option '%s'\n%s", argv[optind - 1], USAGE);
+            return 2;
+        }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "whist: unexpected argument '%s'\n%s", argv[optind], USAGE);
+        return 2;
+    }
+    if (gw_store_open(NULL, &app.store, &err) != GW_OK) {
+        app.store = NULL;
+        snprintf(app.store_off, sizeof app.store_off, "%s", err.msg);
+    }
+    char why[256];
+    tui_signals_install();
+    if (!tui_screen_start(&app.scr, ascii, why, sizeof why)) {
+        fprintf(stderr, "whist: %s; 'whist play --plain' plays in line mode\n", why);
+        gw_store_close(app.store);
+        return 1;
+    }
+    int sig = home_loop(&app);
+    tui_screen_end(&app.scr);
+    gw_store_close(app.store);
+    if (sig) {
+        fprintf(stderr,
+                "whist: stopped by signal %d; an unfinished match is kept (Resume on the home screen)\n",
+                sig);
+        return 128 + sig;
+    }
+    return 0;
+}

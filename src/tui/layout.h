@@ -1,0 +1,66 @@
+/* layout.h: where everything goes on the table for a terminal size, and how cards are labelled (pure: no
+ * curses, unit-tested). */
+#ifndef GW_TUI_LAYOUT_H
+#define GW_TUI_LAYOUT_H
+
+#include <stdbool.h>
+
+#include "gw/card.h"
+
+/* The smallest terminal the table fits in. */
+#define TUI_MIN_W 80
+#define TUI_MIN_H 24
+
+/* A face-up card is a box 5 wide and 4 high; the opponent's backs are 3 high. */
+#define TUI_CARD_W 5
+#define TUI_CARD_H 4
+#define TUI_BACK_H 3
+
+typedef struct tui_rect {
+    int y, x, h, w;
+} tui_rect;
+
+/* Every region of the table. Rows and columns are 0-based screen cells. */
+typedef struct tui_layout {
+    int w, h;
+    tui_rect title; /* top line: rules, phase, trump */
+    tui_rect opp;   /* the opponent's backs and, right of them, name and score */
+    int opp_x0, opp_stride, opp_count;
+    tui_rect stock;   /* left of the middle: trump, up-card, cards left */
+    tui_rect trick;   /* centre: the current trick */
+    tui_rect draws;   /* right of the trick: what each player drew */
+    tui_rect message; /* two lines of news (who won, who drew what) */
+    tui_rect hand;    /* own hand: a row for the raised (selected) card, the cards, a row for hint values */
+    int hand_x0, hand_stride, hand_count;
+    tui_rect you;    /* under the hand: name, score, turn marker */
+    tui_rect status; /* a short reply to the last key (refusals, typed card) */
+    tui_rect keys;   /* bottom line: key reminder */
+} tui_layout;
+
+/* Lays out a w x h terminal for hand_count own cards and opp_count backs.
+ * Returns false (and fills only w and h) when the terminal is smaller than
+ * TUI_MIN_W x TUI_MIN_H. */
+bool tui_layout_compute(int w, int h, int hand_count, int opp_count, tui_layout *L);
+
+/* The left column of own card i (0-based, left to right). */
+int tui_layout_card_x(const tui_layout *L, int i);
+
+/* The index of the own card shown at screen cell (y, x), or -1. Where cards
+ * overlap, the visible (right-hand) one wins. */
+int tui_layout_card_at(const tui_layout *L, int y, int x);
+
+/* The cards of hand in display order: suits in gw_suit_order(trump, style),
+ * high to low within a suit. Returns the count. */
+int tui_hand_sorted(gw_cards hand, int trump, gw_suit_style style, gw_card out[GW_RANKS]);
+
+/* A card's short label: "10♥", "Q♠" (UTF-8) or "10H", "QS" (ascii). */
+void tui_card_label(gw_card c, bool ascii, char out[8]);
+
+/* A suit's symbol: "♥" (UTF-8) or "H" (ascii). */
+const char *tui_suit_label(int suit, bool ascii);
+
+/* The display width of a label (its characters; the suit symbols are one
+ * column wide). */
+int tui_label_width(const char *s);
+
+#endif

@@ -1,0 +1,172 @@
+/* settings_screen.c: the settings screen: every setting on one page, changed with the arrow keys and saved
+ * on leaving. */
+#include <ctype.h>
+#include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "app.h"
+#include "layout.h"
+
+enum {
+    ROW_VARIANT,
+    ROW_SCORING,
+    ROW_TARGET,
+    ROW_OPPONENT,
+    ROW_ORDER,
+    ROW_SPEED,
+    ROW_CLICK,
+    ROW_BELL,
+    ROW_TRACKER,
+    ROWS
+};
+
+static const char *const ROW_NAME[ROWS] = {"Game type",         "Scoring",       "Win target",
+                                           "Computer level",    "Suit order",    "Speed",
+                                           "Single-click play", "Bell on trump", "Card tracker"};
+
+static const int TARGETS[] = {10, 25, 50};
+static const gw_ai_level LEVELS[] = {GW_AI_EASY, GW_AI_HARD, GW_AI_EXPERT};
+
+static void value_text(const gw_settings *s, int row, char *out, size_t cap) {
+    switch (row) {
+    case ROW_VARIANT:
+        snprintf(out, cap, "%s", s->rules.variant == GW_SMALL ? "small (28 cards)" : "classic (52 cards)");
+        break;
+    case ROW_SCORING:
+        snprintf(out, cap, "%s",
+                 s->rules.scoring == GW_LAST13  ? "last 13 (endgame tricks)"
+                 : s->rules.scoring == GW_EVERY ? "every trick"
+                                                : "difference");
+        break;
+    case ROW_TARGET: {
+        bool custom = s->rules.target != 10 && s->rules.target != 25 && s->rules.target != 50;
+        snprintf(out, cap, "%d%s", s->rules.target, custom ? " (custom)" : "");
+        break;
+    }
+    case ROW_OPPONENT: snprintf(out, cap, "%s", gw_ai_level_name(s->opponent)); break;
+    case ROW_ORDER:
+        snprintf(out, cap, "%s",
+                 s->suit_order == GW_ORDER_ALTERNATE ? "alternate (trump first, colours alternate)"
+                                                     : "classic (spades hearts diamonds clubs)");
+        break;
+    case ROW_SPEED: snprintf(out, cap, "%s", gw_speed_name(s->speed)); break;
+    case ROW_CLICK: snprintf(out, cap, "%s", s->single_click ? "on" : "off"); break;
+    case ROW_BELL: snprintf(out, cap, "%s", s->bell ? "on" : "off"); break;
+    case ROW_TRACKER: snprintf(out, cap, "%s", s->tracker ? "allowed" : "not allowed"); break;
+    default: out[0] = '\0';
+    }
+}
+
+static int cycle(int v, int n, int dir) { return (v + dir + n) % n; }
+
+static void change(gw_settings *s, int row, int dir) {
+    switch (row) {
+    case ROW_VARIANT: s->rules.variant = (gw_variant)cycle((int)s->rules.variant, 2, dir); break;
+    case ROW_SCORING: s->rules.scoring = (gw_scoring)cycle((int)s->rules.scoring, 3, dir); break;
+    case ROW_TARGET: {
+        int i = 0;
+        while (i < 3 && TARGETS[i] != s->rules.target)
+            i++;
+        if (i == 3) i = dir > 0 ? -1 : 3; /* a custom target: step to the nearest preset */
+        s->rules.target = TARGETS[cycle(i, 3, dir)];
+        break;
+    }
+    case ROW_OPPONENT: {
+        int i = 1;
+        for (int k = 0; k < 3; k++)
+            if (LEVELS[k] == s->opponent) i = k;
+        s->opponent = LEVELS[cycle(i, 3, dir)];
+        break;
+    }
+    case ROW_ORDER: s->suit_order = (gw_suit_style)cycle((int)s->suit_order, 2, dir); break;
+    case ROW_SPEED: s->speed = (gw_speed)cycle((int)s->speed, 3, dir); break;
+    case ROW_CLICK: s->single_click = !s->single_click; break;
+    case ROW_BELL: s->bell = !s->bell; break;
+    case ROW_TRACKER: s->tracker = !s->tracker; break;
+    default: break;
+    }
+}
+
+static void draw(tui_app *app, int at, const char *typed, const char *msg) {
+    tui_screen *s = &app->scr;
+    if (tui_too_small(s, TUI_MIN_W, TUI_MIN_H)) return;
+    tui_clear(s);
+    int y = (s->h - 18) / 2, x = (s->w - 72) / 2;
+    tui_draw_box(s, y, x, 18, 72, "Settings");
+    for (int r = 0; r < ROWS; r++) {
+        char v[96];
+        value_text(&app->settings, r, v, sizeof v);
+        if (r == ROW_TARGET && typed[0]) snprintf(v, sizeof v, "%s_ (Enter sets it)", typed);
+        bool sel = r == at;
+        tui_textf(s, y + 2 + r, x + 2, 68, sel ? TUI_C_SELECT : TUI_C_DIALOG, sel ? A_BOLD : 0,
+                  "%s %-18s %s%s%-44s", sel ? ">" : " ", ROW_NAME[r], sel ? "< " : "  ", v, sel ? " >" : "");
+    }
+    tui_text(s, y + 12, x + 2, 68, TUI_C_DIALOG, A_DIM, "Rules changes apply to the next new match.");
+    tui_text(s, y + 13, x + 2, 68, TUI_C_DIALOG, A_DIM,
+             "On the Win target row, type digits for a custom target.");
+    if (msg && *msg) tui_text(s, y + 15, x + 2, 68, TUI_C_WARN, A_BOLD, msg);
+    tui_fill_row(s, s->h - 1, TUI_C_TITLE);
+    tui_text(s, s->h - 1, 0, s->w, TUI_C_TITLE, 0,
+             s->ascii ? " Up/Down choose  Left/Right or Enter change  q or Esc save and go back"
+                      : " ↑↓ choose  ←→ or Enter change  q or Esc save and go back");
+    tui_show();
+}
+
+tui_exit tui_settings_screen(tui_app *app) {
+    int at = 0;
+    char typed[8] = "", msg[160] = "";
+    for (;;) {
+        draw(app, at, typed, msg);
+        tui_key k = tui_read_key(&app->scr, -1);
+        int ch = k.code;
+        if (ch == TUI_KEY_SIGNAL) return TUI_SIGNAL;
+        if (at == ROW_TARGET && ch >= '0' && ch <= '9' && strlen(typed) < 4) {
+            size_t n = strlen(typed);
+            typed[n] = (char)ch;
+            typed[n + 1] = '\0';
+            msg[0] = '\0';
+            continue;
+        }
+        if (typed[0] && (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == KEY_BACKSPACE || ch == 127)) {
+            if (ch == KEY_BACKSPACE || ch == 127) {
+                typed[strlen(typed) - 1] = '\0';
+                continue;
+            }
+            int t = 0;
+            sscanf(typed, "%d", &t);
+            if (t >= GW_TARGET_MIN && t <= GW_TARGET_MAX)
+                app->settings.rules.target = t;
+            else
+                snprintf(msg, sizeof msg, "A target is %d to %d points.", GW_TARGET_MIN, GW_TARGET_MAX);
+            typed[0] = '\0';
+            continue;
+        }
+        typed[0] = '\0';
+        switch (ch) {
+        case KEY_UP:
+        case 'k': at = cycle(at, ROWS, -1); break;
+        case KEY_DOWN:
+        case 'j':
+        case '\t': at = cycle(at, ROWS, 1); break;
+        case KEY_LEFT:
+        case 'h': change(&app->settings, at, -1); break;
+        case KEY_RIGHT:
+        case 'l':
+        case ' ':
+        case '\n':
+        case '\r':
+        case KEY_ENTER: change(&app->settings, at, 1); break;
+        case 'q':
+        case 27: {
+            gw_error err;
+            if (gw_settings_save(&app->settings, &err) != GW_OK)
+                snprintf(app->notice, sizeof app->notice,
+                         "Settings not saved (they apply until you quit): %s", err.msg);
+            return TUI_BACK;
+        }
+        default: break;
+        }
+        msg[0] = '\0';
+    }
+}
