@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # run.sh: one command to set up, build and then play or test whist.
-#   ./run.sh play [ARGS...]  set up, build, start the game (extra ARGS go to whist)
+#   ./run.sh play [ARGS...]  set up, build, start the full-screen game (extra ARGS go to whist)
 #   ./run.sh test            set up, build with gcc and clang (-Werror), run every
 #                            test, then again under AddressSanitizer + UBSan
 #   ./run.sh build           set up and build only (build/whist)
@@ -25,7 +25,7 @@ case "$what" in
     configure build
     ninja -C build >/dev/null
     if [ "$what" = play ]; then
-      if [ $# -eq 0 ]; then set -- play --plain; fi
+      if [ $# -eq 0 ] && { [ ! -t 0 ] || [ ! -t 1 ]; }; then set -- play --plain; fi
       exec ./build/whist "$@"
     fi
     ;;

@@ -3,6 +3,7 @@
 #define GW_FILES_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "gw/status.h"
 
@@ -35,5 +36,9 @@ gw_status gw_file_read(const char *path, char **data, size_t *len, gw_error *err
  * (a device such as /dev/full, a pipe) is written straight into. On failure
  * (GW_EIO) err holds the system's reason alone, as for gw_file_read. */
 gw_status gw_file_write(const char *path, const char *data, size_t len, gw_error *err);
+
+/* A fresh seed from the system's entropy (the clock if that fails), below
+ * 10^12 so that it is short enough to type. */
+uint64_t gw_fresh_seed(void);
 
 #endif

@@ -40,9 +40,6 @@ bool cli_parse_scoring(const char *cmd, const char *s, gw_scoring *out);
 bool cli_parse_target(const char *cmd, const char *s, int *out);
 bool cli_parse_seed(const char *cmd, const char *s, uint64_t *out);
 
-/* A fresh seed from the system's entropy (or the clock if that fails). */
-uint64_t cli_fresh_seed(void);
-
 /* Opens the statistics database for a command that reads it (stats,
  * history, replay --id): CLI_OK with *out set, or CLI_OK with *out NULL when
  * there is no database yet (nothing played: none is created), or CLI_FAIL

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "gw/files.h"
 #include "gw/ai.h"
 
 static const char HELP[] = "Usage: whist arena A B [--deals N] [--seed S] [--variant V] [--scoring S]\n"
@@ -511,7 +512,7 @@ int cmd_arena(int argc, char **argv) {
     if (think_ms == 0 && iterations == 0)
         return cli_usage_error("arena", "--think-ms 0 leaves the expert no limit: give --iterations too");
     ar.limits = (gw_expert_limits){think_ms, iterations};
-    if (!has_seed) ar.seed = cli_fresh_seed();
+    if (!has_seed) ar.seed = gw_fresh_seed();
 
     ar.results = calloc((size_t)ar.deals, sizeof *ar.results);
     if (!ar.results) {

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "cli.h"
+#include "gw/files.h"
 
 static const char HELP[] = "Usage: whist deal [--variant classic|small] [--seed N] [--dealer 1|2]\n"
                            "Prints a shuffled deal as a game record with no moves. The same seed gives\n"
@@ -44,7 +45,7 @@ int cmd_deal(int argc, char **argv) {
         }
     }
     if (optind < argc) return cli_usage_error("deal", "unexpected argument '%s'", argv[optind]);
-    if (!has_seed) seed = cli_fresh_seed();
+    if (!has_seed) seed = gw_fresh_seed();
     gw_rng rng;
     gw_card deck[GW_MAX_DECK];
     gw_rng_seed(&rng, seed);

@@ -13,7 +13,13 @@
 #include "gw/observation.h"
 #include "gw/solver.h"
 
-static const char HELP[] = "Usage: whist play --plain [OPTIONS]\n"
+static const char HELP[] = "Usage: whist play [--seed N] [--ascii] [--variant V] [--scoring S] [--target N]\n"
+                           "                  [--opponent LEVEL] [--think-ms MS]\n"
+                           "       whist play --plain [OPTIONS]\n"
+                           "On a terminal, 'whist play' (or 'whist' alone) opens the full-screen game;\n"
+                           "--seed sets the first new match's deals, --ascii draws plain characters, and\n"
+                           "the rule options below override the saved settings for this session.\n"
+                           "\n"
                            "Plays a match against the computer in line mode: type a card (AS, 10h, qd)\n"
                            "when it is your turn; 'help' lists the other commands. You are player 1.\n"
                            "\n"
@@ -502,7 +508,7 @@ int cmd_play(int argc, char **argv) {
               stderr);
         return CLI_USAGE;
     }
-    if (!has_seed) seed = cli_fresh_seed();
+    if (!has_seed) seed = gw_fresh_seed();
     gw_error err;
     if (gw_match_start(&s.match, rules, seed, &err) != GW_OK) return cli_usage_error("play", "%s", err.msg);
     gw_bot_options bot = {s.opponent, gw_mix64(seed ^ 0xA1A1A1A1u), s.limits};

@@ -60,20 +60,6 @@ bool cli_parse_seed(const char *cmd, const char *s, uint64_t *out) {
     return true;
 }
 
-uint64_t cli_fresh_seed(void) {
-    uint64_t seed = 0;
-    FILE *f = fopen("/dev/urandom", "rb");
-    if (f) {
-        size_t n = fread(&seed, sizeof seed, 1, f);
-        fclose(f);
-        if (n == 1) return seed % 1000000000000ull; /* short enough to type */
-    }
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return ((uint64_t)ts.tv_sec * 1000003u ^ (uint64_t)ts.tv_nsec ^ (uint64_t)getpid()) %
-           (uint64_t)1000000000000;
-}
-
 void cli_print_hand(FILE *f, gw_cards hand, int trump, gw_suit_style style) {
     int order[GW_SUITS];
     gw_suit_order(trump, style, order);

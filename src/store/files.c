@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* The message of a failed call: the system's reason, as the header promises. */
@@ -149,4 +150,18 @@ gw_status gw_file_write(const char *path, const char *data, size_t len, gw_error
     if (!ok) return fail_errno(err, e);
     gw_error_clear(err);
     return GW_OK;
+}
+
+uint64_t gw_fresh_seed(void) {
+    uint64_t seed = 0;
+    FILE *f = fopen("/dev/urandom", "rb");
+    if (f) {
+        size_t n = fread(&seed, sizeof seed, 1, f);
+        fclose(f);
+        if (n == 1) return seed % 1000000000000ull; /* short enough to type */
+    }
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return ((uint64_t)ts.tv_sec * 1000003u ^ (uint64_t)ts.tv_nsec ^ (uint64_t)getpid()) %
+           (uint64_t)1000000000000;
 }

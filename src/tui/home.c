@@ -9,6 +9,7 @@
 
 #include "app.h"
 #include "dialog.h"
+#include "gw/files.h"
 #include "gw/rng.h"
 #include "layout.h"
 #include "tui.h"
@@ -17,22 +18,6 @@ static const char USAGE[] =
     "Usage: whist [play] [--seed N] [--ascii] [--variant V] [--scoring S] [--target N]\n"
     "             [--opponent LEVEL] [--think-ms MS]\n"
     "'whist play --help' explains every option.\n";
-
-/* A fresh seed from the system's entropy, or the clock if that fails. */
-static uint64_t fresh_seed(void) {
-    uint64_t seed = 0;
-    FILE *f = fopen("/dev/urandom", "rb");
-    if (f) {
-        if (fread(&seed, sizeof seed, 1, f) != 1) seed = 0;
-        fclose(f);
-    }
-    if (seed == 0) {
-        struct timespec ts;
-        clock_gettime(CLOCK_REALTIME, &ts);
-        seed = gw_mix64((uint64_t)ts.tv_sec * 1000000007u ^ (uint64_t)ts.tv_nsec);
-    }
-    return seed;
-}
 
 typedef enum { ITEM_NEW, ITEM_RESUME, ITEM_SETTINGS, ITEM_STATS, ITEM_RULES, ITEM_QUIT, ITEMS } item;
 
@@ -114,7 +99,7 @@ static tui_exit new_game(home *h) {
         tui_match_free(&old);
     }
     tui_unfinished_remove();
-    uint64_t seed = app->has_seed ? app->seed : fresh_seed();
+    uint64_t seed = app->has_seed ? app->seed : gw_fresh_seed();
     app->has_seed = false;
     tui_match m;
     if (tui_match_start(&m, app->settings.rules, seed, app->settings.opponent, &err) != GW_OK) {
