@@ -225,5 +225,5 @@ bad "the full-screen game needs a terminal; use 'whist play --plain' for line mo
 bad "the full-screen game needs a terminal; use 'whist play --plain' for line mode"
 run play --help
 expect_rc 0 "play --help"
-expect_out "Usage: whist play --plain" "play --help"
+expect_out "whist play --plain [OPTIONS]" "play --help"
 finish

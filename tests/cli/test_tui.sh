@@ -226,13 +226,45 @@ keys q
 wait_exit
 [ "$RC" = 0 ] || fail "q on a too-small terminal: exit $RC"
 printf 'this is not a database' >"$XDG_DATA_HOME/whist/whist.db"
-start
+start play --seed 42
 wait_for "Statistics are off" "a corrupt database turns statistics off"
 keys n y
 wait_for "Foreplay · trick 1 of 13" "the game plays without statistics"
+# The mouse (xterm reports: ESC [ M button x+33 y+33): with seed 42 the
+# computer leads A♠ and the third card from the left, 3♠, may follow. One
+# click selects it, a second plays it.
+click() {
+  local x y
+  x=$(printf '%x' $(($1 + 33)))
+  y=$(printf '%x' $(($2 + 33)))
+  keys -H 1b 5b 4d 20 "$x" "$y" 1b 5b 4d 23 "$x" "$y" # press, release
+}
+wait_for "The computer leads A♠." "the computer's lead"
+click 20 17
+sleep 0.3
+grep -qF "Foreplay · trick 1 of 13" <<<"$(screen)" || fail "one click played a card"
+click 20 17
+wait_for "Foreplay · trick 2 of 13" "a second click plays the card"
 keys q y q
 wait_exit
 [ "$(cat "$XDG_DATA_HOME/whist/whist.db")" = "this is not a database" ] || fail "the corrupt database was changed"
+
+# An unusable data folder: no statistics, no resuming, but the game plays.
+(
+  printf 'x' >"$TMP/plainfile"
+  XDG_DATA_HOME="$TMP/plainfile/data"
+  start play --seed 3
+  wait_for "Statistics are off" "an unusable data folder turns statistics off"
+  keys n
+  wait_for "Foreplay · trick 1 of 13" "the game plays without a data folder"
+  wait_for "Cannot keep the match for resuming" "the player is told the match cannot be kept"
+  keys Enter
+  wait_for "Foreplay · trick 2 of 13" "a card played without a data folder"
+  keys q y q
+  wait_exit
+  [ "$RC" = 0 ] || fail "quit without a data folder: exit $RC"
+  exit "$FAILS"
+) || FAILS=$((FAILS + $?))
 
 # Not a terminal: whist prints help; play asks for --plain.
 run
