@@ -8,56 +8,17 @@
 #include <unistd.h>
 
 #include "gw_test.h"
+#include "gw_tmp.h"
 #include "gw/files.h"
-
-static char root[64]; /* the test's temporary folder, removed at the end */
-
-/* Opens up the folders a test made read-only (parents first), so that
- * remove_entry can empty them. */
-static int open_up(const char *path, const struct stat *sb, int flag, struct FTW *ftw) {
-    (void)ftw;
-    if (flag == FTW_D || flag == FTW_DNR) chmod(path, 0700);
-    (void)sb;
-    return 0;
-}
-
-static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw) {
-    (void)sb, (void)flag, (void)ftw;
-    return remove(path);
-}
-
-/* Every variable the XDG lookup reads points into root. */
-static void point_env_at_root(void) {
-    char path[128];
-    snprintf(path, sizeof path, "%s/data", root);
-    setenv("XDG_DATA_HOME", path, 1);
-    snprintf(path, sizeof path, "%s/config", root);
-    setenv("XDG_CONFIG_HOME", path, 1);
-    snprintf(path, sizeof path, "%s/home", root);
-    setenv("HOME", path, 1);
-}
 
 static int setup(void **state) {
     (void)state;
-    snprintf(root, sizeof root, "/tmp/gw-files-XXXXXX");
-    if (!mkdtemp(root)) return -1;
-    point_env_at_root();
-    return 0;
+    return gw_tmp_setup("files");
 }
 
 static int teardown(void **state) {
     (void)state;
-    nftw(root, open_up, 16, FTW_PHYS);
-    return nftw(root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-}
-
-/* root/name */
-static const char *in_root(const char *name) {
-    static char path[4][256];
-    static int next;
-    char *p = path[next++ % 4];
-    snprintf(p, 256, "%s/%s", root, name);
-    return p;
+    return gw_tmp_teardown();
 }
 
 static bool is_dir(const char *path) {

@@ -7,40 +7,18 @@
 #include <unistd.h>
 
 #include "gw_test.h"
+#include "gw_tmp.h"
 #include "gw/files.h"
 #include "gw/settings.h"
 
-static char root[64]; /* the test's temporary folder, removed at the end */
-
-static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw) {
-    (void)sb, (void)flag, (void)ftw;
-    return remove(path);
-}
-
-static void point_env_at_root(void) {
-    char path[128];
-    snprintf(path, sizeof path, "%s/data", root);
-    setenv("XDG_DATA_HOME", path, 1);
-    snprintf(path, sizeof path, "%s/config", root);
-    setenv("XDG_CONFIG_HOME", path, 1);
-    snprintf(path, sizeof path, "%s/home", root);
-    setenv("HOME", path, 1);
-}
-
 static int setup(void **state) {
     (void)state;
-    snprintf(root, sizeof root, "/tmp/gw-settings-XXXXXX");
-    if (!mkdtemp(root)) return -1;
-    point_env_at_root();
-    return 0;
+    return gw_tmp_setup("settings");
 }
 
 static int teardown(void **state) {
     (void)state;
-    char path[128];
-    snprintf(path, sizeof path, "%s/config/whist", root);
-    chmod(path, 0700); /* a test may leave it read-only */
-    return nftw(root, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    return gw_tmp_teardown();
 }
 
 static void assert_settings_equal(const gw_settings *a, const gw_settings *b) {

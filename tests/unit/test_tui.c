@@ -1,0 +1,1147 @@
+/* test_tui.c: the full-screen game's pure modules without a terminal: the table's layout, card labels and
+ * order, the card tracker, the table's sentences, the match state (record text, restore, undo) and the
+ * review's verdicts. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "describe.h"
+#include "gw/ai.h"
+#include "gw/observation.h"
+#include "gw/solver.h"
+#include "gw_test.h"
+#include "layout.h"
+#include "match_state.h"
+#include "review.h"
+#include "tracker.h"
+
+/* ---- layout ---------------------------------------------------------------------------------------- */
+
+static void assert_rect_inside(tui_rect r, int w, int h, bool may_be_empty) {
+    assert_true(r.y >= 0 && r.x >= 0);
+    assert_true(r.h >= (may_be_empty ? 0 : 1));
+    assert_true(r.w >= (may_be_empty ? 0 : 1));
+    assert_true(r.y + r.h <= h);
+    assert_true(r.x + r.w <= w);
+}
+
+/* a ends (in rows) before b starts. */
+static void assert_above(tui_rect a, tui_rect b) { assert_true(a.y + a.h <= b.y); }
+
+/* a ends (in columns) before b starts. */
+static void assert_left_of(tui_rect a, tui_rect b) { assert_true(a.x + a.w <= b.x); }
+
+static void layout_refuses_small_terminals(void **state) {
+    (void)state;
+    tui_layout L;
+    memset(&L, 0x5A, sizeof L);
+    assert_false(tui_layout_compute(79, 24, 13, 13, &L));
+    assert_int_equal(L.w, 79);
+    assert_int_equal(L.h, 24);
+    assert_int_equal(L.hand_count, 0); /* only w and h are filled */
+    assert_int_equal(L.keys.w, 0);
+    assert_false(tui_layout_compute(80, 23, 13, 13, &L));
+    assert_int_equal(L.w, 80);
+    assert_int_equal(L.h, 23);
+    assert_false(tui_layout_compute(0, 0, 0, 0, &L));
+    assert_false(tui_layout_compute(200, 10, 13, 13, &L));
+    assert_false(tui_layout_compute(40, 60, 13, 13, &L));
+    assert_true(tui_layout_compute(80, 24, 13, 13, &L));
+    assert_int_equal(L.w, 80);
+    assert_int_equal(L.h, 24);
+    assert_int_equal(TUI_MIN_W, 80);
+    assert_int_equal(TUI_MIN_H, 24);
+}
+
+/* Every rule of one layout: inside the screen, in its order from top to bottom, no overlaps, the hand's
+ * cards on the screen and left to right. */
+static void check_layout(int w, int h, int n, int opp) {
+    tui_layout L;
+    assert_true(tui_layout_compute(w, h, n, opp, &L));
+    assert_int_equal(L.w, w);
+    assert_int_equal(L.h, h);
+    assert_int_equal(L.hand_count, n);
+    assert_int_equal(L.opp_count, opp);
+
+    tui_rect all[] = {L.title, L.opp, L.stock, L.trick, L.draws, L.message, L.you, L.status, L.keys};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        assert_rect_inside(all[i], w, h, false);
+    assert_rect_inside(L.hand, w, h, n == 0);
+
+    /* Top and bottom lines. */
+    assert_int_equal(L.title.y, 0);
+    assert_int_equal(L.keys.y, h - 1);
+    assert_int_equal(L.title.h, 1);
+    assert_int_equal(L.keys.h, 1);
+
+    /* Top to bottom: title, opponent, middle (stock, trick, draws side by side), message, hand, you,
+     * status, keys; none shares a row with the next. */
+    assert_above(L.title, L.opp);
+    assert_above(L.opp, L.stock);
+    assert_above(L.opp, L.trick);
+    assert_above(L.opp, L.draws);
+    assert_above(L.stock, L.message);
+    assert_above(L.trick, L.message);
+    assert_above(L.draws, L.message);
+    tui_rect hand_rows = {L.hand.y, 0, L.hand.h, w}; /* the hand's rows even when it has no cards */
+    assert_above(L.message, hand_rows);
+    assert_above(hand_rows, L.you);
+    assert_above(L.you, L.status);
+    assert_above(L.status, L.keys);
+    assert_true(L.message.h >= 2);
+
+    /* The middle: stock, trick and draws side by side without overlap. */
+    assert_left_of(L.stock, L.trick);
+    assert_left_of(L.trick, L.draws);
+    assert_true(L.stock.h >= TUI_CARD_H);
+    assert_true(L.trick.w >= 2 * TUI_CARD_W);
+    assert_true(L.trick.h >= TUI_CARD_H);
+
+    /* The opponent: 13 backs fit in its region, and so do 13 face-up cards (the review) in its rows above
+     * the middle. */
+    assert_true(L.opp.h >= TUI_BACK_H);
+    assert_true(L.opp_x0 >= L.opp.x);
+    assert_true(L.opp_x0 + L.opp_stride * (GW_MAX_HAND - 1) + TUI_CARD_W <= L.opp.x + L.opp.w);
+    assert_true(L.opp.y + TUI_CARD_H <= L.stock.y);
+
+    /* The hand: the raised row, the cards and the hint row; cards left to right, all on the screen. */
+    assert_int_equal(L.hand.h, TUI_CARD_H + 2);
+    if (n == 0) {
+        assert_int_equal(L.hand.w, 0);
+        return;
+    }
+    assert_int_equal(tui_layout_card_x(&L, 0), L.hand.x);
+    assert_int_equal(tui_layout_card_x(&L, n - 1) + TUI_CARD_W, L.hand.x + L.hand.w);
+    assert_true(L.hand_stride >= TUI_CARD_W - 1); /* at least the label column of each card shows */
+    for (int i = 0; i < n; i++) {
+        int x = tui_layout_card_x(&L, i);
+        assert_true(x >= 0);
+        assert_true(x + TUI_CARD_W <= w);
+        if (i > 0) assert_true(x > tui_layout_card_x(&L, i - 1));
+    }
+    /* Real hands (at most 13 cards) never overlap on the smallest screen, and sit centred. */
+    assert_true(L.hand_stride >= TUI_CARD_W);
+    int left = L.hand.x, right = w - (L.hand.x + L.hand.w);
+    assert_true(left - right <= 1 && right - left <= 1);
+}
+
+static void layout_regions_fit_and_do_not_overlap(void **state) {
+    (void)state;
+    static const int sizes[][2] = {{80, 24}, {100, 30}, {200, 60}};
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
+        for (int n = 0; n <= GW_MAX_HAND; n++)
+            check_layout(sizes[k][0], sizes[k][1], n, GW_MAX_HAND - n);
+    /* Every height from the smallest to tall, at a few widths. */
+    static const int widths[] = {80, 81, 99, 133, 250};
+    for (size_t k = 0; k < sizeof widths / sizeof widths[0]; k++)
+        for (int h = TUI_MIN_H; h <= 80; h++)
+            for (int n = 0; n <= GW_MAX_HAND; n += 4)
+                check_layout(widths[k], h, n, 13);
+}
+
+/* The card the player sees at (y, x), worked out from the card columns: the last card whose box covers x
+ * (the next card is drawn over the one before). */
+static int expected_card_at(const tui_layout *L, int y, int x) {
+    if (y < L->hand.y || y > L->hand.y + TUI_CARD_H) return -1; /* raised row and the four card rows */
+    int found = -1;
+    for (int i = 0; i < L->hand_count; i++) {
+        int cx = tui_layout_card_x(L, i);
+        if (x >= cx && x < cx + TUI_CARD_W) found = i;
+    }
+    return found;
+}
+
+static void check_card_at(int w, int h, int n) {
+    tui_layout L;
+    assert_true(tui_layout_compute(w, h, n, 13, &L));
+    int hits[32] = {0};
+    for (int y = -1; y <= h; y++)
+        for (int x = -1; x <= w; x++) {
+            int i = tui_layout_card_at(&L, y, x);
+            assert_int_equal(i, expected_card_at(&L, y, x));
+            if (i >= 0) hits[i]++;
+        }
+    /* Each card answers in its visible columns on the raised row and its four rows. */
+    for (int i = 0; i < n; i++) {
+        int visible = i + 1 < n ? tui_layout_card_x(&L, i + 1) - tui_layout_card_x(&L, i) : TUI_CARD_W;
+        if (visible > TUI_CARD_W) visible = TUI_CARD_W;
+        assert_int_equal(hits[i], visible * (TUI_CARD_H + 1));
+        int x = tui_layout_card_x(&L, i);
+        assert_int_equal(tui_layout_card_at(&L, L.hand.y, x), i);                   /* raised row */
+        assert_int_equal(tui_layout_card_at(&L, L.hand.y + TUI_CARD_H, x), i);      /* bottom row */
+        assert_int_equal(tui_layout_card_at(&L, L.hand.y - 1, x), -1);              /* above */
+        assert_int_equal(tui_layout_card_at(&L, L.hand.y + TUI_CARD_H + 1, x), -1); /* the hint row */
+    }
+    if (n > 0) {
+        assert_int_equal(tui_layout_card_at(&L, L.hand.y + 1, tui_layout_card_x(&L, 0) - 1), -1);
+        assert_int_equal(tui_layout_card_at(&L, L.hand.y + 1, tui_layout_card_x(&L, n - 1) + TUI_CARD_W), -1);
+    }
+    /* Where cards stand apart, the gap between them selects nothing. */
+    if (n > 1 && L.hand_stride > TUI_CARD_W)
+        assert_int_equal(tui_layout_card_at(&L, L.hand.y + 2, tui_layout_card_x(&L, 0) + TUI_CARD_W), -1);
+}
+
+static void layout_card_at_hits_each_card(void **state) {
+    (void)state;
+    for (int n = 0; n <= GW_MAX_HAND; n++) {
+        check_card_at(80, 24, n);
+        check_card_at(100, 30, n);
+        check_card_at(200, 60, n);
+    }
+    /* Stride 6 leaves a gap; check that some layout has one. */
+    tui_layout L;
+    assert_true(tui_layout_compute(80, 24, 7, 7, &L));
+    assert_int_equal(L.hand_stride, TUI_CARD_W + 1);
+}
+
+static void layout_card_at_overlapping_cards(void **state) {
+    (void)state;
+    /* Real hands never overlap at 80 columns; more cards than a hand holds force the narrowest stride. */
+    for (int n = 16; n <= 18; n++) {
+        tui_layout L;
+        assert_true(tui_layout_compute(80, 24, n, 0, &L));
+        assert_true(L.hand_stride < TUI_CARD_W);
+        for (int i = 0; i < n; i++) {
+            int x = tui_layout_card_x(&L, i);
+            assert_true(x >= 0 && x + TUI_CARD_W <= 80);
+            assert_int_equal(tui_layout_card_at(&L, L.hand.y + 1, x), i);
+            /* The last column of a covered card belongs to the card drawn over it. */
+            if (i + 1 < n)
+                assert_int_equal(tui_layout_card_at(&L, L.hand.y + 1, x + TUI_CARD_W - 1), i + 1);
+            else
+                assert_int_equal(tui_layout_card_at(&L, L.hand.y + 1, x + TUI_CARD_W - 1), i);
+        }
+        check_card_at(80, 24, n);
+    }
+}
+
+/* ---- card order and labels ----------------------------------------------------------------------- */
+
+static void assert_sorted(gw_cards hand, int trump, gw_suit_style style, const char *expected) {
+    gw_card want[GW_MAX_DECK], got[GW_RANKS];
+    int n = tlist(expected, want);
+    assert_int_equal(tui_hand_sorted(hand, trump, style, got), n);
+    for (int i = 0; i < n; i++)
+        assert_int_equal(got[i], want[i]);
+}
+
+static void hand_sorted_orders(void **state) {
+    (void)state;
+    gw_cards hand = tset("2S AS 3H KH 4D QD 5C JC TC");
+    /* Classic: spades, hearts, diamonds, clubs whatever the trump; high to low in a suit. */
+    for (int trump = 0; trump < GW_SUITS; trump++)
+        assert_sorted(hand, trump, GW_ORDER_CLASSIC, "AS 2S KH 3H QD 4D JC TC 5C");
+    /* Alternate: the trump first, then colours alternate (black trump: hearts before diamonds; red trump:
+     * spades before clubs). */
+    assert_sorted(hand, GW_SPADES, GW_ORDER_ALTERNATE, "AS 2S KH 3H JC TC 5C QD 4D");
+    assert_sorted(hand, GW_HEARTS, GW_ORDER_ALTERNATE, "KH 3H AS 2S QD 4D JC TC 5C");
+    assert_sorted(hand, GW_DIAMONDS, GW_ORDER_ALTERNATE, "QD 4D AS 2S KH 3H JC TC 5C");
+    assert_sorted(hand, GW_CLUBS, GW_ORDER_ALTERNATE, "JC TC 5C KH 3H AS 2S QD 4D");
+    /* The same rule checked suit by suit on every trump: trump first, colours alternate, each suit once. */
+    for (int trump = 0; trump < GW_SUITS; trump++) {
+        gw_cards four = tset("AS AH AD AC");
+        gw_card out[GW_RANKS];
+        assert_int_equal(tui_hand_sorted(four, trump, GW_ORDER_ALTERNATE, out), 4);
+        assert_int_equal(gw_card_suit(out[0]), trump);
+        int seen = 0;
+        for (int i = 0; i < 4; i++) {
+            seen |= 1 << gw_card_suit(out[i]);
+            if (i > 0)
+                assert_true(gw_suit_is_red(gw_card_suit(out[i])) != gw_suit_is_red(gw_card_suit(out[i - 1])));
+        }
+        assert_int_equal(seen, 15);
+        /* The order the core documents. */
+        int order[GW_SUITS];
+        gw_suit_order(trump, GW_ORDER_ALTERNATE, order);
+        for (int i = 0; i < 4; i++)
+            assert_int_equal(gw_card_suit(out[i]), order[i]);
+    }
+    /* A full suit, high to low; a hand with missing suits; the empty hand. */
+    assert_sorted(gw_suit_cards(GW_HEARTS), GW_CLUBS, GW_ORDER_ALTERNATE,
+                  "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H");
+    assert_sorted(tset("9D 2C AD"), GW_SPADES, GW_ORDER_ALTERNATE, "2C AD 9D");
+    gw_card out[GW_RANKS];
+    assert_int_equal(tui_hand_sorted(0, GW_HEARTS, GW_ORDER_ALTERNATE, out), 0);
+    assert_int_equal(tui_hand_sorted(0, GW_HEARTS, GW_ORDER_CLASSIC, out), 0);
+}
+
+static void labels_and_widths(void **state) {
+    (void)state;
+    char s[8];
+    tui_card_label(tc("TH"), false, s);
+    assert_string_equal(s, "10♥");
+    tui_card_label(tc("QS"), false, s);
+    assert_string_equal(s, "Q♠");
+    tui_card_label(tc("AD"), false, s);
+    assert_string_equal(s, "A♦");
+    tui_card_label(tc("2C"), false, s);
+    assert_string_equal(s, "2♣");
+    tui_card_label(tc("TH"), true, s);
+    assert_string_equal(s, "10H");
+    tui_card_label(tc("QS"), true, s);
+    assert_string_equal(s, "QS");
+    tui_card_label(tc("9D"), true, s);
+    assert_string_equal(s, "9D");
+    tui_card_label(tc("JC"), true, s);
+    assert_string_equal(s, "JC");
+    static const char *const SYMBOLS[] = {"♠", "♥", "♦", "♣"}, *const LETTERS[] = {"S", "H", "D", "C"};
+    for (int suit = 0; suit < GW_SUITS; suit++) {
+        assert_string_equal(tui_suit_label(suit, false), SYMBOLS[suit]);
+        assert_string_equal(tui_suit_label(suit, true), LETTERS[suit]);
+    }
+    assert_int_equal(tui_label_width("10♥"), 3);
+    assert_int_equal(tui_label_width("Q♠"), 2);
+    assert_int_equal(tui_label_width("10H"), 3);
+    assert_int_equal(tui_label_width("QS"), 2);
+    assert_int_equal(tui_label_width(""), 0);
+    assert_int_equal(tui_label_width("♠♥♦♣"), 4);
+    assert_int_equal(tui_label_width("You win with K♥ and take 7♣"), 27);
+    /* Every card: a label of 2 or 3 columns in both modes (3 only for the ten). */
+    for (int c = 0; c < 64; c++) {
+        if (!gw_card_valid((gw_card)c)) continue;
+        int want = gw_card_rank((gw_card)c) == GW_RANK_T ? 3 : 2;
+        tui_card_label((gw_card)c, false, s);
+        assert_int_equal(tui_label_width(s), want);
+        tui_card_label((gw_card)c, true, s);
+        assert_int_equal(tui_label_width(s), want);
+        assert_int_equal((int)strlen(s), want);
+    }
+}
+
+/* ---- tracker --------------------------------------------------------------------------------------- */
+
+/* The tracker of seat in g against what the full deal says the seat cannot know. */
+static void check_tracker(const gw_game *g, int seat) {
+    gw_observation o;
+    gw_observe(g, seat, &o);
+    tui_tracker t;
+    tui_tracker_make(&o, &t);
+    gw_variant v = (gw_variant)g->variant;
+    int opp = 1 - seat, size = gw_deck_size(v);
+    gw_cards hidden_stock = 0;
+    for (int i = g->stock_pos + 1; i < size; i++)
+        hidden_stock |= gw_bit(g->deck[i]);
+    gw_cards up = g->stock_pos < size ? gw_bit(g->deck[g->stock_pos]) : 0;
+    /* The opponent's cards the seat knows: up-cards it took while the stock lasts; all of them after. */
+    gw_cards known = g->stock_pos < size ? g->hand[opp] & g->upcards[opp] : g->hand[opp];
+    assert_true(t.opp_known == known);
+    assert_true(t.gone == g->played);
+    assert_true(t.unseen == (hidden_stock | (g->hand[opp] & ~known)));
+    /* Deck = own + played + known + up-card + unseen, no card twice. */
+    assert_true((t.unseen | g->hand[seat] | g->played | known | up) == gw_deck_cards(v));
+    assert_int_equal(gw_count(t.unseen) + gw_count(g->hand[seat]) + gw_count(g->played) + gw_count(known) +
+                         gw_count(up),
+                     size);
+    int sum = 0;
+    for (int s = 0; s < GW_SUITS; s++) {
+        assert_int_equal(t.unseen_count[s], gw_count(t.unseen & gw_suit_cards(s)));
+        sum += t.unseen_count[s];
+    }
+    assert_int_equal(sum, gw_count(t.unseen));
+    int stock_left = gw_game_stock_left(g);
+    assert_int_equal(t.stock_hidden, stock_left > 0 ? stock_left - 1 : 0);
+    assert_int_equal(t.stock_hidden, gw_count(hidden_stock));
+    assert_int_equal(t.opp_unknown, gw_count(g->hand[opp] & ~known));
+    assert_int_equal(gw_count(t.unseen), t.stock_hidden + t.opp_unknown);
+}
+
+static void tracker_follows_a_real_hand(void **state) {
+    (void)state;
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        gw_variant v = seed % 2 ? GW_CLASSIC : GW_SMALL;
+        gw_card deck[GW_MAX_DECK];
+        gw_deck_from_seed(v, seed, deck);
+        gw_game g;
+        gw_error err;
+        assert_int_equal(gw_game_deal(&g, v, deck, (int)(seed / 2 % 2), &err), GW_OK);
+        /* At the deal: nothing known of the opponent. */
+        gw_observation o;
+        gw_observe(&g, 0, &o);
+        tui_tracker t;
+        tui_tracker_make(&o, &t);
+        int hs = gw_hand_size(v);
+        assert_int_equal(gw_count(t.unseen), gw_deck_size(v) - hs - 1);
+        assert_int_equal(t.stock_hidden, gw_deck_size(v) - 2 * hs - 1);
+        assert_int_equal(t.opp_unknown, hs);
+        assert_true(t.opp_known == 0);
+        assert_true(t.gone == 0);
+        gw_rng rng;
+        gw_rng_seed(&rng, seed);
+        while (gw_game_phase(&g) != GW_OVER) {
+            check_tracker(&g, 0);
+            check_tracker(&g, 1);
+            assert_int_equal(gw_game_play(&g, tpick(&rng, gw_game_legal(&g)), NULL), GW_OK);
+        }
+        check_tracker(&g, 0);
+        check_tracker(&g, 1);
+        gw_observe(&g, 0, &o);
+        tui_tracker_make(&o, &t);
+        assert_true(t.unseen == 0);
+        assert_true(t.gone == gw_deck_cards(v));
+        assert_int_equal(t.stock_hidden, 0);
+        assert_int_equal(t.opp_unknown, 0);
+    }
+}
+
+/* ---- sentences ------------------------------------------------------------------------------------- */
+
+/* A small deal: the human (player 1, seat 0) leads; clubs are trump (8C is the up-card). */
+static void small_deal(gw_game *g) {
+    gw_card d[GW_MAX_DECK];
+    int n = tdeck_from_hands("AH KH QH AS KS AD AC", "JH TH 9H QS JS KD KC",
+                             "8C TS 9S 8S QD JD TD 9D 8D QC JC TC 9C 8H", d);
+    assert_int_equal(n, 28);
+    gw_error err;
+    assert_int_equal(gw_game_deal(g, GW_SMALL, d, 1, &err), GW_OK);
+    assert_int_equal(g->turn, 0);
+    assert_int_equal(g->trump, GW_CLUBS);
+}
+
+static void assert_not_held_message(const gw_game *g, const char *card) {
+    char buf[128], label[8], want[64];
+    for (int ascii = 0; ascii < 2; ascii++) {
+        tui_card_label(tc(card), ascii, label);
+        snprintf(want, sizeof want, "You do not hold %s.", label);
+        const char *r = tui_refusal(g, tc(card), ascii, buf, sizeof buf);
+        assert_non_null(r);
+        assert_string_equal(r, want);
+    }
+}
+
+static void refusal_sentences(void **state) {
+    (void)state;
+    gw_game g;
+    small_deal(&g);
+    char buf[128];
+    gw_trick_event ev;
+    tplay(&g, "KH", &ev);
+    /* The computer's turn: the human's card waits. */
+    assert_string_equal(tui_refusal(&g, tc("AH"), false, buf, sizeof buf),
+                        "Wait: it is the computer's turn.");
+    tplay(&g, "9H", &ev); /* the human wins, takes 8C; the computer draws TS */
+    tplay(&g, "8C", &ev);
+    tplay(&g, "KC", &ev); /* the computer wins, takes 9S; the human draws 8S */
+    tplay(&g, "JH", &ev); /* the computer leads a heart */
+    assert_int_equal(g.turn, 0);
+    /* A revoke. */
+    assert_string_equal(tui_refusal(&g, tc("AS"), false, buf, sizeof buf),
+                        "You must follow ♥: you hold that suit.");
+    assert_string_equal(tui_refusal(&g, tc("8S"), true, buf, sizeof buf),
+                        "You must follow H: you hold that suit.");
+    /* Legal cards. */
+    assert_null(tui_refusal(&g, tc("AH"), false, buf, sizeof buf));
+    assert_null(tui_refusal(&g, tc("QH"), true, buf, sizeof buf));
+    /* Cards the human does not hold: the same words wherever the card is (the up-card, hidden in the stock,
+     * in the computer's hand, played). */
+    assert_int_equal(gw_game_upcard(&g), tc("QD"));
+    assert_not_held_message(&g, "QD");
+    assert_not_held_message(&g, "JD"); /* in the stock */
+    assert_not_held_message(&g, "8H"); /* the stock's last card */
+    assert_not_held_message(&g, "TH"); /* the computer's */
+    assert_not_held_message(&g, "TS"); /* the computer's hidden draw */
+    assert_not_held_message(&g, "KH"); /* played */
+    assert_not_held_message(&g, "JH"); /* just led */
+    /* No message names a place. */
+    static const char *const OTHERS[] = {"QD", "JD", "TH", "TS", "KH"};
+    for (size_t i = 0; i < sizeof OTHERS / sizeof OTHERS[0]; i++) {
+        const char *r = tui_refusal(&g, tc(OTHERS[i]), false, buf, sizeof buf);
+        assert_null(strstr(r, "stock"));
+        assert_null(strstr(r, "computer"));
+        assert_null(strstr(r, "played"));
+        assert_null(strstr(r, "follow"));
+    }
+    /* A card of the classic deck only. */
+    assert_string_equal(tui_refusal(&g, tc("7S"), true, buf, sizeof buf), "7S is not in the small deck.");
+    /* Leading: anything held is legal. */
+    tplay(&g, "AH", &ev);
+    assert_int_equal(g.turn, 0);
+    assert_null(tui_refusal(&g, tc("AS"), false, buf, sizeof buf));
+    assert_null(tui_refusal(&g, tc("8S"), false, buf, sizeof buf));
+    /* The hand over. */
+    while (gw_game_phase(&g) != GW_OVER)
+        assert_int_equal(gw_game_play(&g, gw_first(gw_game_legal(&g)), NULL), GW_OK);
+    assert_string_equal(tui_refusal(&g, tc("AS"), false, buf, sizeof buf), "The hand is over.");
+}
+
+/* The news of a completed trick against the rules: who won with what, what each drew that the human may
+ * know, nothing of the computer's hidden draw, no draw in the endgame. */
+static void check_news(const gw_trick_event *ev, bool ascii) {
+    char news[200], won[8], want[200];
+    tui_trick_news(ev, ascii, news, sizeof news);
+    tui_card_label(ev->cards[ev->winner == ev->leader ? 0 : 1], ascii, won);
+    if (ev->drawn[0] == GW_NO_CARD) {
+        snprintf(want, sizeof want, "%s trick %d with %s.", ev->winner == 0 ? "You win" : "The computer wins",
+                 ev->number, won);
+        assert_string_equal(news, want);
+        assert_null(strstr(news, "draw"));
+        assert_null(strstr(news, "take"));
+        return;
+    }
+    char take[8], draw[8];
+    tui_card_label(ev->drawn[ev->winner], ascii, take);
+    tui_card_label(ev->drawn[1 - ev->winner], ascii, draw);
+    if (ev->winner == 0) {
+        snprintf(want, sizeof want, "You win with %s and take %s; the computer draws a hidden card.", won,
+                 take);
+        assert_string_equal(news, want);
+        assert_null(strstr(news, draw)); /* never the computer's draw */
+    } else {
+        snprintf(want, sizeof want, "The computer wins with %s and takes %s; you draw %s.", won, take, draw);
+        assert_string_equal(news, want);
+    }
+}
+
+static void trick_news_sentences(void **state) {
+    (void)state;
+    gw_game g;
+    small_deal(&g);
+    char news[200];
+    gw_trick_event ev;
+    tplay(&g, "KH", &ev);
+    assert_false(ev.completed);
+    tplay(&g, "9H", &ev);
+    assert_true(ev.completed);
+    tui_trick_news(&ev, false, news, sizeof news);
+    assert_string_equal(news, "You win with K♥ and take 8♣; the computer draws a hidden card.");
+    assert_null(strstr(news, "10♠")); /* the computer drew TS */
+    tui_trick_news(&ev, true, news, sizeof news);
+    assert_string_equal(news, "You win with KH and take 8C; the computer draws a hidden card.");
+    check_news(&ev, false);
+    check_news(&ev, true);
+    /* The computer wins as follower: its card is named, and the human's draw. */
+    tplay(&g, "8C", &ev);
+    tplay(&g, "KC", &ev);
+    tui_trick_news(&ev, false, news, sizeof news);
+    assert_string_equal(news, "The computer wins with K♣ and takes 9♠; you draw 8♠.");
+    tui_trick_news(&ev, true, news, sizeof news);
+    assert_string_equal(news, "The computer wins with KC and takes 9S; you draw 8S.");
+    /* The computer leads and loses: the human's card is named. */
+    tplay(&g, "JH", &ev);
+    tplay(&g, "AH", &ev);
+    tui_trick_news(&ev, false, news, sizeof news);
+    assert_string_equal(news, "You win with A♥ and take Q♦; the computer draws a hidden card.");
+    /* The rest of the hand, every trick, both modes; the endgame names no draw. */
+    int endgame = 0;
+    while (gw_game_phase(&g) != GW_OVER) {
+        assert_int_equal(gw_game_play(&g, gw_last(gw_game_legal(&g)), &ev), GW_OK);
+        if (!ev.completed) continue;
+        check_news(&ev, false);
+        check_news(&ev, true);
+        if (ev.drawn[0] == GW_NO_CARD) endgame++;
+    }
+    assert_int_equal(endgame, 7);
+    tui_trick_news(&ev, false, news, sizeof news);
+    assert_null(strstr(news, "draw"));
+    assert_non_null(strstr(news, "trick 14 with"));
+}
+
+static void assert_reason(gw_variant v, gw_scoring s, int e0, int e1, int a0, int a1, const char *want) {
+    int endgame[2] = {e0, e1}, all[2] = {a0, a1};
+    gw_hand_score hs = gw_score_hand(v, s, endgame, all);
+    char buf[128];
+    tui_score_reason(&hs, s, buf, sizeof buf);
+    assert_string_equal(buf, want);
+}
+
+static void score_reasons(void **state) {
+    (void)state;
+    /* last13: slam, then the tricks over 6 (over 3 in small). */
+    assert_reason(GW_CLASSIC, GW_LAST13, 13, 0, 20, 6, "slam: 10");
+    assert_reason(GW_CLASSIC, GW_LAST13, 0, 13, 8, 18, "slam: 10");
+    assert_reason(GW_SMALL, GW_LAST13, 7, 0, 9, 5, "slam: 5");
+    assert_reason(GW_CLASSIC, GW_LAST13, 8, 5, 12, 14, "8 tricks to 5: 2 over 6");
+    assert_reason(GW_CLASSIC, GW_LAST13, 5, 8, 14, 12, "8 tricks to 5: 2 over 6");
+    assert_reason(GW_CLASSIC, GW_LAST13, 7, 6, 13, 13, "7 tricks to 6: 1 over 6");
+    assert_reason(GW_SMALL, GW_LAST13, 5, 2, 8, 6, "5 tricks to 2: 2 over 3");
+    assert_reason(GW_SMALL, GW_LAST13, 3, 4, 6, 8, "4 tricks to 3: 1 over 3");
+    /* every: all tricks over 13 (over 6 of 14 in small); no slam. */
+    assert_reason(GW_CLASSIC, GW_EVERY, 9, 4, 16, 10, "16 tricks to 10: 3 over 13");
+    assert_reason(GW_CLASSIC, GW_EVERY, 13, 0, 14, 12, "14 tricks to 12: 1 over 13");
+    assert_reason(GW_SMALL, GW_EVERY, 6, 1, 10, 4, "10 tricks to 4: 4 over 6");
+    assert_reason(GW_SMALL, GW_EVERY, 2, 5, 5, 9, "9 tricks to 5: 3 over 6");
+    /* difference of the endgame tricks. */
+    assert_reason(GW_CLASSIC, GW_DIFFERENCE, 9, 4, 10, 16, "9 tricks to 4: difference 5");
+    assert_reason(GW_CLASSIC, GW_DIFFERENCE, 0, 13, 13, 13, "13 tricks to 0: difference 13");
+    assert_reason(GW_SMALL, GW_DIFFERENCE, 3, 4, 7, 7, "4 tricks to 3: difference 1");
+    /* Ties score nothing. */
+    assert_reason(GW_CLASSIC, GW_EVERY, 8, 5, 13, 13, "13 tricks each: no score");
+    assert_reason(GW_SMALL, GW_EVERY, 3, 4, 7, 7, "7 tricks each: no score");
+    gw_hand_score tie = {{6, 6}, -1, 0, false};
+    char buf[64];
+    tui_score_reason(&tie, GW_DIFFERENCE, buf, sizeof buf);
+    assert_string_equal(buf, "6 tricks each: no score");
+}
+
+/* ---- match state ----------------------------------------------------------------------------------- */
+
+static gw_card first_legal(const gw_game *g) { return gw_first(gw_game_legal(g)); }
+
+/* Plays up to n cards of the hand in play with the first legal card. */
+static void play_cards(tui_match *m, int n) {
+    for (int i = 0; i < n && gw_game_phase(&m->game) != GW_OVER; i++)
+        assert_int_equal(gw_game_play(&m->game, first_legal(&m->game), NULL), GW_OK);
+}
+
+static void play_to_end(tui_match *m) { play_cards(m, 2 * GW_MAX_DECK); }
+
+static void assert_same_game(const gw_game *a, const gw_game *b) {
+    assert_memory_equal(a->hand, b->hand, sizeof a->hand);
+    assert_true(a->played == b->played);
+    assert_memory_equal(a->upcards, b->upcards, sizeof a->upcards);
+    assert_int_equal(a->nmoves, b->nmoves);
+    assert_memory_equal(a->moves, b->moves, a->nmoves);
+    assert_memory_equal(a->deck, b->deck, (size_t)gw_deck_size((gw_variant)a->variant));
+    assert_int_equal(a->variant, b->variant);
+    assert_int_equal(a->trump, b->trump);
+    assert_int_equal(a->dealer, b->dealer);
+    assert_int_equal(a->leader, b->leader);
+    assert_int_equal(a->turn, b->turn);
+    assert_int_equal(a->led, b->led);
+    assert_int_equal(a->stock_pos, b->stock_pos);
+    assert_int_equal(a->tricks_done, b->tricks_done);
+    assert_memory_equal(a->won, b->won, sizeof a->won);
+}
+
+static void assert_same_match(const tui_match *a, const tui_match *b) {
+    assert_int_equal(a->in_hand, b->in_hand);
+    if (a->in_hand) {
+        assert_same_game(&a->game, &b->game);
+        assert_same_game(&a->dealt, &b->dealt);
+        assert_true(a->hand_seed == b->hand_seed);
+        assert_string_equal(a->date, b->date);
+        assert_int_equal(a->assisted, b->assisted);
+    }
+    assert_int_equal(a->level, b->level);
+    assert_true(a->store_id == b->store_id);
+    assert_int_equal(a->match.rules.variant, b->match.rules.variant);
+    assert_int_equal(a->match.rules.scoring, b->match.rules.scoring);
+    assert_int_equal(a->match.rules.target, b->match.rules.target);
+    assert_true(a->match.seed == b->match.seed);
+    assert_memory_equal(&a->match.rng, &b->match.rng, sizeof a->match.rng);
+    assert_int_equal(a->match.hands_played, b->match.hands_played);
+    assert_int_equal(a->match.next_dealer, b->match.next_dealer);
+    assert_int_equal(a->match.first_dealer, b->match.first_dealer);
+    assert_int_equal(a->match.score[0], b->match.score[0]);
+    assert_int_equal(a->match.score[1], b->match.score[1]);
+    assert_string_equal(gw_text_str(&a->finished), gw_text_str(&b->finished));
+    gw_text ta = {0}, tb = {0};
+    tui_match_text(a, &ta);
+    tui_match_text(b, &tb);
+    assert_string_equal(gw_text_str(&ta), gw_text_str(&tb));
+    gw_text_free(&ta);
+    gw_text_free(&tb);
+}
+
+/* Restores out from m's text; fails the test if refused. */
+static void restore_from(const tui_match *m, tui_match *out) {
+    gw_text t = {0};
+    tui_match_text(m, &t);
+    assert_false(t.failed);
+    gw_error err;
+    gw_status st = tui_match_restore(out, gw_text_str(&t), t.len, &err);
+    if (st != GW_OK) print_error("restore: %s\n%s\n", err.msg, gw_text_str(&t));
+    assert_int_equal(st, GW_OK);
+    gw_text_free(&t);
+}
+
+/* Restores from text and expects a refusal whose message holds `why`. */
+static void assert_refused(const char *text, const char *why) {
+    tui_match m;
+    gw_error err;
+    memset(&err, 0, sizeof err);
+    assert_int_not_equal(tui_match_restore(&m, text, strlen(text), &err), GW_OK);
+    assert_int_not_equal(err.status, GW_OK);
+    if (why && !strstr(err.msg, why)) print_error("message: %s\n", err.msg);
+    if (why) assert_non_null(strstr(err.msg, why));
+}
+
+static void start(tui_match *m, gw_variant v, gw_scoring s, int target, uint64_t seed, gw_ai_level level) {
+    gw_error err;
+    assert_int_equal(tui_match_start(m, (gw_match_rules){v, s, target}, seed, level, &err), GW_OK);
+    assert_false(m->in_hand);
+    assert_int_equal(m->level, level);
+}
+
+static void match_restore_round_trip(void **state) {
+    (void)state;
+    tui_match m, r;
+    start(&m, GW_CLASSIC, GW_LAST13, 10, 12345, GW_AI_HARD);
+    m.store_id = 42;
+    tui_match_deal(&m, "2024.03.05");
+    assert_true(m.in_hand);
+    assert_false(m.assisted);
+    assert_same_game(&m.game, &m.dealt);
+    /* Right after the deal, then after a few cards, then mid-trick. */
+    static const int plays[] = {0, 6, 3};
+    for (int step = 0; step < 3; step++) {
+        play_cards(&m, plays[step]);
+        restore_from(&m, &r);
+        assert_same_match(&m, &r);
+        assert_memory_equal(m.game.hand, r.game.hand, sizeof m.game.hand);
+        assert_true(m.game.played == r.game.played);
+        assert_memory_equal(m.game.moves, r.game.moves, m.game.nmoves);
+        assert_int_equal(m.game.nmoves, r.game.nmoves);
+        assert_int_equal(m.game.turn, r.game.turn);
+        assert_int_equal(r.level, GW_AI_HARD);
+        assert_true(r.store_id == 42);
+        assert_string_equal(r.date, "2024.03.05");
+        assert_true(r.in_hand);
+        tui_match_free(&r);
+    }
+    assert_int_equal(m.game.nmoves, 9); /* the last restore was mid-trick */
+    /* Without a statistics id, and another level. */
+    tui_match_free(&m);
+    start(&m, GW_SMALL, GW_DIFFERENCE, 7, 9, GW_AI_RANDOM);
+    tui_match_deal(&m, "2025.12.31");
+    play_cards(&m, 5);
+    restore_from(&m, &r);
+    assert_same_match(&m, &r);
+    assert_true(r.store_id == 0);
+    assert_int_equal(r.level, GW_AI_RANDOM);
+    tui_match_free(&r);
+    tui_match_free(&m);
+}
+
+/* Plays whole hands of a match, restoring between hands and in the middle of each; the restored match goes
+ * on exactly as the original. */
+static void whole_hands(gw_variant v, gw_scoring s, uint64_t seed) {
+    tui_match m, r;
+    start(&m, v, s, 1000, seed, GW_AI_EXPERT);
+    m.store_id = 7;
+    for (int hand = 1; hand <= 4; hand++) {
+        char date[16];
+        snprintf(date, sizeof date, "2024.01.%02d", hand);
+        tui_match_deal(&m, date);
+        play_cards(&m, 2 * hand + 3);
+        /* Mid-hand: the restored match plays the hand out the same way. */
+        restore_from(&m, &r);
+        assert_same_match(&m, &r);
+        play_to_end(&m);
+        play_to_end(&r);
+        assert_same_match(&m, &r);
+        gw_hand_score a = tui_match_finish_hand(&m), b = tui_match_finish_hand(&r);
+        assert_memory_equal(a.counted, b.counted, sizeof a.counted);
+        assert_int_equal(a.winner, b.winner);
+        assert_int_equal(a.points, b.points);
+        assert_int_equal(a.slam, b.slam);
+        assert_int_equal(m.match.hands_played, hand);
+        assert_int_equal(gw_match_winner(&m.match), -1);
+        assert_same_match(&m, &r);
+        tui_match_free(&r);
+        /* Between hands: the next deal is the same. */
+        restore_from(&m, &r);
+        assert_false(r.in_hand);
+        assert_same_match(&m, &r);
+        tui_match_deal(&r, "2030.01.01");
+        gw_match copy = m.match;
+        gw_game next;
+        uint64_t next_seed;
+        gw_match_deal(&copy, &next, &next_seed);
+        assert_same_game(&r.game, &next);
+        assert_true(r.hand_seed == next_seed);
+        tui_match_free(&r);
+    }
+    /* The text holds four finished hands, each with its score. */
+    const char *text = gw_text_str(&m.finished);
+    int hands = 0;
+    for (const char *p = text; (p = strstr(p, "[Score \"")) != NULL; p++)
+        hands++;
+    assert_int_equal(hands, 4);
+    tui_match_free(&m);
+}
+
+static void match_restore_whole_hands(void **state) {
+    (void)state;
+    whole_hands(GW_CLASSIC, GW_LAST13, 2024);
+    whole_hands(GW_SMALL, GW_EVERY, 77);
+    whole_hands(GW_CLASSIC, GW_DIFFERENCE, 5);
+}
+
+/* A malloc'd copy of s. */
+static char *copy_of(const char *s) {
+    size_t n = strlen(s);
+    char *out = malloc(n + 1);
+    assert_non_null(out);
+    memcpy(out, s, n + 1);
+    return out;
+}
+
+/* A copy of text without the (first) line holding `what`. */
+static char *without_line(const char *text, const char *what) {
+    char *out = copy_of(text);
+    char *at = strstr(out, what);
+    assert_non_null(at);
+    while (at > out && at[-1] != '\n')
+        at--;
+    char *end = strchr(at, '\n');
+    assert_non_null(end);
+    memmove(at, end + 1, strlen(end + 1) + 1);
+    return out;
+}
+
+static void match_restore_refusals(void **state) {
+    (void)state;
+    assert_refused("", NULL);
+    assert_refused("hello, world\n", NULL);
+    assert_refused("[Game \"German Whist\"]\n[Variant \"classic\"]\n\n1. AS\n", NULL);
+
+    tui_match m;
+    start(&m, GW_CLASSIC, GW_LAST13, 10, 12345, GW_AI_EASY);
+    tui_match_deal(&m, "2024.03.05");
+    play_cards(&m, 5);
+    gw_text t = {0};
+    tui_match_text(&m, &t);
+    const char *text = gw_text_str(&t);
+    assert_non_null(strstr(text, "[MatchSeed \"12345\"]"));
+
+    /* No MatchSeed, or no opponent. */
+    char *bad = without_line(text, "[MatchSeed ");
+    assert_refused(bad, "seed");
+    free(bad);
+    bad = without_line(text, "[Player2 ");
+    assert_refused(bad, NULL);
+    free(bad);
+
+    /* Another match seed: the deal does not come from it. */
+    bad = copy_of(text);
+    char *seed = strstr(bad, "[MatchSeed \"") + strlen("[MatchSeed \"");
+    seed[0] = '2'; /* 22345 */
+    assert_refused(bad, "not dealt from its seed");
+    free(bad);
+
+    /* A deck changed after the deal: two cards deep in the stock swapped (the moves still replay). */
+    bad = copy_of(text);
+    char *deck = strstr(bad, "[Deck \"");
+    assert_non_null(deck);
+    char *end = strstr(deck, "\"]");
+    assert_non_null(end);
+    assert_true(end[-3] == ' ');
+    char c0 = end[-5], c1 = end[-4];
+    end[-5] = end[-2];
+    end[-4] = end[-1];
+    end[-2] = c0;
+    end[-1] = c1;
+    assert_string_not_equal(bad, text);
+    assert_refused(bad, "not dealt from its seed");
+    free(bad);
+
+    /* A card that does not replay. */
+    bad = copy_of(text);
+    char *moves = strstr(bad, "\n1. "); /* the leader plays the follower's card */
+    assert_non_null(moves);
+    moves[4] = moves[7];
+    moves[5] = moves[8];
+    assert_refused(bad, NULL);
+    free(bad);
+
+    /* The text itself restores. */
+    tui_match r;
+    gw_error err;
+    assert_int_equal(tui_match_restore(&r, text, t.len, &err), GW_OK);
+    tui_match_free(&r);
+    gw_text_free(&t);
+    tui_match_free(&m);
+
+    /* A match that is over (target 1: the first hand with a winner ends it). */
+    start(&m, GW_CLASSIC, GW_LAST13, 1, 3, GW_AI_EASY);
+    tui_match_deal(&m, "2024.03.05");
+    play_to_end(&m);
+    tui_match_finish_hand(&m);
+    assert_true(gw_match_winner(&m.match) >= 0);
+    tui_match_text(&m, &t);
+    assert_refused(gw_text_str(&t), "over");
+    gw_text_free(&t);
+    tui_match_free(&m);
+}
+
+/* The number of times `what` occurs in text. */
+static int occurrences(const char *text, const char *what) {
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, what)) != NULL; p++)
+        n++;
+    return n;
+}
+
+static bool text_has(const tui_match *m, const char *what) {
+    gw_text t = {0};
+    tui_match_text(m, &t);
+    bool has = strstr(gw_text_str(&t), what) != NULL;
+    gw_text_free(&t);
+    return has;
+}
+
+/* Plays the first legal card; keeps the position before each human card in before[]. */
+static void play_one(tui_match *m, gw_game *before, int *nbefore) {
+    if (m->game.turn == 0) before[(*nbefore)++] = m->game;
+    assert_int_equal(gw_game_play(&m->game, first_legal(&m->game), NULL), GW_OK);
+}
+
+static void match_undo(void **state) {
+    (void)state;
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        tui_match m;
+        start(&m, seed % 2 ? GW_CLASSIC : GW_SMALL, GW_LAST13, 100, seed, GW_AI_HARD);
+        assert_false(tui_match_undo(&m)); /* no hand dealt */
+        tui_match_deal(&m, "2024.03.05");
+        assert_false(tui_match_undo(&m));
+        gw_game before[GW_MAX_DECK];
+        int nb = 0;
+        /* The computer leads first when the human deals: its card cannot be taken back alone. */
+        if (m.game.turn == 1) {
+            play_one(&m, before, &nb);
+            assert_false(tui_match_undo(&m));
+            assert_int_equal(m.game.nmoves, 1);
+        }
+        gw_game first_move = m.game; /* the position before the human's first card */
+        assert_false(m.assisted);
+        assert_false(text_has(&m, "Assisted"));
+
+        /* The human's card, before the computer replies. */
+        play_one(&m, before, &nb);
+        assert_true(tui_match_undo(&m));
+        assert_same_game(&m.game, &first_move);
+        assert_true(m.assisted);
+        assert_true(text_has(&m, "[Assisted \"yes\"]"));
+        assert_false(tui_match_undo(&m)); /* nothing of the human's left to take back */
+        assert_same_game(&m.game, &first_move);
+
+        /* The human's card and the computer's reply (and its next lead, if it won). */
+        nb = 0;
+        play_one(&m, before, &nb);
+        while (m.game.turn == 1)
+            play_one(&m, before, &nb);
+        assert_true(m.game.nmoves >= first_move.nmoves + 2);
+        assert_int_equal(nb, 1);
+        assert_true(tui_match_undo(&m));
+        assert_same_game(&m.game, &before[0]);
+
+        /* Deep in the hand: each undo steps back to before the previous human card. */
+        nb = 0;
+        for (int i = 0; i < 3 * gw_hand_size(m.match.rules.variant); i++)
+            play_one(&m, before, &nb);
+        while (m.game.turn == 1)
+            play_one(&m, before, &nb);
+        for (int k = nb - 1; k >= 0; k--) {
+            assert_true(tui_match_undo(&m));
+            assert_same_game(&m.game, &before[k]);
+        }
+        assert_same_game(&m.game, &first_move);
+        assert_false(tui_match_undo(&m));
+
+        /* The assisted hand survives saving and restoring. */
+        play_cards(&m, 9);
+        tui_match r;
+        restore_from(&m, &r);
+        assert_true(r.assisted);
+        assert_same_match(&m, &r);
+        tui_match_free(&r);
+
+        /* After the hand: no undo; the next hand starts unassisted, the finished one keeps its tag. */
+        play_to_end(&m);
+        assert_true(tui_match_undo(&m)); /* the hand is over but not scored yet */
+        play_to_end(&m);
+        tui_match_finish_hand(&m);
+        assert_false(tui_match_undo(&m));
+        tui_match_deal(&m, "2024.03.06");
+        assert_false(m.assisted);
+        gw_text t = {0};
+        tui_match_text(&m, &t);
+        assert_int_equal(occurrences(gw_text_str(&t), "[Assisted \"yes\"]"), 1);
+        assert_int_equal(occurrences(gw_text_str(&t), "[Hand \""), 2);
+        gw_text_free(&t);
+        tui_match_free(&m);
+    }
+}
+
+/* The last card of a hand is played but the hand is not yet scored (the table saves the match after every
+ * card): the text must still restore. */
+static void match_text_after_the_last_card(void **state) {
+    (void)state;
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        tui_match m, r;
+        start(&m, seed % 2 ? GW_CLASSIC : GW_SMALL, (gw_scoring)(seed % 3), 1000, seed, GW_AI_EASY);
+        for (int hand = 0; hand < 2; hand++) {
+            tui_match_deal(&m, "2024.03.05");
+            play_to_end(&m);
+            assert_true(m.in_hand);
+            restore_from(&m, &r);
+            /* The restored match has scored the hand: as the original once it does. */
+            tui_match_finish_hand(&m);
+            assert_same_match(&m, &r);
+            tui_match_free(&r);
+        }
+        tui_match_free(&m);
+    }
+}
+
+/* ---- review ---------------------------------------------------------------------------------------- */
+
+typedef enum { HUMAN_FIRST, HUMAN_BEST, HUMAN_WORST } human_policy;
+
+/* The verdict computed here: the seat-0 solver values before the human's card. */
+typedef struct expected_verdict {
+    int kept, best, worst;
+    gw_cards best_cards;
+} expected_verdict;
+
+static void review_hand(gw_variant v, uint64_t seed, human_policy policy, int *lost) {
+    gw_solver *mine = NULL, *theirs = NULL;
+    assert_int_equal(gw_solver_new(0, &mine), GW_OK);
+    assert_int_equal(gw_solver_new(0, &theirs), GW_OK);
+    gw_card deck[GW_MAX_DECK];
+    gw_deck_from_seed(v, seed, deck);
+    gw_game dealt, g;
+    gw_error err;
+    assert_int_equal(gw_game_deal(&dealt, v, deck, (int)(seed % 2), &err), GW_OK);
+    g = dealt;
+    int hs = gw_hand_size(v);
+    gw_game starts[GW_MAX_DECK / 2];
+    gw_trick_event events[GW_MAX_DECK / 2];
+    expected_verdict want[GW_MAX_DECK / 2];
+    bool judged[GW_MAX_DECK / 2] = {false};
+    while (gw_game_phase(&g) != GW_OVER) {
+        int trick = g.tricks_done;
+        if (g.led == GW_NO_CARD) starts[trick] = g;
+        gw_card c = first_legal(&g);
+        if (g.turn == 0 && gw_game_phase(&g) == GW_ENDGAME) {
+            gw_observation o;
+            gw_observe(&g, 0, &o);
+            gw_card_value vals[GW_RANKS];
+            int best = -1;
+            int n = gw_endgame_values(mine, &o, vals, &best, &err);
+            assert_true(n > 0);
+            assert_int_equal(n, gw_count(gw_game_legal(&g)));
+            expected_verdict e = {0, best, 99, 0};
+            gw_card worst_card = vals[0].card, best_card = vals[0].card;
+            for (int k = 0; k < n; k++) {
+                if (vals[k].tricks == best) {
+                    e.best_cards |= gw_bit(vals[k].card);
+                    best_card = vals[k].card;
+                }
+                if (vals[k].tricks < e.worst) {
+                    e.worst = vals[k].tricks;
+                    worst_card = vals[k].card;
+                }
+            }
+            if (policy == HUMAN_BEST) c = best_card;
+            if (policy == HUMAN_WORST) c = worst_card;
+            for (int k = 0; k < n; k++)
+                if (vals[k].card == c) e.kept = vals[k].tricks;
+            want[trick] = e;
+            judged[trick] = true;
+        }
+        gw_trick_event ev;
+        assert_int_equal(gw_game_play(&g, c, &ev), GW_OK);
+        if (ev.completed) events[trick] = ev;
+    }
+
+    tui_review_trick out[GW_MAX_DECK / 2];
+    memset(out, 0x5A, sizeof out);
+    int n = tui_review_compute(theirs, &dealt, &g, out, &err);
+    assert_int_equal(n, 2 * hs); /* 26 classic, 14 small */
+    int njudged = 0;
+    for (int i = 0; i < n; i++) {
+        const tui_review_trick *t = &out[i];
+        assert_int_equal(t->before.tricks_done, i);
+        assert_int_equal(t->before.led, GW_NO_CARD);
+        assert_same_game(&t->before, &starts[i]);
+        assert_true(t->ev.completed);
+        assert_int_equal(t->ev.number, i + 1);
+        assert_memory_equal(t->ev.cards, events[i].cards, sizeof t->ev.cards);
+        assert_int_equal(t->ev.winner, events[i].winner);
+        assert_int_equal(t->ev.leader, events[i].leader);
+        /* Verdicts exactly on the human's endgame cards: one per endgame trick. */
+        assert_int_equal(t->verdict.judged, i >= hs);
+        assert_int_equal(t->verdict.judged, judged[i]);
+        if (!t->verdict.judged) continue;
+        njudged++;
+        const expected_verdict *e = &want[i];
+        assert_true(t->verdict.kept <= t->verdict.best);
+        assert_int_equal(t->verdict.best, e->best);
+        assert_int_equal(t->verdict.kept, e->kept);
+        assert_true(t->verdict.best_cards == e->best_cards);
+        assert_true(t->verdict.best_cards != 0);
+        /* The human's card in this trick: its value is best exactly when the solver lists it as best. */
+        gw_card mine_card = t->ev.leader == 0 ? t->ev.cards[0] : t->ev.cards[1];
+        if (gw_has(e->best_cards, mine_card))
+            assert_int_equal(t->verdict.kept, t->verdict.best);
+        else
+            assert_true(t->verdict.kept < t->verdict.best);
+        if (policy == HUMAN_BEST) assert_int_equal(t->verdict.kept, t->verdict.best);
+        if (policy == HUMAN_WORST) assert_int_equal(t->verdict.kept, e->worst);
+        *lost += t->verdict.best - t->verdict.kept;
+    }
+    assert_int_equal(njudged, hs);
+    gw_solver_free(mine);
+    gw_solver_free(theirs);
+}
+
+static void review_verdicts(void **state) {
+    (void)state;
+    int lost_best = 0, lost_worst = 0, lost_first = 0;
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        review_hand(GW_CLASSIC, seed, HUMAN_FIRST, &lost_first);
+        review_hand(GW_SMALL, seed, HUMAN_FIRST, &lost_first);
+        review_hand(GW_CLASSIC, seed, HUMAN_BEST, &lost_best);
+        review_hand(GW_SMALL, seed, HUMAN_BEST, &lost_best);
+        review_hand(GW_CLASSIC, seed, HUMAN_WORST, &lost_worst);
+        review_hand(GW_SMALL, seed, HUMAN_WORST, &lost_worst);
+    }
+    assert_int_equal(lost_best, 0);
+    assert_true(lost_worst > 0); /* the verdicts do tell a loss */
+    assert_true(lost_first >= 0);
+}
+
+/* The review of a finished match hand, as the table calls it (dealt and finished from the match). */
+static void review_of_a_match_hand(void **state) {
+    (void)state;
+    tui_match m;
+    start(&m, GW_SMALL, GW_LAST13, 100, 31, GW_AI_HARD);
+    tui_match_deal(&m, "2024.03.05");
+    play_to_end(&m);
+    gw_game dealt = m.dealt, finished = m.game;
+    tui_match_finish_hand(&m);
+    gw_solver *s = NULL;
+    assert_int_equal(gw_solver_new(0, &s), GW_OK);
+    tui_review_trick out[GW_MAX_DECK / 2];
+    gw_error err;
+    assert_int_equal(tui_review_compute(s, &dealt, &finished, out, &err), 14);
+    assert_same_game(&out[0].before, &dealt);
+    /* Replaying the last trick's position gives the finished hand. */
+    gw_game g = out[13].before;
+    assert_int_equal(gw_game_play(&g, out[13].ev.cards[0], NULL), GW_OK);
+    assert_int_equal(gw_game_play(&g, out[13].ev.cards[1], NULL), GW_OK);
+    assert_same_game(&g, &finished);
+    gw_solver_free(s);
+    tui_match_free(&m);
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(layout_refuses_small_terminals),
+        cmocka_unit_test(layout_regions_fit_and_do_not_overlap),
+        cmocka_unit_test(layout_card_at_hits_each_card),
+        cmocka_unit_test(layout_card_at_overlapping_cards),
+        cmocka_unit_test(hand_sorted_orders),
+        cmocka_unit_test(labels_and_widths),
+        cmocka_unit_test(tracker_follows_a_real_hand),
+        cmocka_unit_test(refusal_sentences),
+        cmocka_unit_test(trick_news_sentences),
+        cmocka_unit_test(score_reasons),
+        cmocka_unit_test(match_restore_round_trip),
+        cmocka_unit_test(match_restore_whole_hands),
+        cmocka_unit_test(match_restore_refusals),
+        cmocka_unit_test(match_undo),
+        cmocka_unit_test(match_text_after_the_last_card),
+        cmocka_unit_test(review_verdicts),
+        cmocka_unit_test(review_of_a_match_hand),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
