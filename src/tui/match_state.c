@@ -57,6 +57,14 @@ void tui_match_text(const tui_match *m, gw_text *out) {
     gw_text_puts(out, gw_text_str(&m->finished));
     if (!m->in_hand) return;
     if (m->finished.len > 0) gw_text_putc(out, '\n');
+    if (gw_game_phase(&m->game) == GW_OVER) {
+        /* The last card is played but the hand not yet scored (the table saves after every card): its
+         * Score tag must count this hand, as tui_match_finish_hand will, or the record does not read back. */
+        tui_match scored = *m;
+        gw_match_finish_hand(&scored.match, &scored.game);
+        tui_match_hand_text(&scored, &scored.game, scored.match.hands_played, m->assisted, out);
+        return;
+    }
     tui_match_hand_text(m, &m->game, m->match.hands_played + 1, m->assisted, out);
 }
 

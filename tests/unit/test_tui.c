@@ -808,6 +808,23 @@ static void match_restore_refusals(void **state) {
     bad = without_line(text, "[Player2 ");
     assert_refused(bad, NULL);
     free(bad);
+    /* Even when the missing seed is 0, which would deal the same cards. */
+    tui_match zero;
+    start(&zero, GW_SMALL, GW_LAST13, 10, 0, GW_AI_EASY);
+    tui_match_deal(&zero, "2024.03.05");
+    play_cards(&zero, 3);
+    gw_text zt = {0};
+    tui_match_text(&zero, &zt);
+    assert_non_null(strstr(gw_text_str(&zt), "[MatchSeed \"0\"]"));
+    bad = without_line(gw_text_str(&zt), "[MatchSeed ");
+    assert_refused(bad, NULL);
+    free(bad);
+    tui_match back;
+    restore_from(&zero, &back); /* with the tag it restores */
+    assert_same_match(&zero, &back);
+    tui_match_free(&back);
+    gw_text_free(&zt);
+    tui_match_free(&zero);
 
     /* Another match seed: the deal does not come from it. */
     bad = copy_of(text);
