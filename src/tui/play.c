@@ -506,7 +506,9 @@ static hand_result play_hand(table *t) {
             set_status(t, true, "Internal error: an illegal card was played.");
             return HAND_ERROR;
         }
-        save(t);
+        /* Saved after every card but the hand's last: that one is saved scored, with the hand stored in
+         * the statistics, so a stop in the pause after the last trick replays only a forced card. */
+        if (gw_game_phase(g) != GW_OVER) save(t);
         if (!ev.completed) {
             char label[8];
             tui_card_label(c, t->app->scr.ascii, label);
