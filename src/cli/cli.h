@@ -19,6 +19,7 @@ enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
 /* The command line: argv[1] names the subcommand. Returns the exit code. */
 int cli_main(int argc, char **argv);
 
+int cmd_android(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_deal(int argc, char **argv);

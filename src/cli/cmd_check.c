@@ -1,15 +1,17 @@
-/* cmd_check.c: `whist check`: checks record files and reports each hand's first problem. */
+/* cmd_check.c: `whist check`: checks records of both games and reports each hand's first problem. */
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "gw/android_record.h"
 #include "gw/files.h"
 
 static const char HELP[] =
     "Usage: whist check [--quiet] FILE... (- for standard input)\n"
     "Checks game records against the rules. For each hand prints one line:\n"
     "  hand H: tricks A-B, player P scores N   (or: no score / unfinished after trick T)\n"
+    "  hand H: tricks A-B, side S scores N     (Android Whist: side S is player S and their android)\n"
     "or its first problem as FILE:LINE:COL: error: MESSAGE on standard error.\n"
     "\n"
     "  -q, --quiet   print only the problems\n"
@@ -17,7 +19,17 @@ static const char HELP[] =
     "\n"
     "Exit status: 0 every hand valid, 1 some hand invalid, 2 usage error or unreadable file.\n";
 
-/* Checks one file; returns the exit status it deserves. */
+/* Prints a hand's first problem; returns CLI_FAIL. */
+static int report_error(const char *shown, const gw_error *e, int hand_line) {
+    fflush(stdout);
+    fprintf(stderr, "%s:%d:%d: error: %s\n", shown, e->line ? e->line : hand_line, e->col ? e->col : 1,
+            e->msg);
+    fflush(stderr);
+    return CLI_FAIL;
+}
+
+/* Checks one file; returns the exit status it deserves. Each hand is checked
+ * by the rules its Game tag names: German Whist unless Android Whist. */
 static int check_file(const char *path, bool quiet) {
     char *text = NULL;
     size_t len = 0;
@@ -28,8 +40,15 @@ static int check_file(const char *path, bool quiet) {
         return CLI_USAGE;
     }
     gw_record rec;
+    gw_android_record arec;
     if (gw_record_read(text, len, &rec, &err) != GW_OK) {
         free(text);
+        fprintf(stderr, "whist check: %s: %s\n", shown, err.msg);
+        return CLI_USAGE;
+    }
+    if (gw_android_record_read(text, len, &arec, &err) != GW_OK) {
+        free(text);
+        gw_record_free(&rec);
         fprintf(stderr, "whist check: %s: %s\n", shown, err.msg);
         return CLI_USAGE;
     }
@@ -42,19 +61,22 @@ static int check_file(const char *path, bool quiet) {
         status = CLI_FAIL;
     }
     for (int i = 0; i < rec.count; i++) {
+        const gw_android_record_hand *a = i < arec.count && arec.hands[i].is_android ? &arec.hands[i] : NULL;
         const gw_record_hand *h = &rec.hands[i];
-        if (h->error.status != GW_OK) {
-            fflush(stdout);
-            fprintf(stderr, "%s:%d:%d: error: %s\n", shown, h->error.line ? h->error.line : h->line,
-                    h->error.col ? h->error.col : 1, h->error.msg);
-            fflush(stderr);
-            status = CLI_FAIL;
+        char line[96];
+        if (a && a->error.status != GW_OK) {
+            status = report_error(shown, &a->error, a->line);
+        } else if (!a && h->error.status != GW_OK) {
+            status = report_error(shown, &h->error, h->line);
         } else if (!quiet) {
-            char line[96];
-            gw_record_summary(h, line, (int)sizeof line);
+            if (a)
+                gw_android_record_summary(a, line, (int)sizeof line);
+            else
+                gw_record_summary(h, line, (int)sizeof line);
             printf("%s\n", line);
         }
     }
+    gw_android_record_free(&arec);
     gw_record_free(&rec);
     return status;
 }

@@ -1,10 +1,11 @@
-/* cmd_replay.c: `whist replay`: shows a recorded hand trick by trick, hidden draws included. */
+/* cmd_replay.c: `whist replay`: shows a recorded hand trick by trick (hidden draws, androids' commands). */
 #include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "gw/android_record.h"
 #include "gw/files.h"
 #include "gw/solver.h"
 
@@ -20,6 +21,9 @@ static const char HELP[] = "Usage: whist replay FILE [--hand N] [--no-solver]\n"
                            "each trick whether each card was best or, for the player who played it,\n"
                            "lost tricks against best play, and which cards were best:\n"
                            "      solver: P1 7H loses 1 trick (best: AH KH); P2 AS best\n"
+                           "\n"
+                           "An Android Whist hand shows the four hands at the deal, then each trick:\n"
+                           "every human's card, every android's commands with its errors, the winner.\n"
                            "\n"
                            "  -n, --hand N     only hand N (its Hand tag, or its place in the file)\n"
                            "  -i, --id ID      the stored hand ID instead of a file\n"
@@ -170,17 +174,119 @@ static bool replay_hand(const gw_record_hand *h, const char *shown, gw_solver *s
     return true;
 }
 
+/* The name of human p (0 or 1) in an Android Whist hand. */
+static const char *android_player_name(const gw_android_record_hand *h, int p) {
+    const char *name = gw_android_record_hand_tag(h, p == 0 ? "Player1" : "Player2");
+    return name ? name : (p == 0 ? "player 1" : "player 2");
+}
+
+/* "D (player 1)" or "L (player 2's android)", with the Player tags' names. */
+static void print_seat(const gw_android_record_hand *h, int seat) {
+    const char *name = android_player_name(h, gw_seat_player(h->dealer, seat));
+    printf("%c (%s%s)", gw_seat_char(seat), name, gw_seat_is_android(seat) ? "'s android" : "");
+}
+
+/* Prints one Android Whist hand: the deal, then every trick with each
+ * human's card and each android's commands, errors included; returns false
+ * if the record has a problem in it. */
+static bool replay_android_hand(const gw_android_record_hand *h, const char *shown) {
+    printf("Hand %d: Android Whist\n", h->number);
+    gw_android_game g;
+    gw_error err;
+    if (!h->dealt || gw_android_deal(&g, h->deck, h->dealer, &err) != GW_OK) {
+        printf("  (the deal cannot be shown)\n");
+        fprintf(stderr, "%s:%d:%d: error: %s\n", shown, h->error.line, h->error.col, h->error.msg);
+        return false;
+    }
+    int d = h->dealer;
+    printf("Dealer: %s. Side 1: %c (%s) and %c; side 2: %c (%s) and %c.\n", android_player_name(h, d),
+           gw_seat_char(gw_player_seat(d, 0)), android_player_name(h, 0),
+           gw_seat_char(gw_seat_partner(gw_player_seat(d, 0))), gw_seat_char(gw_player_seat(d, 1)),
+           android_player_name(h, 1), gw_seat_char(gw_seat_partner(gw_player_seat(d, 1))));
+    printf("Trump: %s (the turned card is %s, the dealer's last card).\n", gw_suit_name(g.trump),
+           cli_card(gw_android_trump_card(&g)));
+    static const int ORDER[GW_SEATS] = {GW_SEAT_D, GW_SEAT_L, GW_SEAT_X, GW_SEAT_N};
+    for (int i = 0; i < GW_SEATS; i++) {
+        print_seat(h, ORDER[i]);
+        printf(" holds: ");
+        cli_print_hand(stdout, g.hand[ORDER[i]], g.trump, GW_ORDER_ALTERNATE);
+        printf("\n");
+    }
+    printf("\n");
+    /* One line a play, and one a command for an android that had errors. */
+    const gw_android_game *rec = &h->game;
+    for (int i = 0; i < rec->nevents; i++) {
+        const gw_android_event *ev = &rec->events[i];
+        if (g.errors > 0)
+            printf("         ");
+        else if (g.ntrick == 0)
+            printf("%4d. %c  ", g.tricks_done + 1, gw_seat_char(g.turn));
+        else
+            printf("      %c  ", gw_seat_char(g.turn));
+        gw_android_trick done = {.completed = false};
+        if (ev->command == GW_CMD_NONE) {
+            gw_android_play(&g, ev->card, &done, &err);
+            printf("%s\n", cli_card(ev->card));
+        } else {
+            gw_android_command c = (gw_android_command)ev->command;
+            gw_android_situation s = gw_android_situation_now(&g);
+            gw_android_outcome o;
+            gw_android_command_play(&g, c, &o, &done, &err);
+            if (o.answer == GW_ANSWER_CARD) {
+                printf("%s=%s\n", gw_android_command_name(c), cli_card(o.card));
+            } else {
+                char why[128];
+                gw_android_answer_text(&s, c, o.answer, why, (int)sizeof why);
+                printf("%s! error: %s\n", gw_android_command_name(c), why);
+            }
+        }
+        if (done.completed) {
+            int tricks[2] = {gw_android_player_tricks(&g, 0), gw_android_player_tricks(&g, 1)};
+            printf("      won by %c (side %d); tricks %d-%d\n", gw_seat_char(done.winner),
+                   gw_seat_player(d, done.winner) + 1, tricks[0], tricks[1]);
+        }
+    }
+    bool valid = h->error.status == GW_OK;
+    if (valid && !h->finished && (g.ntrick > 0 || g.errors > 0)) printf("      (the record stops here)\n");
+    printf("\n");
+    if (!valid) {
+        printf("The record has a problem here.\n\n");
+        fprintf(stderr, "%s:%d:%d: error: %s\n", shown, h->error.line, h->error.col, h->error.msg);
+        return false;
+    }
+    int tricks[2] = {gw_android_player_tricks(&g, 0), gw_android_player_tricks(&g, 1)};
+    if (!h->finished) {
+        printf("Unfinished after trick %d (tricks %d-%d so far).\n\n", g.tricks_done, tricks[0], tricks[1]);
+        return true;
+    }
+    printf("Tricks: side 1 %d, side 2 %d. Side %d scores %d.\n", tricks[0], tricks[1], h->outcome.winner + 1,
+           h->outcome.points);
+    if (h->has_score) printf("Game score after this hand: %d-%d.\n", h->score[0], h->score[1]);
+    printf("\n");
+    return true;
+}
+
 /* Replays the hands of a record text (shown names it in messages), only hand
- * `only` if not 0; returns the exit code. */
+ * `only` if not 0; returns the exit code. Each hand is shown by the rules its
+ * Game tag names: German Whist unless Android Whist. */
 static int replay_text(const char *text, size_t len, const char *shown, int only, bool use_solver) {
     gw_record rec;
+    gw_android_record arec;
     gw_error err;
     if (gw_record_read(text, len, &rec, &err) != GW_OK) {
         fprintf(stderr, "whist replay: %s: %s\n", shown, err.msg);
         return CLI_FAIL;
     }
+    if (gw_android_record_read(text, len, &arec, &err) != GW_OK) {
+        gw_record_free(&rec);
+        fprintf(stderr, "whist replay: %s: %s\n", shown, err.msg);
+        return CLI_FAIL;
+    }
+    bool german = false;
+    for (int i = 0; i < rec.count; i++)
+        german = german || i >= arec.count || !arec.hands[i].is_android;
     gw_solver *solver = NULL;
-    if (use_solver && gw_solver_new(REPLAY_TABLE_BYTES, &solver) != GW_OK) {
+    if (use_solver && german && gw_solver_new(REPLAY_TABLE_BYTES, &solver) != GW_OK) {
         solver = NULL;
         fprintf(stderr, "whist replay: not enough memory for the solver; endgames are shown unjudged\n");
     }
@@ -188,14 +294,18 @@ static int replay_text(const char *text, size_t len, const char *shown, int only
     for (int i = 0; i < rec.count; i++) {
         if (only && rec.hands[i].number != only) continue;
         shown_hands++;
-        if (!replay_hand(&rec.hands[i], shown, solver)) status = CLI_FAIL;
+        bool ok = i < arec.count && arec.hands[i].is_android ? replay_android_hand(&arec.hands[i], shown)
+                                                             : replay_hand(&rec.hands[i], shown, solver);
+        if (!ok) status = CLI_FAIL;
     }
     gw_solver_free(solver);
     if (shown_hands == 0) {
         if (only && rec.count > 0) {
             fprintf(stderr, "whist replay: %s has no hand %d (its hands:", shown, only);
-            for (int i = 0; i < rec.count && i < 20; i++)
-                fprintf(stderr, "%s %d", i ? "," : "", rec.hands[i].number);
+            for (int i = 0; i < rec.count && i < 20; i++) {
+                bool android = i < arec.count && arec.hands[i].is_android;
+                fprintf(stderr, "%s %d", i ? "," : "", android ? arec.hands[i].number : rec.hands[i].number);
+            }
             fprintf(stderr, "%s)\n", rec.count > 20 ? ", ..." : "");
         } else if (only) {
             fprintf(stderr, "whist replay: %s has no hand %d (it holds no hand)\n", shown, only);
@@ -203,6 +313,7 @@ static int replay_text(const char *text, size_t len, const char *shown, int only
             fprintf(stderr, "whist replay: %s holds no hand\n", shown);
         status = CLI_FAIL;
     }
+    gw_android_record_free(&arec);
     gw_record_free(&rec);
     return status;
 }

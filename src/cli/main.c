@@ -11,6 +11,7 @@ static const char HELP[] =
     "Commands:\n"
     "  play           the full-screen game (what `whist` alone opens on a terminal)\n"
     "  play --plain   play a match against the computer in line mode\n"
+    "  android        Android Whist against the computer in line mode (--plain)\n"
     "  deal           print a fresh deal as a game record (.gwr)\n"
     "  check FILE     check game records against the rules (- for standard input)\n"
     "  replay FILE    show a recorded hand trick by trick (--id ID: a stored hand)\n"
@@ -32,8 +33,9 @@ typedef struct command {
 } command;
 
 static const command COMMANDS[] = {
-    {"check", cmd_check}, {"deal", cmd_deal},   {"play", cmd_play},       {"replay", cmd_replay},
-    {"solve", cmd_solve}, {"arena", cmd_arena}, {"history", cmd_history}, {"stats", cmd_stats},
+    {"check", cmd_check},     {"deal", cmd_deal},       {"play", cmd_play},
+    {"android", cmd_android}, {"replay", cmd_replay},   {"solve", cmd_solve},
+    {"arena", cmd_arena},     {"history", cmd_history}, {"stats", cmd_stats},
 };
 
 int cli_main(int argc, char **argv) {
