@@ -43,5 +43,7 @@ tui_exit tui_play(tui_app *app,
 tui_exit tui_settings_screen(tui_app *app);
 tui_exit tui_stats_screen(tui_app *app);
 tui_exit tui_rules_screen(tui_app *app);
+/* A rubber of Android Whist: against the computer, or two humans at this terminal (hot_seat). */
+tui_exit tui_android(tui_app *app, bool hot_seat);
 
 #endif

@@ -19,7 +19,16 @@ static const char USAGE[] =
     "             [--opponent LEVEL] [--think-ms MS]\n"
     "'whist play --help' explains every option.\n";
 
-typedef enum { ITEM_NEW, ITEM_RESUME, ITEM_SETTINGS, ITEM_STATS, ITEM_RULES, ITEM_QUIT, ITEMS } item;
+typedef enum {
+    ITEM_NEW,
+    ITEM_RESUME,
+    ITEM_ANDROID,
+    ITEM_SETTINGS,
+    ITEM_STATS,
+    ITEM_RULES,
+    ITEM_QUIT,
+    ITEMS
+} item;
 
 typedef struct home {
     tui_app *app;
@@ -29,7 +38,8 @@ typedef struct home {
 } home;
 
 static const char *item_label(const home *h, int i) {
-    static const char *const LABEL[ITEMS] = {"New game", "Resume", "Settings", "Statistics", "Rules", "Quit"};
+    static const char *const LABEL[ITEMS] = {"New game",   "Resume", "Android Whist", "Settings",
+                                             "Statistics", "Rules",  "Quit"};
     return i == ITEM_RESUME ? h->resume_text : LABEL[i];
 }
 
@@ -60,8 +70,8 @@ static void draw_home(void *ctx) {
     if (h->app->notice[0]) tui_text(s, s->h - 3, 2, s->w - 4, TUI_C_WARN, A_BOLD, h->app->notice);
     tui_fill_row(s, s->h - 1, TUI_C_TITLE);
     tui_text(s, s->h - 1, 0, s->w, TUI_C_TITLE, 0,
-             s->ascii ? " Up/Down Enter  n new  r resume  s settings  a statistics  ? rules  q quit"
-                      : " ↑↓ Enter  n new  r resume  s settings  a statistics  ? rules  q quit");
+             s->ascii ? " Up/Down Enter  n new  r resume  w android  s settings  a stats  ? rules  q quit"
+                      : " ↑↓ Enter  n new  r resume  w android  s settings  a stats  ? rules  q quit");
 }
 
 static void peek_unfinished(home *h) {
@@ -134,11 +144,24 @@ static tui_exit resume(home *h) {
     return e;
 }
 
+/* Android Whist: against the computer, or two humans at this terminal. */
+static tui_exit android_game(home *h) {
+    static const char *const LINES[] = {"Android Whist: each human commands an android partner.", "",
+                                        "c: you against the computer", "t: two players at this terminal",
+                                        "Esc: back"};
+    int k = tui_dialog(&h->app->scr, draw_home, h, "Android Whist", LINES, 5);
+    if (k == TUI_KEY_SIGNAL) return TUI_SIGNAL;
+    if (k == 'c' || k == 'C') return tui_android(h->app, false);
+    if (k == 't' || k == 'T') return tui_android(h->app, true);
+    return TUI_BACK;
+}
+
 static tui_exit open_item(home *h, int i) {
     h->app->notice[0] = '\0';
     switch (i) {
     case ITEM_NEW: return new_game(h);
     case ITEM_RESUME: return h->can_resume ? resume(h) : TUI_BACK;
+    case ITEM_ANDROID: return android_game(h);
     case ITEM_SETTINGS: return tui_settings_screen(h->app);
     case ITEM_STATS: return tui_stats_screen(h->app);
     case ITEM_RULES: return tui_rules_screen(h->app);
@@ -179,6 +202,7 @@ static int home_loop(tui_app *app) {
         case 'r': open = h.can_resume ? ITEM_RESUME : -1; break;
         case 's': open = ITEM_SETTINGS; break;
         case 'a': open = ITEM_STATS; break;
+        case 'w': open = ITEM_ANDROID; break;
         case '?': open = ITEM_RULES; break;
         case 'q':
         case 27: return 0;

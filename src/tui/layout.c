@@ -99,3 +99,10 @@ int tui_label_width(const char *s) {
         if (((unsigned char)*s & 0xC0) != 0x80) w++; /* count UTF-8 lead bytes only */
     return w;
 }
+
+void tui_ascii_dots(char *text) {
+    for (char *p = text; (p = strstr(p, "·")) != NULL;) {
+        memmove(p + 1, p + 2, strlen(p + 2) + 1);
+        *p = '-';
+    }
+}

@@ -63,4 +63,7 @@ const char *tui_suit_label(int suit, bool ascii);
  * column wide). */
 int tui_label_width(const char *s);
 
+/* Replaces each middle dot "·" of text with '-' (for terminals without UTF-8). */
+void tui_ascii_dots(char *text);
+
 #endif

@@ -14,14 +14,6 @@ int tui_view_hand(const tui_view *v, gw_card out[GW_RANKS]) {
     return tui_hand_sorted(v->g->hand[0], v->g->trump, v->order, out);
 }
 
-/* Replaces each middle dot with '-' (for terminals without UTF-8). */
-static void ascii_dots(char *text) {
-    for (char *p = text; (p = strstr(p, "·")) != NULL;) {
-        memmove(p + 1, p + 2, strlen(p + 2) + 1);
-        *p = '-';
-    }
-}
-
 static void draw_title(const tui_screen *s, const tui_view *v, const tui_layout *L) {
     const gw_game *g = v->g;
     const gw_match_rules *r = &v->m->match.rules;
@@ -45,8 +37,8 @@ static void draw_title(const tui_screen *s, const tui_view *v, const tui_layout 
     else
         snprintf(right, sizeof right, "Hand over ");
     if (s->ascii) {
-        ascii_dots(left);
-        ascii_dots(right);
+        tui_ascii_dots(left);
+        tui_ascii_dots(right);
     }
     int rw = tui_label_width(right);
     if (tui_label_width(left) + rw < L->w) tui_text(s, 0, L->w - rw, rw, TUI_C_TITLE, A_BOLD, right);

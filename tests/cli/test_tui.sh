@@ -44,6 +44,20 @@ wait_exit() {
   done
   RC=$(cat "$TMP/rc" 2>/dev/null || echo none)
 }
+# press KEY: sends a key and waits until the screen changes (so that keys never
+# pile up ahead of a slow machine).
+press() {
+  local before i
+  before=$(screen)
+  keys "$1"
+  for ((i = 0; i < WAIT * 20; i++)); do
+    [ "$(screen)" != "$before" ] && return 0
+    sleep 0.05
+  done
+  fail "the screen did not change after $1:"
+  screen >&2
+  return 1
+}
 # stock_left: the number the table shows after "Stock: ".
 stock_left() { screen | sed -n 's/.*Stock: \([0-9]*\) left.*/\1/p' | head -1; }
 
@@ -72,7 +86,7 @@ keys '?'
 wait_for "take back your last card" "the help box"
 keys Escape
 # Play three tricks with Enter (the selection is always a legal card).
-for _ in 1 2 3; do keys Enter; sleep 0.3; done
+for _ in 1 2 3; do press Enter; done
 wait_for "Foreplay · trick 4 of 13" "three tricks played"
 now=$(stock_left)
 [ -n "$now" ] && [ "$now" -lt "$first_stock" ] || fail "the stock count did not fall: $first_stock then $now"
@@ -147,8 +161,7 @@ for ((i = 0; i < 2000; i++)); do
       break
     fi
   fi
-  keys Enter
-  sleep 0.05
+  press Enter || break
 done
 [ $saw_endgame = 1 ] || fail "never saw the endgame"
 [ $saw_board = 1 ] || fail "never saw a scoreboard"
@@ -197,7 +210,8 @@ keys n
 wait_for "Foreplay · trick 1 of 13" "a new match"
 keys Enter
 sleep 0.3
-pid=$(pgrep -n -x whist)
+# The whist of this test's pane (other tests may run whist at the same time).
+pid=$(pgrep -P "$(tmux display -p -t $SESSION '#{pane_pid}')" -x whist)
 kill -TERM "$pid"
 wait_exit
 [ "$RC" = 143 ] || fail "SIGTERM: exit $RC, expected 143"
@@ -265,6 +279,62 @@ wait_exit
   [ "$RC" = 0 ] || fail "quit without a data folder: exit $RC"
   exit "$FAILS"
 ) || FAILS=$((FAILS + $?))
+
+# --- Android Whist ------------------------------------------------------------
+# Against the computer: a whole rubber with Enter (the first card or command
+# offered), then the saved record checks.
+start play --seed 21
+wait_for "Android Whist" "the home screen offers Android Whist"
+keys w
+wait_for "c: you against the computer" "the Android Whist choice"
+keys c
+wait_for "Android Whist · trump" "the Android Whist table"
+S=$(screen)
+grep -qE "(L|N|X|D) (Computer|You)" <<<"$S" || fail "the humans' seats are not labelled"
+grep -qF "your android" <<<"$S" || fail "your android is not shown"
+grep -qF "their android" <<<"$S" || fail "the opposing android is not shown"
+for ((i = 0; i < 3000; i++)); do
+  S=$(screen)
+  grep -qF "Command X" <<<"$S" && grep -qF "a) " <<<"$S" && saw_menu=1
+  grep -qF "The rubber is over" <<<"$S" && break
+  press Enter || break
+done
+[ "${saw_menu:-0}" = 1 ] || fail "never saw the command menu"
+wait_for "The rubber is over" "a whole rubber against the computer"
+grep -qE "wins? the rubber by [0-9]+" <<<"$(screen)" || fail "the rubber's winner and margin"
+keys Enter
+wait_for "New game" "home after the rubber"
+keys q
+wait_exit
+run check "$XDG_DATA_HOME/whist/games/android-21.gwr"
+expect_rc 0 "the Android Whist record checks"
+expect_out "side" "the Android Whist record's summaries"
+
+# Two players at one terminal: a hand-over screen hides everything private.
+start play --seed 22
+wait_for "Android Whist" "home"
+keys w t
+wait_for "Pass the keyboard to" "the hand-over screen"
+S=$(screen)
+grep -q "[♠♥♦♣]" <<<"$(sed 1d <<<"$S" | grep -v "is turned")" && fail "the hand-over screen shows cards"
+keys Enter
+wait_for "Command" "the first human commands their android"
+# A whole rubber, both players pressing Enter (hand-over screens included).
+handovers=0
+for ((i = 0; i < 6000; i++)); do
+  S=$(screen)
+  grep -qF "Pass the keyboard to" <<<"$S" && handovers=$((handovers + 1))
+  grep -qF "The rubber is over" <<<"$S" && break
+  press Enter || break
+done
+wait_for "The rubber is over" "a whole hot-seat rubber"
+[ "$handovers" -gt 20 ] || fail "too few hand-over screens: $handovers"
+keys Enter
+wait_for "New game" "home after the hot-seat rubber"
+keys q
+wait_exit
+run check "$XDG_DATA_HOME/whist/games/android-22.gwr"
+expect_rc 0 "the hot-seat record checks"
 
 # Not a terminal: whist prints help; play asks for --plain.
 run
