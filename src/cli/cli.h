@@ -11,6 +11,7 @@
 #include "gw/game.h"
 #include "gw/record.h"
 #include "gw/score.h"
+#include "gw/text.h"
 #include "gw/store.h"
 
 /* Exit codes of every subcommand. */
@@ -50,6 +51,22 @@ int cli_open_store(const char *cmd, gw_store **out);
 
 /* Writes s as a JSON string, quotes and escapes included. */
 void cli_json_string(FILE *f, const char *s);
+
+/* A record file that a line-mode game saves after every move. */
+typedef struct cli_record_file {
+    char path[4096];
+    bool has_path; /* false: nowhere to save (the record is printed at the end) */
+    bool save_ok;  /* the last save worked (true before the first) */
+    char save_why[256];
+} cli_record_file;
+
+/* Replaces the file with text (its `failed` flag: out of memory); warns on
+ * stderr once per new reason and lets the game go on. */
+void cli_record_save(cli_record_file *f, const gw_text *text);
+
+/* The final words on a record: where it is saved (CLI_OK), or, when it
+ * could not be saved, the reason and the record itself on stdout (CLI_FAIL). */
+int cli_record_finish(const cli_record_file *f, const gw_text *text);
 
 /* Writes a card set sorted for display (suit order, high to low, suits
  * separated by two spaces). */

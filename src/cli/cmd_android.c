@@ -53,11 +53,8 @@ typedef struct session {
     gw_android_level opponent;
     gw_android_player *bot; /* the computer: player 2 */
     gw_suit_style style;
-    char record_path[4096];
-    bool has_path;
-    gw_text finished; /* record text of the finished hands */
-    bool save_ok;
-    char save_why[256];
+    cli_record_file rec; /* where the record goes */
+    gw_text finished;    /* record text of the finished hands */
     char date[16];
 } session;
 
@@ -90,20 +87,11 @@ static void rubber_text(const session *s, gw_text *out, bool with_current) {
     if (with_current) append_hand(s, out, NULL);
 }
 
-/* Saves the record; reports a failure once per new reason. */
+/* Saves the record. */
 static void save(session *s, bool with_current) {
-    if (!s->has_path) return;
     gw_text t = {0};
     rubber_text(s, &t, with_current);
-    char why[256] = "out of memory";
-    gw_error err;
-    bool ok = !t.failed && gw_file_write(s->record_path, t.data, t.len, &err) == GW_OK;
-    if (!ok && !t.failed) snprintf(why, sizeof why, "%s", err.msg);
-    if (!ok && (s->save_ok || strcmp(why, s->save_why) != 0))
-        fprintf(stderr, "warning: cannot save the record to %s: %s (the game goes on)\n", s->record_path,
-                why);
-    if (!ok) snprintf(s->save_why, sizeof s->save_why, "%s", why);
-    s->save_ok = ok;
+    cli_record_save(&s->rec, &t);
     gw_text_free(&t);
 }
 
@@ -112,17 +100,10 @@ static int finish(session *s, bool with_current) {
     gw_android_player_free(s->bot);
     s->bot = NULL;
     save(s, with_current);
-    int rc = CLI_OK;
-    if (s->has_path && s->save_ok) {
-        printf("The record is saved in %s\n", s->record_path);
-    } else {
-        gw_text t = {0};
-        rubber_text(s, &t, with_current);
-        printf("The record could not be saved%s%s; here it is, to keep:\n\n%s", s->has_path ? ": " : "",
-               s->has_path ? s->save_why : "", gw_text_str(&t));
-        gw_text_free(&t);
-        rc = CLI_FAIL;
-    }
+    gw_text t = {0};
+    rubber_text(s, &t, with_current);
+    int rc = cli_record_finish(&s->rec, &t);
+    gw_text_free(&t);
     gw_text_free(&s->finished);
     return rc;
 }
@@ -534,10 +515,10 @@ int cmd_android(int argc, char **argv) {
             has_seed = true;
             break;
         case 'r':
-            if (strlen(optarg) >= sizeof s.record_path)
+            if (strlen(optarg) >= sizeof s.rec.path)
                 return cli_usage_error("android", "the record path is too long");
-            snprintf(s.record_path, sizeof s.record_path, "%s", optarg);
-            s.has_path = true;
+            snprintf(s.rec.path, sizeof s.rec.path, "%s", optarg);
+            s.rec.has_path = true;
             break;
         case 'o':
             if (!gw_android_level_parse(optarg, &s.opponent))
@@ -570,17 +551,16 @@ int cmd_android(int argc, char **argv) {
         strftime(s.date, sizeof s.date, "%Y.%m.%d", &tm);
     else
         snprintf(s.date, sizeof s.date, "????.??.??");
-    if (!s.has_path) {
+    if (!s.rec.has_path) {
         char dir[3500];
         if (gw_xdg_dir(GW_XDG_DATA, "games", dir, sizeof dir, &err) == GW_OK) {
-            snprintf(s.record_path, sizeof s.record_path, "%s/android-%llu.gwr", dir,
-                     (unsigned long long)seed);
-            s.has_path = true;
+            snprintf(s.rec.path, sizeof s.rec.path, "%s/android-%llu.gwr", dir, (unsigned long long)seed);
+            s.rec.has_path = true;
         } else {
             fprintf(stderr, "warning: %s; the record will be printed at the end instead\n", err.msg);
         }
     }
-    s.save_ok = true;
+    s.rec.save_ok = true;
     printf(
         "Android Whist: a rubber, the best of three games to %d points. You are player 1; the computer (%s) "
         "is player 2.\n",

@@ -66,11 +66,8 @@ typedef struct session {
     gw_expert *advisor; /* for foreplay hints: made at the first one, freed at the end */
     gw_expert_limits limits;
     gw_suit_style style;
-    char record_path[4096];
-    bool has_path;
-    gw_text finished; /* record text of the finished hands */
-    bool save_ok;
-    char save_why[256];
+    cli_record_file rec; /* where the record goes */
+    gw_text finished;    /* record text of the finished hands */
     char date[16];
     gw_solver *solver; /* for hints: made at the first endgame hint, freed at the end */
     gw_store *store;   /* the statistics; NULL when they are off */
@@ -105,20 +102,11 @@ static void match_text(const session *s, gw_text *out, bool with_current) {
     if (with_current) append_hand(s, out, s->match.hands_played + 1);
 }
 
-/* Saves the record; reports a failure once per new reason. */
+/* Saves the record. */
 static void save(session *s, bool with_current) {
-    if (!s->has_path) return;
     gw_text t = {0};
     match_text(s, &t, with_current);
-    char why[256] = "out of memory";
-    gw_error err;
-    bool ok = !t.failed && gw_file_write(s->record_path, t.data, t.len, &err) == GW_OK;
-    if (!ok && !t.failed) snprintf(why, sizeof why, "%s", err.msg);
-    if (!ok && (s->save_ok || strcmp(why, s->save_why) != 0))
-        fprintf(stderr, "warning: cannot save the record to %s: %s (the game goes on)\n", s->record_path,
-                why);
-    if (!ok) snprintf(s->save_why, sizeof s->save_why, "%s", why);
-    s->save_ok = ok;
+    cli_record_save(&s->rec, &t);
     gw_text_free(&t);
 }
 
@@ -177,16 +165,11 @@ static int finish(session *s, bool with_current) {
     gw_player_free(s->bot);
     s->bot = NULL;
     save(s, with_current);
-    if (s->has_path && s->save_ok) {
-        printf("The record is saved in %s\n", s->record_path);
-        return CLI_OK;
-    }
     gw_text t = {0};
     match_text(s, &t, with_current);
-    printf("The record could not be saved%s%s; here it is, to keep:\n\n%s", s->has_path ? ": " : "",
-           s->has_path ? s->save_why : "", gw_text_str(&t));
+    int rc = cli_record_finish(&s->rec, &t);
     gw_text_free(&t);
-    return CLI_FAIL;
+    return rc;
 }
 
 static const char *who(int p) { return p == 0 ? "you" : "the computer"; }
@@ -478,10 +461,10 @@ int cmd_play(int argc, char **argv) {
             has_seed = true;
             break;
         case 'r':
-            if (strlen(optarg) >= sizeof s.record_path)
+            if (strlen(optarg) >= sizeof s.rec.path)
                 return cli_usage_error("play", "the record path is too long");
-            snprintf(s.record_path, sizeof s.record_path, "%s", optarg);
-            s.has_path = true;
+            snprintf(s.rec.path, sizeof s.rec.path, "%s", optarg);
+            s.rec.has_path = true;
             break;
         case 'o':
             if (!gw_ai_level_parse(optarg, &s.opponent))
@@ -523,17 +506,17 @@ int cmd_play(int argc, char **argv) {
         strftime(s.date, sizeof s.date, "%Y.%m.%d", &tm);
     else
         snprintf(s.date, sizeof s.date, "????.??.??");
-    if (!s.has_path) {
+    if (!s.rec.has_path) {
         char dir[3500];
         if (gw_xdg_dir(GW_XDG_DATA, "games", dir, sizeof dir, &err) == GW_OK) {
-            snprintf(s.record_path, sizeof s.record_path, "%s/match-%llu.gwr", dir, (unsigned long long)seed);
-            s.has_path = true;
+            snprintf(s.rec.path, sizeof s.rec.path, "%s/match-%llu.gwr", dir, (unsigned long long)seed);
+            s.rec.has_path = true;
         } else {
             fprintf(stderr, "warning: %s; the record will be printed at the end instead\n", err.msg);
         }
     }
     stats_begin(&s);
-    s.save_ok = true;
+    s.rec.save_ok = true;
     printf(
         "German Whist: %s deck, %s scoring, match to %d. You are player 1; the computer (%s) is player 2.\n",
         gw_variant_name(rules.variant), gw_scoring_name(rules.scoring), rules.target,

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "gw/files.h"
 
 int cli_usage_error(const char *cmd, const char *fmt, ...) {
     va_list ap;
@@ -82,4 +83,26 @@ const char *cli_card(gw_card c) {
     if (c == GW_NO_CARD) return "--";
     gw_card_format(c, out);
     return out;
+}
+
+void cli_record_save(cli_record_file *f, const gw_text *text) {
+    if (!f->has_path) return;
+    char why[256] = "out of memory";
+    gw_error err;
+    bool ok = !text->failed && gw_file_write(f->path, text->data, text->len, &err) == GW_OK;
+    if (!ok && !text->failed) snprintf(why, sizeof why, "%s", err.msg);
+    if (!ok && (f->save_ok || strcmp(why, f->save_why) != 0))
+        fprintf(stderr, "warning: cannot save the record to %s: %s (the game goes on)\n", f->path, why);
+    if (!ok) snprintf(f->save_why, sizeof f->save_why, "%s", why);
+    f->save_ok = ok;
+}
+
+int cli_record_finish(const cli_record_file *f, const gw_text *text) {
+    if (f->has_path && f->save_ok) {
+        printf("The record is saved in %s\n", f->path);
+        return CLI_OK;
+    }
+    printf("The record could not be saved%s%s; here it is, to keep:\n\n%s", f->has_path ? ": " : "",
+           f->has_path ? f->save_why : "", gw_text_str(text));
+    return CLI_FAIL;
 }
