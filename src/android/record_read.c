@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "gw/android_record.h"
+#include "record_fields.h"
 #include "record_lex.h"
 
 enum { T_GAME, T_HAND, T_DEALER, T_DECK, T_SEED, T_RESULT, T_SCORE, T_COUNT };
@@ -17,93 +18,10 @@ typedef struct tag_check {
     const rec_token *deck;
 } tag_check;
 
-static char *copy_n(const char *s, size_t n) {
-    char *p = malloc(n + 1);
-    if (!p) return NULL;
-    memcpy(p, s, n);
-    p[n] = '\0';
-    return p;
-}
-
-/* A tag value with its \" and \\ escapes resolved (malloc'ed). */
-static char *tag_value(const rec_token *t) {
-    char *p = malloc(t->len + 1);
-    if (!p) return NULL;
-    size_t n = 0;
-    for (size_t i = 0; i < t->len; i++) {
-        if (t->text[i] == '\\' && i + 1 < t->len) i++;
-        p[n++] = t->text[i];
-    }
-    p[n] = '\0';
-    return p;
-}
-
-/* At most 20 printable characters of a word, for a message. */
-static void excerpt(const char *s, size_t n, char out[32]) {
-    size_t k = n < 20 ? n : 20;
-    for (size_t i = 0; i < k; i++)
-        out[i] = (s[i] >= 32 && s[i] < 127) || (unsigned char)s[i] >= 0x80 ? s[i] : '?';
-    if (n > 20) {
-        memcpy(out + k, "...", 3);
-        k += 3;
-    }
-    out[k] = '\0';
-}
-
-/* A whole decimal number from 0 to max; false if s is not one. */
-static bool whole_number(const char *s, unsigned long long max, unsigned long long *out) {
-    unsigned long long v = 0;
-    if (!*s) return false;
-    for (; *s; s++) {
-        if (*s < '0' || *s > '9') return false;
-        unsigned d = (unsigned)(*s - '0');
-        if (d > max || v > (max - d) / 10) return false;
-        v = v * 10 + d;
-    }
-    *out = v;
-    return true;
-}
-
-/* "A-B", two whole numbers from 0 to max. */
-static bool number_pair(const char *s, int max, int out[2]) {
-    const char *dash = strchr(s, '-');
-    char first[16];
-    size_t n = dash ? (size_t)(dash - s) : 0;
-    unsigned long long a, b;
-    if (n == 0 || n >= sizeof first) return false;
-    memcpy(first, s, n);
-    first[n] = '\0';
-    if (!whole_number(first, (unsigned long long)max, &a) ||
-        !whole_number(dash + 1, (unsigned long long)max, &b))
-        return false;
-    out[0] = (int)a;
-    out[1] = (int)b;
-    return true;
-}
-
-static bool is_date(const char *s) {
-    if (strlen(s) != 10 || s[4] != '.' || s[7] != '.') return false;
-    for (int i = 0; i < 10; i++)
-        if (i != 4 && i != 7 && !((s[i] >= '0' && s[i] <= '9') || s[i] == '?')) return false;
-    return true;
-}
-
 /* True if a tag token is a well-formed [Game "Android Whist"]. */
 static bool is_android_game_tag(const rec_token *t) {
     return t->kind == REC_TAG && !t->msg && t->name_len == 4 && memcmp(t->name, "Game", 4) == 0 &&
            t->len == sizeof GAME - 1 && memcmp(t->text, GAME, t->len) == 0;
-}
-
-static gw_status keep_tag(gw_android_record_hand *h, char *name, char *value, int line) {
-    gw_tag *p = realloc(h->tags, (size_t)(h->ntags + 1) * sizeof *p);
-    if (!p) {
-        free(name);
-        free(value);
-        return GW_ENOMEM;
-    }
-    h->tags = p;
-    h->tags[h->ntags++] = (gw_tag){name, value, line};
-    return GW_OK;
 }
 
 /* Takes one tag line: a known tag into its field, another into the kept
@@ -112,7 +30,7 @@ static gw_status take_tag(tag_check *tc, const rec_token *t) {
     gw_android_record_hand *h = tc->h;
     gw_error *e = &h->error;
     if (t->msg) return gw_error_set(e, GW_EINVAL, t->line, t->col, "%s", t->msg);
-    char *name = copy_n(t->name, t->name_len), *value = tag_value(t);
+    char *name = gw_rec_copy(t->name, t->name_len), *value = gw_rec_unescape(t->text, t->len);
     if (!name || !value) {
         free(name);
         free(value);
@@ -124,7 +42,8 @@ static gw_status take_tag(tag_check *tc, const rec_token *t) {
     gw_status st = GW_OK;
     unsigned long long n = 0;
     if (k == T_COUNT) {
-        if (strcmp(name, "Date") != 0 || is_date(value)) return keep_tag(h, name, value, t->line);
+        if (strcmp(name, "Date") != 0 || gw_rec_date(value))
+            return gw_rec_keep_tag(&h->tags, &h->ntags, name, value, t->line);
         st = gw_error_set(e, GW_EINVAL, t->line, t->col, "tag Date must be YYYY.MM.DD, not \"%s\"", value);
     } else if (tc->present[k]) {
         st = gw_error_set(e, GW_EINVAL, t->line, t->col, "tag %s appears twice", name);
@@ -134,7 +53,7 @@ static gw_status take_tag(tag_check *tc, const rec_token *t) {
         switch (k) {
         case T_GAME: break; /* the hand is read as Android Whist because this tag says so */
         case T_HAND:
-            if (!whole_number(value, 1000000, &n) || n < 1)
+            if (!gw_rec_uint(value, 1000000, &n) || n < 1)
                 st = gw_error_set(e, GW_EINVAL, t->line, t->col,
                                   "tag Hand must be a whole number from 1, not \"%s\"", value);
             else
@@ -150,21 +69,21 @@ static gw_status take_tag(tag_check *tc, const rec_token *t) {
             break;
         case T_DECK: tc->deck = t; break;
         case T_SEED:
-            if (!whole_number(value, ~0ull, &n))
+            if (!gw_rec_uint(value, ~0ull, &n))
                 st = gw_error_set(e, GW_EINVAL, t->line, t->col,
                                   "tag Seed must be a whole number, not \"%s\"", value);
             h->has_seed = st == GW_OK;
             h->seed = n;
             break;
         case T_RESULT:
-            if (!number_pair(value, 100000, h->result))
+            if (!gw_rec_pair(value, 100000, h->result))
                 st = gw_error_set(e, GW_EINVAL, t->line, t->col,
                                   "tag Result must be tricks of side 1 and side 2 (e.g. 7-6), not \"%s\"",
                                   value);
             h->has_result = st == GW_OK;
             break;
         case T_SCORE:
-            if (!number_pair(value, GW_ANDROID_GAME_POINTS, h->score))
+            if (!gw_rec_pair(value, GW_ANDROID_GAME_POINTS, h->score))
                 st = gw_error_set(
                     e, GW_EINVAL, t->line, t->col,
                     "tag Score must be game points of side 1 and side 2, each 0 to 5 (e.g. 2-5), "
@@ -184,7 +103,7 @@ static gw_status take_tag(tag_check *tc, const rec_token *t) {
 static gw_status take_deck(tag_check *tc) {
     gw_android_record_hand *h = tc->h;
     const rec_token *t = tc->deck;
-    char *value = tag_value(t);
+    char *value = gw_rec_unescape(t->text, t->len);
     if (!value) return GW_ENOMEM;
     gw_card cards[GW_ANDROID_DECK];
     int n = 0;
@@ -206,18 +125,6 @@ static gw_status take_deck(tag_check *tc) {
     st = gw_android_deal(&h->game, cards, h->dealer, &h->error);
     h->dealt = st == GW_OK;
     return st;
-}
-
-/* "12." or "12.AS": a trick number, and where a play glued to it starts. */
-static bool trick_number(const char *s, size_t n, int *num, size_t *rest) {
-    size_t i = 0;
-    int v = 0;
-    while (i < n && i < 6 && s[i] >= '0' && s[i] <= '9')
-        v = v * 10 + (s[i++] - '0');
-    if (i == 0 || i >= n || s[i] != '.') return false;
-    *num = v;
-    *rest = i + 1;
-    return true;
 }
 
 /* The parts of a play: "AS", "duck!" or "duck=7H". */
@@ -263,7 +170,7 @@ static gw_status human_play(gw_android_record_hand *h, const play_word *w, int l
     char word[32], who = gw_seat_char(g->turn);
     gw_card c;
     if (gw_card_parse(w->text, w->len, &c) != GW_OK) {
-        excerpt(w->text, w->len, word);
+        gw_rec_excerpt(w->text, w->len, word);
         if (w->failed || w->card)
             return gw_error_set(e, GW_EINVAL, line, w->col,
                                 "trick %d: %c is human and plays a card, not a command ('%s')", trick, who,
@@ -285,7 +192,7 @@ static gw_status wrong_command(gw_android_record_hand *h, const play_word *w, in
     gw_error *e = &h->error;
     char word[32], why[128], who = gw_seat_char(h->game.turn);
     const char *name = gw_android_command_name(c);
-    excerpt(w->text, w->len, word);
+    gw_rec_excerpt(w->text, w->len, word);
     gw_android_answer_text(s, c, o.answer, why, (int)sizeof why);
     if (o.answer != GW_ANSWER_CARD && !gw_android_answer_is_error(o.answer))
         return gw_error_set(e, GW_EILLEGAL, line, w->col, "trick %d: %c cannot be told '%s' now: %s", trick,
@@ -315,7 +222,7 @@ static gw_status android_play(gw_android_record_hand *h, const play_word *w, int
     char word[32], who = gw_seat_char(g->turn);
     if (!w->failed && !w->card) {
         gw_android_command c;
-        excerpt(w->text, w->len, word);
+        gw_rec_excerpt(w->text, w->len, word);
         if (gw_android_command_parse(w->text, w->len, &c))
             return gw_error_set(e, GW_EINVAL, line, w->col,
                                 "trick %d: '%s' needs '!' (it was an error) or '=CARD' (the card it gave)",
@@ -328,7 +235,7 @@ static gw_status android_play(gw_android_record_hand *h, const play_word *w, int
     }
     gw_android_command c;
     if (!gw_android_command_parse(w->text, w->name_len, &c)) {
-        excerpt(w->text, w->name_len, word);
+        gw_rec_excerpt(w->text, w->name_len, word);
         return gw_error_set(
             e, GW_EINVAL, line, w->col,
             "trick %d: '%s' is not a command (duck, beat, high, spades, hearts, diamonds, clubs, "
@@ -337,7 +244,7 @@ static gw_status android_play(gw_android_record_hand *h, const play_word *w, int
     }
     gw_card card = GW_NO_CARD;
     if (w->card && gw_card_parse(w->card, w->card_len, &card) != GW_OK) {
-        excerpt(w->card, w->card_len, word);
+        gw_rec_excerpt(w->card, w->card_len, word);
         return gw_error_set(e, GW_EINVAL, line, w->col + (int)w->name_len + 1, "trick %d: '%s' is not a card",
                             trick, word);
     }
@@ -369,8 +276,8 @@ static gw_status take_moves(gw_android_record_hand *h, const rec_token *toks, in
                                 "trick %d: too many tricks, the hand ended after trick %d", trick,
                                 GW_ANDROID_TRICKS);
         play_word w = split_play(t->text, t->len, t->col);
-        bool numbered = trick_number(t->text, t->len, &num, &rest);
-        if (numbered != want_number) excerpt(t->text, t->len, word); /* for the messages below */
+        bool numbered = gw_rec_trick_number(t->text, t->len, &num, &rest);
+        if (numbered != want_number) gw_rec_excerpt(t->text, t->len, word); /* for the messages below */
         if (numbered) {
             if (!want_number && g->errors > 0)
                 return gw_error_set(e, GW_EINVAL, t->line, t->col,

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "gw/record.h"
+#include "record_fields.h"
 #include "record_lex.h"
 
 /* Where a known tag stood, for messages about it. */
@@ -22,99 +23,14 @@ typedef struct hand_check {
     const rec_token *deck_tok;
 } hand_check;
 
-static char *dup_n(const char *s, size_t n) {
-    char *p = malloc(n + 1);
-    if (p) {
-        memcpy(p, s, n);
-        p[n] = '\0';
-    }
-    return p;
-}
-
-/* The tag value with \" and \\ escapes resolved (malloc'ed). */
-static char *unescape(const char *s, size_t n) {
-    char *p = malloc(n + 1);
-    if (!p) return NULL;
-    size_t j = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] == '\\' && i + 1 < n) i++;
-        p[j++] = s[i];
-    }
-    p[j] = '\0';
-    return p;
-}
-
-/* Copies at most 20 characters of a token for a message. */
-static void excerpt(const char *s, size_t n, char out[32]) {
-    size_t k = n > 20 ? 20 : n;
-    for (size_t i = 0; i < k; i++)
-        out[i] = (s[i] >= 32 && s[i] < 127) || (unsigned char)s[i] >= 0x80 ? s[i] : '?';
-    if (n > 20) {
-        memcpy(out + k, "...", 3);
-        k += 3;
-    }
-    out[k] = '\0';
-}
-
-/* Parses a whole decimal number of at most max; false if not one. */
-static bool parse_uint(const char *s, unsigned long long max, unsigned long long *out) {
-    unsigned long long v = 0;
-    if (!*s) return false;
-    for (; *s; s++) {
-        if (*s < '0' || *s > '9') return false;
-        unsigned d = (unsigned)(*s - '0');
-        if (v > (max - d) / 10) return false;
-        v = v * 10 + d;
-    }
-    *out = v;
-    return true;
-}
-
-/* Parses "A-B" (two whole numbers). */
-static bool parse_pair(const char *s, int out[2]) {
-    const char *dash = strchr(s, '-');
-    if (!dash || dash == s) return false;
-    char first[16];
-    size_t n = (size_t)(dash - s);
-    if (n >= sizeof first) return false;
-    memcpy(first, s, n);
-    first[n] = '\0';
-    unsigned long long a, b;
-    if (!parse_uint(first, 100000, &a) || !parse_uint(dash + 1, 100000, &b)) return false;
-    out[0] = (int)a;
-    out[1] = (int)b;
-    return true;
-}
-
-static bool valid_date(const char *s) {
-    if (strlen(s) != 10 || s[4] != '.' || s[7] != '.') return false;
-    for (int i = 0; i < 10; i++) {
-        if (i == 4 || i == 7) continue;
-        if (!((s[i] >= '0' && s[i] <= '9') || s[i] == '?')) return false;
-    }
-    return true;
-}
-
-static gw_status add_tag(gw_record_hand *h, char *name, char *value, int line) {
-    gw_tag *p = realloc(h->tags, (size_t)(h->ntags + 1) * sizeof *p);
-    if (!p) {
-        free(name);
-        free(value);
-        return GW_ENOMEM;
-    }
-    h->tags = p;
-    h->tags[h->ntags++] = (gw_tag){name, value, line};
-    return GW_OK;
-}
-
 /* Takes one tag: validates known ones into fields, keeps the others. Returns
  * GW_EINVAL with h->error set for a bad tag, GW_ENOMEM, or GW_OK. */
 static gw_status take_tag(hand_check *hc, const rec_token *t) {
     gw_record_hand *h = hc->h;
     gw_error *e = &h->error;
     if (t->msg) return gw_error_set(e, GW_EINVAL, t->line, t->col, "%s", t->msg);
-    char *name = dup_n(t->name, t->name_len);
-    char *value = unescape(t->text, t->len);
+    char *name = gw_rec_copy(t->name, t->name_len);
+    char *value = gw_rec_unescape(t->text, t->len);
     if (!name || !value) {
         free(name);
         free(value);
@@ -124,13 +40,13 @@ static gw_status take_tag(hand_check *hc, const rec_token *t) {
     while (k < T_COUNT && strcmp(name, KNOWN[k]) != 0)
         k++;
     if (k == T_COUNT) { /* Date, Player1, Player2 and unknown tags: kept, never checked but Date */
-        if (strcmp(name, "Date") == 0 && !valid_date(value)) {
+        if (strcmp(name, "Date") == 0 && !gw_rec_date(value)) {
             gw_error_set(e, GW_EINVAL, t->line, t->col, "tag Date must be YYYY.MM.DD, not \"%s\"", value);
             free(name);
             free(value);
             return GW_EINVAL;
         }
-        return add_tag(h, name, value, t->line);
+        return gw_rec_keep_tag(&h->tags, &h->ntags, name, value, t->line);
     }
     gw_status st = GW_OK;
     unsigned long long n = 0;
@@ -158,7 +74,7 @@ static gw_status take_tag(hand_check *hc, const rec_token *t) {
                               "unknown scoring \"%s\" (last13, every or difference)", value);
         break;
     case T_TARGET:
-        if (!parse_uint(value, GW_TARGET_MAX, &n) || n < GW_TARGET_MIN)
+        if (!gw_rec_uint(value, GW_TARGET_MAX, &n) || n < GW_TARGET_MIN)
             st = gw_error_set(e, GW_EINVAL, t->line, t->col,
                               "tag Target must be a whole number from %d to %d, not \"%s\"", GW_TARGET_MIN,
                               GW_TARGET_MAX, value);
@@ -166,7 +82,7 @@ static gw_status take_tag(hand_check *hc, const rec_token *t) {
             h->rules.target = (int)n;
         break;
     case T_HAND:
-        if (!parse_uint(value, 1000000, &n) || n < 1)
+        if (!gw_rec_uint(value, 1000000, &n) || n < 1)
             st = gw_error_set(e, GW_EINVAL, t->line, t->col,
                               "tag Hand must be a whole number from 1, not \"%s\"", value);
         else
@@ -180,20 +96,20 @@ static gw_status take_tag(hand_check *hc, const rec_token *t) {
         break;
     case T_DECK: hc->deck_tok = t; break;
     case T_SEED:
-        if (!parse_uint(value, ~0ull, &n))
+        if (!gw_rec_uint(value, ~0ull, &n))
             st = gw_error_set(e, GW_EINVAL, t->line, t->col, "tag Seed must be a whole number, not \"%s\"",
                               value);
         h->has_seed = st == GW_OK;
         h->seed = n;
         break;
     case T_RESULT:
-        if (!parse_pair(value, h->result))
+        if (!gw_rec_pair(value, 100000, h->result))
             st = gw_error_set(e, GW_EINVAL, t->line, t->col,
                               "tag Result must be tricks as P1-P2 (e.g. 8-5), not \"%s\"", value);
         h->has_result = st == GW_OK;
         break;
     case T_SCORE:
-        if (!parse_pair(value, h->score))
+        if (!gw_rec_pair(value, 100000, h->score))
             st = gw_error_set(e, GW_EINVAL, t->line, t->col,
                               "tag Score must be points as P1-P2 (e.g. 2-0), not \"%s\"", value);
         h->has_score = st == GW_OK;
@@ -225,7 +141,7 @@ static gw_status take_deck(hand_check *hc) {
         int col = t->value_col + (int)start;
         gw_card card;
         char word[32];
-        excerpt(t->text + start, i - start, word);
+        gw_rec_excerpt(t->text + start, i - start, word);
         if (gw_card_parse(t->text + start, i - start, &card) != GW_OK)
             return gw_error_set(&h->error, GW_EINVAL, t->line, col, "deck: '%s' is not a card", word);
         if (!gw_has(all, card))
@@ -248,18 +164,6 @@ static gw_status take_deck(hand_check *hc) {
                             gw_deck_size(v), missing);
     }
     return gw_game_deal(&h->game, v, h->deck, h->dealer, &h->error);
-}
-
-/* "12." or "12.AS": a trick number, and where a glued card starts. */
-static bool trick_number(const char *s, size_t n, int *num, size_t *rest) {
-    size_t i = 0;
-    int v = 0;
-    while (i < n && s[i] >= '0' && s[i] <= '9' && i < 6)
-        v = v * 10 + (s[i++] - '0');
-    if (i == 0 || i >= n || s[i] != '.') return false;
-    *num = v;
-    *rest = i + 1;
-    return true;
 }
 
 /* The message for a card the rules refuse. */
@@ -305,8 +209,8 @@ static gw_status take_moves(gw_record_hand *h, const rec_token *toks, int n) {
         size_t rest = 0;
         if (t->kind == REC_BLANK) continue;
         if (t->kind == REC_ERROR) return gw_error_set(&h->error, GW_EINVAL, t->line, t->col, "%s", t->msg);
-        excerpt(t->text, t->len, word);
-        bool is_number = trick_number(t->text, t->len, &num, &rest);
+        gw_rec_excerpt(t->text, t->len, word);
+        bool is_number = gw_rec_trick_number(t->text, t->len, &num, &rest);
         int expected = gw_game_trick_number(g);
         if (gw_game_phase(g) == GW_OVER)
             return gw_error_set(&h->error, GW_EINVAL, t->line, t->col,
@@ -338,7 +242,7 @@ static gw_status take_moves(gw_record_hand *h, const rec_token *toks, int n) {
         }
         gw_card c;
         if (gw_card_parse(card_text, card_len, &c) != GW_OK) {
-            excerpt(card_text, card_len, word);
+            gw_rec_excerpt(card_text, card_len, word);
             return gw_error_set(&h->error, GW_EINVAL, t->line, col, "trick %d: '%s' is not a card", expected,
                                 word);
         }

@@ -1,0 +1,28 @@
+/* record_fields.h: small readers shared by the German Whist and Android Whist record readers: tag values,
+ * numbers, dates, kept tags and trick numbers (internal). */
+#ifndef GW_RECORD_FIELDS_H
+#define GW_RECORD_FIELDS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "gw/record.h"
+
+/* A malloc'ed NUL-terminated copy of n bytes of s; NULL when out of memory. */
+char *gw_rec_copy(const char *s, size_t n);
+/* A tag value with its \" and \\ escapes resolved (malloc'ed); NULL when out of memory. */
+char *gw_rec_unescape(const char *s, size_t n);
+/* At most 20 printable characters of s (others as '?', then "..."), for a message. */
+void gw_rec_excerpt(const char *s, size_t n, char out[32]);
+/* A whole decimal number from 0 to max; false if s is not one. */
+bool gw_rec_uint(const char *s, unsigned long long max, unsigned long long *out);
+/* "A-B": two whole numbers from 0 to max. */
+bool gw_rec_pair(const char *s, int max, int out[2]);
+/* True for a date "YYYY.MM.DD" (digits or '?'). */
+bool gw_rec_date(const char *s);
+/* Appends a tag (taking name and value, freed on failure) to a tag list. */
+gw_status gw_rec_keep_tag(gw_tag **tags, int *ntags, char *name, char *value, int line);
+/* "12." or "12.AS": a trick number, and where a play glued to it starts. */
+bool gw_rec_trick_number(const char *s, size_t n, int *num, size_t *rest);
+
+#endif
