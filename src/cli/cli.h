@@ -52,6 +52,15 @@ int cli_open_store(const char *cmd, gw_store **out);
 /* Writes s as a JSON string, quotes and escapes included. */
 void cli_json_string(FILE *f, const char *s);
 
+/* What cli_read_line read. */
+typedef enum { LINE_TEXT, LINE_EMPTY, LINE_EOF, LINE_LONG, LINE_CONTROL } cli_line;
+
+/* Reads one line of standard input byte by byte (a NUL must not cut it short
+ * unseen) into line (cap bytes): trimmed, runs of blanks folded into one
+ * space, lower case; *len its length. LINE_LONG and LINE_CONTROL (a control
+ * character) leave nothing usable in line. */
+cli_line cli_read_line(char *line, size_t cap, size_t *len);
+
 /* A record file that a line-mode game saves after every move. */
 typedef struct cli_record_file {
     char path[4096];

@@ -244,43 +244,6 @@ static const char *card_refusal(const gw_android_view *v, gw_card c, char *buf, 
 
 /* ---- input ---------------------------------------------------------------- */
 
-typedef enum { LINE_TEXT, LINE_EMPTY, LINE_EOF, LINE_LONG, LINE_CONTROL } line_kind;
-
-/* Reads one line byte by byte (a NUL must not cut it short unseen), trims it,
- * folds runs of blanks into one space and lowers the case. */
-static line_kind read_line(char *line, size_t cap, size_t *len) {
-    size_t n = 0;
-    bool any = false, too_long = false, control = false;
-    int ch;
-    while ((ch = getchar()) != EOF) {
-        any = true;
-        if (ch == '\n') break;
-        if ((ch < 32 && !isspace(ch)) || ch == 127) control = true;
-        if (n < cap - 1)
-            line[n++] = (char)ch;
-        else
-            too_long = true;
-    }
-    if (!any) return LINE_EOF;
-    if (too_long) return LINE_LONG;
-    if (control) return LINE_CONTROL;
-    size_t out = 0;
-    bool blank = false;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)line[i];
-        if (isspace(c)) {
-            blank = out > 0;
-            continue;
-        }
-        if (blank) line[out++] = ' ';
-        blank = false;
-        line[out++] = (char)tolower(c);
-    }
-    line[out] = '\0';
-    *len = out;
-    return out == 0 ? LINE_EMPTY : LINE_TEXT;
-}
-
 typedef enum { ACT_DONE, ACT_EOF, ACT_QUIT, ACT_FAIL } act_result;
 
 /* Player 1 acts: a card of their own, or commands to their android until it
@@ -299,7 +262,7 @@ static act_result human_acts(session *s, gw_android_trick *done) {
             printf("Your card> ");
         fflush(stdout);
         size_t n = 0;
-        line_kind k = read_line(line, sizeof line, &n);
+        cli_line k = cli_read_line(line, sizeof line, &n);
         if (k == LINE_EOF) return ACT_EOF;
         if (k == LINE_EMPTY) continue;
         if (k == LINE_LONG || k == LINE_CONTROL) {

@@ -290,38 +290,19 @@ static read_result read_card(session *s, gw_card *out) {
     for (;;) {
         printf("Your card> ");
         fflush(stdout);
-        /* Read byte by byte: a NUL must not cut the line short unseen. */
         size_t n = 0;
-        bool any = false, too_long = false, control = false;
-        int ch;
-        while ((ch = getchar()) != EOF) {
-            any = true;
-            if (ch == '\n') break;
-            if ((ch < 32 && !isspace(ch)) || ch == 127) control = true;
-            if (n < sizeof line - 1)
-                line[n++] = (char)ch;
-            else
-                too_long = true;
-        }
-        if (!any) return READ_EOF;
-        line[n] = '\0';
-        if (too_long) {
+        cli_line kind = cli_read_line(line, sizeof line, &n);
+        if (kind == LINE_EOF) return READ_EOF;
+        if (kind == LINE_LONG) {
             printf("That line is too long. %s", COMMANDS_HELP);
             continue;
         }
-        if (control) {
+        if (kind == LINE_CONTROL) {
             printf("That line holds control characters, not a card. %s", COMMANDS_HELP);
             continue;
         }
+        if (kind == LINE_EMPTY) continue;
         char *p = line;
-        while (isspace((unsigned char)*p))
-            p++;
-        n = strlen(p);
-        while (n > 0 && isspace((unsigned char)p[n - 1]))
-            p[--n] = '\0';
-        if (n == 0) continue;
-        for (size_t i = 0; i < n && i < 8; i++)
-            p[i] = (char)tolower((unsigned char)p[i]);
         if (strcmp(p, "help") == 0 || strcmp(p, "?") == 0) {
             fputs(COMMANDS_HELP, stdout);
             continue;

@@ -1,5 +1,6 @@
 /* util.c: option values, seeds, hand display. */
 #define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -105,4 +106,37 @@ int cli_record_finish(const cli_record_file *f, const gw_text *text) {
     printf("The record could not be saved%s%s; here it is, to keep:\n\n%s", f->has_path ? ": " : "",
            f->has_path ? f->save_why : "", gw_text_str(text));
     return CLI_FAIL;
+}
+
+cli_line cli_read_line(char *line, size_t cap, size_t *len) {
+    size_t n = 0;
+    bool any = false, too_long = false, control = false;
+    int ch;
+    while ((ch = getchar()) != EOF) {
+        any = true;
+        if (ch == '\n') break;
+        if ((ch < 32 && !isspace(ch)) || ch == 127) control = true;
+        if (n < cap - 1)
+            line[n++] = (char)ch;
+        else
+            too_long = true;
+    }
+    if (!any) return LINE_EOF;
+    if (too_long) return LINE_LONG;
+    if (control) return LINE_CONTROL;
+    size_t out = 0;
+    bool blank = false;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)line[i];
+        if (isspace(c)) {
+            blank = out > 0;
+            continue;
+        }
+        if (blank) line[out++] = ' ';
+        blank = false;
+        line[out++] = (char)tolower(c);
+    }
+    line[out] = '\0';
+    *len = out;
+    return out == 0 ? LINE_EMPTY : LINE_TEXT;
 }
