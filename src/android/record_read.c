@@ -334,17 +334,9 @@ static gw_status check_hand(gw_android_record_hand *h, const rec_token *toks, in
     h->finished = gw_android_over(g);
     h->outcome = gw_android_score_hand(g);
     int tricks[2] = {gw_android_player_tricks(g, 0), gw_android_player_tricks(g, 1)};
-    if (h->has_result) {
-        gw_text_pos p = tc.pos[T_RESULT];
-        if (!h->finished)
-            gw_error_set(&h->error, GW_EINVAL, p.line, p.col,
-                         "Result %d-%d does not match the moves: the hand is unfinished after trick %d",
-                         h->result[0], h->result[1], g->tricks_done);
-        else if (h->result[0] != tricks[0] || h->result[1] != tricks[1])
-            gw_error_set(&h->error, GW_EINVAL, p.line, p.col,
-                         "Result %d-%d does not match the moves, which give %d-%d", h->result[0],
-                         h->result[1], tricks[0], tricks[1]);
-    }
+    if (h->has_result)
+        gw_rec_check_result(&h->error, tc.pos[T_RESULT].line, tc.pos[T_RESULT].col, h->result, h->finished,
+                            g->tricks_done, tricks);
     return GW_OK;
 }
 

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "gw/android_record.h"
+#include "record_fields.h"
 
 void gw_android_record_hand_from_game(gw_android_record_hand *h, const gw_android_game *g, int hand_no) {
     memset(h, 0, sizeof *h);
@@ -23,47 +24,11 @@ void gw_android_record_hand_from_game(gw_android_record_hand *h, const gw_androi
 }
 
 const char *gw_android_record_hand_tag(const gw_android_record_hand *h, const char *name) {
-    for (int i = 0; i < h->ntags; i++)
-        if (strcmp(h->tags[i].name, name) == 0) return h->tags[i].value;
-    return NULL;
-}
-
-static char *copy(const char *s) {
-    size_t n = strlen(s) + 1;
-    char *p = malloc(n);
-    if (p) memcpy(p, s, n);
-    return p;
+    return gw_rec_find_tag(h->tags, h->ntags, name);
 }
 
 gw_status gw_android_record_hand_set_tag(gw_android_record_hand *h, const char *name, const char *value) {
-    char *v = copy(value);
-    if (!v) return GW_ENOMEM;
-    for (int i = 0; i < h->ntags; i++) {
-        if (strcmp(h->tags[i].name, name) == 0) {
-            free(h->tags[i].value);
-            h->tags[i].value = v;
-            return GW_OK;
-        }
-    }
-    char *n = copy(name);
-    gw_tag *p = n ? realloc(h->tags, (size_t)(h->ntags + 1) * sizeof *p) : NULL;
-    if (!p) {
-        free(n);
-        free(v);
-        return GW_ENOMEM;
-    }
-    h->tags = p;
-    h->tags[h->ntags++] = (gw_tag){n, v, 0};
-    return GW_OK;
-}
-
-static void put_tag(gw_text *out, const char *name, const char *value) {
-    gw_text_printf(out, "[%s \"", name);
-    for (const char *p = value; *p; p++) {
-        if (*p == '"' || *p == '\\') gw_text_putc(out, '\\');
-        gw_text_putc(out, *p == '\n' ? ' ' : *p);
-    }
-    gw_text_puts(out, "\"]\n");
+    return gw_rec_set_tag(&h->tags, &h->ntags, name, value);
 }
 
 /* Writes one play of the log: "7H", "longest!" or "high-hearts=AH". */
@@ -75,10 +40,10 @@ static int format_event(const gw_android_event *ev, char *out, int cap) {
 }
 
 void gw_android_record_write_hand(const gw_android_record_hand *h, gw_text *out) {
-    put_tag(out, "Game", "Android Whist");
+    gw_rec_put_tag(out, "Game", "Android Whist");
     if (h->hand_tag > 0) gw_text_printf(out, "[Hand \"%d\"]\n", h->hand_tag);
     for (int i = 0; i < h->ntags; i++)
-        put_tag(out, h->tags[i].name, h->tags[i].value);
+        gw_rec_put_tag(out, h->tags[i].name, h->tags[i].value);
     gw_text_printf(out, "[Dealer \"%d\"]\n", h->dealer + 1);
     if (h->has_seed) gw_text_printf(out, "[Seed \"%llu\"]\n", (unsigned long long)h->seed);
     gw_text_puts(out, "[Deck \"");

@@ -69,6 +69,14 @@ typedef struct cli_record_file {
     char save_why[256];
 } cli_record_file;
 
+/* Today's local date "YYYY.MM.DD" for a record's Date tag. */
+void cli_today(char date[16]);
+
+/* Points f at $XDG_DATA_HOME/whist/games/PREFIX-SEED.gwr unless a path was
+ * given; warns on stderr (and leaves f without a path, so the record is
+ * printed at the end) if the folder cannot be used. */
+void cli_record_default(cli_record_file *f, const char *prefix, uint64_t seed);
+
 /* Replaces the file with text (its `failed` flag: out of memory); warns on
  * stderr once per new reason and lets the game go on. */
 void cli_record_save(cli_record_file *f, const gw_text *text);

@@ -398,6 +398,17 @@ static int cmp_float(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
+/* The median of n times (sorted in place, then freed); 0 for none. */
+static double median_free(float *all, size_t n) {
+    double m = 0;
+    if (n > 0) {
+        qsort(all, n, sizeof *all, cmp_float);
+        m = all[n / 2];
+    }
+    free(all);
+    return m;
+}
+
 /* The median decision time of a side over every deal (or only its
  * foreplay decisions), in ms. */
 static double think_median(const arena *ar, int side, bool only_foreplay) {
@@ -414,15 +425,7 @@ static double think_median(const arena *ar, int side, bool only_foreplay) {
         for (int i = 0; i < r->decisions[side] && i < GW_MAX_DECK; i++)
             if (!only_foreplay || r->foreplay[side][i]) all[at++] = r->think[side][i];
     }
-    n = at;
-    if (n == 0) {
-        free(all);
-        return 0;
-    }
-    qsort(all, n, sizeof *all, cmp_float);
-    double m = all[n / 2];
-    free(all);
-    return m;
+    return median_free(all, at);
 }
 
 static void summarize(const arena *ar, double wall_ms, summary *s) {
@@ -605,11 +608,6 @@ static void android_rubbers(const arena *ar, android_summary *s) {
     free(margins);
 }
 
-static int cmp_float_android(const void *a, const void *b) {
-    float x = *(const float *)a, y = *(const float *)b;
-    return (x > y) - (x < y);
-}
-
 /* The median of a side's kept decision times, in ms. */
 static double android_think_median(const arena *ar, int side) {
     size_t n = 0;
@@ -623,10 +621,7 @@ static double android_think_median(const arena *ar, int side) {
     for (int k = 0; k < ar->deals; k++)
         for (int i = 0; i < ar->aresults[k].decisions[side] && i < ANDROID_THINK_KEPT; i++)
             all[at++] = ar->aresults[k].think[side][i];
-    qsort(all, at, sizeof *all, cmp_float_android);
-    double m = all[at / 2];
-    free(all);
-    return m;
+    return median_free(all, at);
 }
 
 static void android_summarize(const arena *ar, double wall_ms, android_summary *s) {

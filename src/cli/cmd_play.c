@@ -481,21 +481,8 @@ int cmd_play(int argc, char **argv) {
         return CLI_FAIL;
     }
     gw_player_sit(s.bot, 1);
-    time_t now = time(NULL);
-    struct tm tm;
-    if (localtime_r(&now, &tm))
-        strftime(s.date, sizeof s.date, "%Y.%m.%d", &tm);
-    else
-        snprintf(s.date, sizeof s.date, "????.??.??");
-    if (!s.rec.has_path) {
-        char dir[3500];
-        if (gw_xdg_dir(GW_XDG_DATA, "games", dir, sizeof dir, &err) == GW_OK) {
-            snprintf(s.rec.path, sizeof s.rec.path, "%s/match-%llu.gwr", dir, (unsigned long long)seed);
-            s.rec.has_path = true;
-        } else {
-            fprintf(stderr, "warning: %s; the record will be printed at the end instead\n", err.msg);
-        }
-    }
+    cli_today(s.date);
+    cli_record_default(&s.rec, "match", seed);
     stats_begin(&s);
     s.rec.save_ok = true;
     printf(

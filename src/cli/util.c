@@ -140,3 +140,24 @@ cli_line cli_read_line(char *line, size_t cap, size_t *len) {
     *len = out;
     return out == 0 ? LINE_EMPTY : LINE_TEXT;
 }
+
+void cli_today(char date[16]) {
+    time_t now = time(NULL);
+    struct tm tm;
+    if (localtime_r(&now, &tm))
+        strftime(date, 16, "%Y.%m.%d", &tm);
+    else
+        snprintf(date, 16, "????.??.??");
+}
+
+void cli_record_default(cli_record_file *f, const char *prefix, uint64_t seed) {
+    if (f->has_path) return;
+    char dir[3500];
+    gw_error err;
+    if (gw_xdg_dir(GW_XDG_DATA, "games", dir, sizeof dir, &err) == GW_OK) {
+        snprintf(f->path, sizeof f->path, "%s/%s-%llu.gwr", dir, prefix, (unsigned long long)seed);
+        f->has_path = true;
+    } else {
+        fprintf(stderr, "warning: %s; the record will be printed at the end instead\n", err.msg);
+    }
+}

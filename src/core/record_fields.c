@@ -93,3 +93,47 @@ bool gw_rec_trick_number(const char *s, size_t n, int *num, size_t *rest) {
     *rest = i + 1;
     return true;
 }
+
+void gw_rec_check_result(gw_error *err, int line, int col, const int result[2], bool finished,
+                         int tricks_done, const int tricks[2]) {
+    if (!finished)
+        gw_error_set(err, GW_EINVAL, line, col,
+                     "Result %d-%d does not match the moves: the hand is unfinished after trick %d",
+                     result[0], result[1], tricks_done);
+    else if (result[0] != tricks[0] || result[1] != tricks[1])
+        gw_error_set(err, GW_EINVAL, line, col, "Result %d-%d does not match the moves, which give %d-%d",
+                     result[0], result[1], tricks[0], tricks[1]);
+}
+
+const char *gw_rec_find_tag(const gw_tag *tags, int ntags, const char *name) {
+    for (int i = 0; i < ntags; i++)
+        if (strcmp(tags[i].name, name) == 0) return tags[i].value;
+    return NULL;
+}
+
+gw_status gw_rec_set_tag(gw_tag **tags, int *ntags, const char *name, const char *value) {
+    char *v = gw_rec_copy(value, strlen(value));
+    if (!v) return GW_ENOMEM;
+    for (int i = 0; i < *ntags; i++) {
+        if (strcmp((*tags)[i].name, name) == 0) {
+            free((*tags)[i].value);
+            (*tags)[i].value = v;
+            return GW_OK;
+        }
+    }
+    char *n = gw_rec_copy(name, strlen(name));
+    if (!n) {
+        free(v);
+        return GW_ENOMEM;
+    }
+    return gw_rec_keep_tag(tags, ntags, n, v, 0);
+}
+
+void gw_rec_put_tag(gw_text *out, const char *name, const char *value) {
+    gw_text_printf(out, "[%s \"", name);
+    for (const char *p = value; *p; p++) {
+        if (*p == '"' || *p == '\\') gw_text_putc(out, '\\');
+        gw_text_putc(out, *p == '\n' ? ' ' : *p);
+    }
+    gw_text_puts(out, "\"]\n");
+}

@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "gw/record.h"
+#include "gw/text.h"
 
 /* A malloc'ed NUL-terminated copy of n bytes of s; NULL when out of memory. */
 char *gw_rec_copy(const char *s, size_t n);
@@ -24,5 +25,17 @@ bool gw_rec_date(const char *s);
 gw_status gw_rec_keep_tag(gw_tag **tags, int *ntags, char *name, char *value, int line);
 /* "12." or "12.AS": a trick number, and where a play glued to it starts. */
 bool gw_rec_trick_number(const char *s, size_t n, int *num, size_t *rest);
+
+/* The value of the tag called name in a tag list, or NULL. */
+const char *gw_rec_find_tag(const gw_tag *tags, int ntags, const char *name);
+/* Sets (or replaces) the tag called name in a tag list; the strings are copied. */
+gw_status gw_rec_set_tag(gw_tag **tags, int *ntags, const char *name, const char *value);
+/* Writes a tag line [Name "value"], escaping " and \ and turning newlines into spaces. */
+void gw_rec_put_tag(gw_text *out, const char *name, const char *value);
+
+/* Checks a Result tag (at line, col) against the moves: the hand must be
+ * finished and the tricks equal; sets err otherwise. */
+void gw_rec_check_result(gw_error *err, int line, int col, const int result[2], bool finished,
+                         int tricks_done, const int tricks[2]);
 
 #endif

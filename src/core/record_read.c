@@ -282,17 +282,9 @@ static gw_status check_hand(gw_record_hand *h, const rec_token *toks, int n) {
     int endgame[2] = {gw_game_endgame_tricks(g, 0), gw_game_endgame_tricks(g, 1)};
     int all[2] = {gw_game_all_tricks(g, 0), gw_game_all_tricks(g, 1)};
     if (h->finished) h->outcome = gw_score_hand(h->rules.variant, h->rules.scoring, endgame, all);
-    if (h->has_result) {
-        tag_pos p = hc.pos[T_RESULT];
-        if (!h->finished)
-            gw_error_set(&h->error, GW_EINVAL, p.line, p.col,
-                         "Result %d-%d does not match the moves: the hand is unfinished after trick %d",
-                         h->result[0], h->result[1], g->tricks_done);
-        else if (h->result[0] != endgame[0] || h->result[1] != endgame[1])
-            gw_error_set(&h->error, GW_EINVAL, p.line, p.col,
-                         "Result %d-%d does not match the moves, which give %d-%d", h->result[0],
-                         h->result[1], endgame[0], endgame[1]);
-    }
+    if (h->has_result)
+        gw_rec_check_result(&h->error, hc.pos[T_RESULT].line, hc.pos[T_RESULT].col, h->result, h->finished,
+                            g->tricks_done, endgame);
     return GW_OK;
 }
 

@@ -4,6 +4,8 @@
 
 #include "gw/record.h"
 
+#include "record_fields.h"
+
 void gw_record_hand_from_game(gw_record_hand *h, const gw_game *g, gw_match_rules rules, int hand_no) {
     memset(h, 0, sizeof *h);
     h->rules = rules;
@@ -26,42 +28,11 @@ void gw_record_hand_from_game(gw_record_hand *h, const gw_game *g, gw_match_rule
 }
 
 const char *gw_record_hand_tag(const gw_record_hand *h, const char *name) {
-    for (int i = 0; i < h->ntags; i++)
-        if (strcmp(h->tags[i].name, name) == 0) return h->tags[i].value;
-    return NULL;
+    return gw_rec_find_tag(h->tags, h->ntags, name);
 }
 
 gw_status gw_record_hand_set_tag(gw_record_hand *h, const char *name, const char *value) {
-    char *v = malloc(strlen(value) + 1);
-    if (!v) return GW_ENOMEM;
-    strcpy(v, value);
-    for (int i = 0; i < h->ntags; i++) {
-        if (strcmp(h->tags[i].name, name) == 0) {
-            free(h->tags[i].value);
-            h->tags[i].value = v;
-            return GW_OK;
-        }
-    }
-    char *n = malloc(strlen(name) + 1);
-    gw_tag *p = n ? realloc(h->tags, (size_t)(h->ntags + 1) * sizeof *p) : NULL;
-    if (!p) {
-        free(n);
-        free(v);
-        return GW_ENOMEM;
-    }
-    strcpy(n, name);
-    h->tags = p;
-    h->tags[h->ntags++] = (gw_tag){n, v, 0};
-    return GW_OK;
-}
-
-static void put_tag(gw_text *out, const char *name, const char *value) {
-    gw_text_printf(out, "[%s \"", name);
-    for (const char *p = value; *p; p++) {
-        if (*p == '"' || *p == '\\') gw_text_putc(out, '\\');
-        gw_text_putc(out, *p == '\n' ? ' ' : *p);
-    }
-    gw_text_puts(out, "\"]\n");
+    return gw_rec_set_tag(&h->tags, &h->ntags, name, value);
 }
 
 static void put_int_tag(gw_text *out, const char *name, int v) {
@@ -73,13 +44,13 @@ static void put_pair_tag(gw_text *out, const char *name, const int v[2]) {
 }
 
 void gw_record_write_hand(const gw_record_hand *h, gw_text *out) {
-    put_tag(out, "Game", "German Whist");
-    put_tag(out, "Variant", gw_variant_name(h->rules.variant));
-    put_tag(out, "Scoring", gw_scoring_name(h->rules.scoring));
+    gw_rec_put_tag(out, "Game", "German Whist");
+    gw_rec_put_tag(out, "Variant", gw_variant_name(h->rules.variant));
+    gw_rec_put_tag(out, "Scoring", gw_scoring_name(h->rules.scoring));
     put_int_tag(out, "Target", h->rules.target);
     if (h->hand_tag > 0) put_int_tag(out, "Hand", h->hand_tag);
     for (int i = 0; i < h->ntags; i++)
-        put_tag(out, h->tags[i].name, h->tags[i].value);
+        gw_rec_put_tag(out, h->tags[i].name, h->tags[i].value);
     put_int_tag(out, "Dealer", h->dealer + 1);
     if (h->has_seed) gw_text_printf(out, "[Seed \"%llu\"]\n", (unsigned long long)h->seed);
     gw_text_puts(out, "[Deck \"");
