@@ -74,6 +74,12 @@ void gw_record_hand_clear(gw_record_hand *h);
  * tag. Other tags start empty. */
 void gw_record_hand_from_game(gw_record_hand *h, const gw_game *g, gw_match_rules rules, int hand_no);
 
+/* As gw_record_hand_from_game for hand hand_no of match m, dealt from
+ * hand_seed: also the Seed, the MatchSeed tag and, when the hand is
+ * finished (and m has scored it), the Score. */
+void gw_record_hand_from_match(gw_record_hand *h, const gw_game *g, const gw_match *m, int hand_no,
+                               uint64_t hand_seed);
+
 /* Sets (or replaces) a tag other than the ones held as fields. The strings
  * are copied. */
 gw_status gw_record_hand_set_tag(gw_record_hand *h, const char *name, const char *value);

@@ -77,20 +77,10 @@ typedef struct session {
 /* Appends the hand in play (or just finished) as hand number hand_no. */
 static void append_hand(const session *s, gw_text *out, int hand_no) {
     gw_record_hand h;
-    gw_record_hand_from_game(&h, &s->game, s->match.rules, hand_no);
-    h.has_seed = true;
-    h.seed = s->hand_seed;
-    char seed[32];
-    gw_format(seed, sizeof seed, "%llu", (unsigned long long)s->match.seed);
+    gw_record_hand_from_match(&h, &s->game, &s->match, hand_no, s->hand_seed);
     gw_record_hand_set_tag(&h, "Date", s->date);
     gw_record_hand_set_tag(&h, "Player1", "human");
     gw_record_hand_set_tag(&h, "Player2", gw_ai_level_name(s->opponent));
-    gw_record_hand_set_tag(&h, "MatchSeed", seed);
-    if (h.finished) {
-        h.has_score = true;
-        h.score[0] = s->match.score[0];
-        h.score[1] = s->match.score[1];
-    }
     if (out->len > 0) gw_text_putc(out, '\n');
     gw_record_write_hand(&h, out);
     gw_record_hand_clear(&h);

@@ -27,6 +27,21 @@ void gw_record_hand_from_game(gw_record_hand *h, const gw_game *g, gw_match_rule
     }
 }
 
+void gw_record_hand_from_match(gw_record_hand *h, const gw_game *g, const gw_match *m, int hand_no,
+                               uint64_t hand_seed) {
+    gw_record_hand_from_game(h, g, m->rules, hand_no);
+    h->has_seed = true;
+    h->seed = hand_seed;
+    char seed[32];
+    gw_format(seed, sizeof seed, "%llu", (unsigned long long)m->seed);
+    gw_record_hand_set_tag(h, "MatchSeed", seed);
+    if (h->finished) {
+        h->has_score = true;
+        h->score[0] = m->score[0];
+        h->score[1] = m->score[1];
+    }
+}
+
 const char *gw_record_hand_tag(const gw_record_hand *h, const char *name) {
     return gw_rec_find_tag(h->tags, h->ntags, name);
 }

@@ -24,23 +24,14 @@ void tui_match_deal(tui_match *m, const char *date) {
 
 void tui_match_hand_text(const tui_match *m, const gw_game *g, int hand_no, bool assisted, gw_text *out) {
     gw_record_hand h;
-    gw_record_hand_from_game(&h, g, m->match.rules, hand_no);
-    h.has_seed = true;
-    h.seed = m->hand_seed;
-    char seed[32], id[32];
-    gw_format(seed, sizeof seed, "%llu", (unsigned long long)m->match.seed);
+    gw_record_hand_from_match(&h, g, &m->match, hand_no, m->hand_seed);
+    char id[32];
     gw_format(id, sizeof id, "%llu", (unsigned long long)m->store_id);
     gw_record_hand_set_tag(&h, "Date", m->date);
     gw_record_hand_set_tag(&h, "Player1", "human");
     gw_record_hand_set_tag(&h, "Player2", gw_ai_level_name(m->level));
-    gw_record_hand_set_tag(&h, "MatchSeed", seed);
     if (m->store_id > 0) gw_record_hand_set_tag(&h, "StoreMatch", id);
     if (assisted) gw_record_hand_set_tag(&h, "Assisted", "yes");
-    if (h.finished) {
-        h.has_score = true;
-        h.score[0] = m->match.score[0];
-        h.score[1] = m->match.score[1];
-    }
     gw_record_write_hand(&h, out);
     gw_record_hand_clear(&h);
 }
