@@ -5,10 +5,8 @@
 
 void tui_tracker_make(const gw_observation *o, tui_tracker *out) {
     memset(out, 0, sizeof *out);
-    gw_cards up = o->upcard != GW_NO_CARD ? gw_bit(o->upcard) : 0;
-    out->gone = o->played;
     out->opp_known = o->opp_known;
-    out->unseen = gw_deck_cards(o->variant) & ~(o->own | o->played | o->opp_known | up);
+    out->unseen = o->unseen;
     for (int s = 0; s < GW_SUITS; s++)
         out->unseen_count[s] = gw_count(out->unseen & gw_suit_cards(s));
     out->stock_hidden = o->stock_left > 0 ? o->stock_left - 1 : 0;

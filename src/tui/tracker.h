@@ -8,7 +8,6 @@
 typedef struct tui_tracker {
     gw_cards unseen;    /* cards the seat has not seen: still hidden in the stock or the opponent's hand */
     gw_cards opp_known; /* cards the seat knows the opponent holds */
-    gw_cards gone;      /* cards played */
     int unseen_count[GW_SUITS];
     int stock_hidden; /* cards in the stock under the up-card */
     int opp_unknown;  /* cards in the opponent's hand the seat cannot name */
