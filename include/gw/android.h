@@ -231,6 +231,13 @@ typedef struct gw_android_view {
     gw_android_event events[GW_ANDROID_MAX_EVENTS]; /* every play, command and error, in order */
 } gw_android_view;
 
+/* The commands worth giving the android to play in view v, a bit per
+ * gw_android_command: those the situation does not refuse (duck, beat and
+ * high when following; a suit, shortest and longest when leading or after an
+ * error) and that have not failed already for this card (they would fail
+ * again). 0 when no android is to play. */
+unsigned gw_android_commands_open(const gw_android_view *v);
+
 /* The view of human `player` (0 or 1) of hand g; every byte of out is set. */
 void gw_android_observe(const gw_android_game *g, int player, gw_android_view *out);
 

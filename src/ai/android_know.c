@@ -132,6 +132,7 @@ void gw_aai_know_make(const gw_android_view *v, gw_aai_know *k) {
         for (int i = v->nevents - v->errors; i < v->nevents; i++)
             if (i >= 0) k->failed |= 1u << v->events[i].command;
 
+    k->open = gw_android_commands_open(v);
     k->may[k->android] = k->hidden & ~excluded[k->android];
     k->may[k->rival] = k->hidden & ~excluded[k->rival];
     settle(k);
@@ -201,9 +202,4 @@ int gw_aai_sample(const gw_aai_know *k, gw_rng *rng, gw_cards hands[GW_SEATS]) {
     return best_bad;
 }
 
-unsigned gw_aai_commands_open(const gw_aai_know *k) {
-    const unsigned follow = (1u << GW_CMD_DUCK) | (1u << GW_CMD_BEAT) | (1u << GW_CMD_HIGH);
-    const unsigned all = (1u << GW_CMD_COUNT) - 1;
-    unsigned open = k->ntrick == 0 ? all & ~follow : k->errors > 0 ? all : follow;
-    return open & ~k->failed;
-}
+unsigned gw_aai_commands_open(const gw_aai_know *k) { return k->open; }

@@ -41,6 +41,7 @@ typedef struct gw_aai_know {
     int won[2], tricks_done;
     int errors;      /* failed commands in the current android play */
     unsigned failed; /* those commands, a bit per gw_android_command */
+    unsigned open;   /* the commands worth giving now (gw_android_commands_open) */
     int nchecks;
     gw_aai_check checks[GW_AAI_MAX_CHECKS];
 } gw_aai_know;

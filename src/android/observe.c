@@ -28,3 +28,13 @@ void gw_android_observe(const gw_android_game *g, int player, gw_android_view *o
     out->nevents = g->nevents;
     memcpy(out->events, g->events, (size_t)g->nevents * sizeof out->events[0]);
 }
+
+unsigned gw_android_commands_open(const gw_android_view *v) {
+    if (v->tricks_done >= GW_ANDROID_TRICKS || !gw_seat_is_android(v->turn)) return 0;
+    const unsigned follow = (1u << GW_CMD_DUCK) | (1u << GW_CMD_BEAT) | (1u << GW_CMD_HIGH);
+    const unsigned all = (1u << GW_CMD_COUNT) - 1;
+    unsigned open = v->ntrick == 0 ? all & ~follow : v->errors > 0 ? all : follow;
+    for (int i = v->nevents - v->errors; i < v->nevents; i++)
+        if (i >= 0 && v->events[i].command < GW_CMD_COUNT) open &= ~(1u << v->events[i].command);
+    return open;
+}

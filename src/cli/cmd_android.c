@@ -119,22 +119,21 @@ static const char *role(int dealer, int seat) {
 
 static const char *side_name(int side) { return side == 0 ? "your side" : "the computer's side"; }
 
-/* The commands worth giving the android to play now: not refused in this
- * situation, and not one that failed already for this card (it would fail
- * again). failed, if not NULL, receives which failed. From the view only. */
+/* The commands worth giving the android to play now (see
+ * gw_android_commands_open); failed, if not NULL, receives those that failed
+ * already for this card. From the view only. */
 static int valid_commands(const gw_android_view *v, gw_android_command out[GW_CMD_COUNT],
                           bool failed[GW_CMD_COUNT]) {
-    bool leading = v->ntrick == 0, after_error = v->errors > 0;
-    bool no[GW_CMD_COUNT] = {false};
-    for (int i = v->nevents - v->errors; i < v->nevents; i++)
-        if (v->events[i].command < GW_CMD_COUNT) no[v->events[i].command] = true;
-    int n = 0;
-    for (int c = 0; c < GW_CMD_COUNT; c++) {
-        bool follows = gw_android_command_follows((gw_android_command)c);
-        if (failed) failed[c] = no[c];
-        if (leading ? follows : !(follows || after_error)) continue;
-        if (!no[c]) out[n++] = (gw_android_command)c;
+    unsigned open = gw_android_commands_open(v);
+    if (failed) {
+        for (int c = 0; c < GW_CMD_COUNT; c++)
+            failed[c] = false;
+        for (int i = v->nevents - v->errors; i < v->nevents; i++)
+            if (i >= 0 && v->events[i].command < GW_CMD_COUNT) failed[v->events[i].command] = true;
     }
+    int n = 0;
+    for (int c = 0; c < GW_CMD_COUNT; c++)
+        if (open & (1u << c)) out[n++] = (gw_android_command)c;
     return n;
 }
 

@@ -145,19 +145,14 @@ static void describe_event(atable *t, const gw_android_event *e) {
                  gw_android_command_name((gw_android_command)e->command), gw_seat_char(e->seat));
 }
 
-/* The commands worth giving the android to play now: not refused by the situation, and not one that
- * failed already for this card (it would fail again). */
-static int valid_commands(const gw_android_game *g, gw_android_command out[GW_CMD_COUNT]) {
-    bool leading = g->ntrick == 0, after_error = g->errors > 0;
-    bool failed[GW_CMD_COUNT] = {false};
-    for (int i = g->nevents - g->errors; i < g->nevents; i++)
-        failed[g->events[i].command] = true;
+/* The commands worth giving the android to play now (see gw_android_commands_open), from the view. */
+static int valid_commands(const atable *t, gw_android_command out[GW_CMD_COUNT]) {
+    gw_android_view v;
+    gw_android_observe(&t->g, gw_android_actor(&t->g), &v);
+    unsigned open = gw_android_commands_open(&v);
     int n = 0;
-    for (int c = 0; c < GW_CMD_COUNT; c++) {
-        bool follows = gw_android_command_follows((gw_android_command)c);
-        if (leading ? follows : !(follows || after_error)) continue;
-        if (!failed[c]) out[n++] = (gw_android_command)c;
-    }
+    for (int c = 0; c < GW_CMD_COUNT; c++)
+        if (open & (1u << c)) out[n++] = (gw_android_command)c;
     return n;
 }
 
@@ -177,7 +172,7 @@ static const char LABELS[] = "abcdefghimnoprs";
 /* The keyboard human commands their android: a menu of the commands valid now. */
 static act_result human_command(atable *t, gw_android_trick *done) {
     gw_android_command cmds[GW_CMD_COUNT];
-    int n = valid_commands(&t->g, cmds), at = 0;
+    int n = valid_commands(t, cmds), at = 0;
     tui_screen *s = &t->app->scr;
     for (;;) {
         draw(t, NULL,

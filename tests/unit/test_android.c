@@ -378,6 +378,28 @@ static void the_spec_example_trick(void **state) {
     assert_int_equal(g.events[3].command, GW_CMD_NONE);
 }
 
+/* The commands offered at each step of the spec's example trick, from the commanding human's view. */
+static unsigned open_now(const gw_android_game *g) {
+    gw_android_view v;
+    gw_android_observe(g, gw_seat_player(g->dealer, g->turn), &v);
+    return gw_android_commands_open(&v);
+}
+
+static void commands_open(void **state) {
+    (void)state;
+    gw_android_game g;
+    example_game(&g, 0);
+    const unsigned follow = (1u << GW_CMD_DUCK) | (1u << GW_CMD_BEAT) | (1u << GW_CMD_HIGH);
+    const unsigned all = (1u << GW_CMD_COUNT) - 1;
+    assert_int_equal(open_now(&g), all & ~follow); /* L leads: no duck, beat or high */
+    order(&g, "longest", GW_OK, NULL);             /* an error: longest is not offered again */
+    assert_int_equal(open_now(&g), all & ~follow & ~(1u << GW_CMD_LONGEST));
+    order(&g, "high-hearts", GW_OK, NULL);
+    assert_int_equal(open_now(&g), follow); /* X follows with no error before */
+    order(&g, "duck", GW_OK, NULL);
+    assert_int_equal(open_now(&g), 0u); /* a human's turn */
+}
+
 static void human(gw_android_game *g, const char *card, gw_status want, const char *msg) {
     gw_error err;
     gw_android_trick done;
@@ -663,6 +685,7 @@ int main(void) {
         cmocka_unit_test(deal_refuses_bad_decks),
         cmocka_unit_test(the_spec_example_trick),
         cmocka_unit_test(turns_refusals_and_errors),
+        cmocka_unit_test(commands_open),
         cmocka_unit_test(hand_points),
         cmocka_unit_test(game_values),
         cmocka_unit_test(treble_double_single),
