@@ -400,44 +400,22 @@ static gw_status read_hand(gw_android_record_hand *h, const rec_token *toks, int
 
 gw_status gw_android_record_read(const char *text, size_t len, gw_android_record *out, gw_error *err) {
     memset(out, 0, sizeof *out);
-    int ntok = 0, cap = 0, start = -1;
+    int ntok = 0;
     rec_token *toks = gw_rec_lex(text, len, &ntok);
     if (!toks) return gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory reading the record");
-    /* Hands split as in every .gwr file: a hand starts at the first token
-     * that is not a blank line, and at a tag after moves or a blank line. */
-    bool has_moves = false, blank = false;
-    gw_status st = GW_OK;
-    for (int i = 0; i <= ntok && st == GW_OK; i++) {
-        bool end = i == ntok;
-        rec_kind kind = end ? REC_BLANK : toks[i].kind;
-        bool starts = !end && kind != REC_BLANK && (start < 0 || (kind == REC_TAG && (has_moves || blank)));
-        if ((starts || end) && start >= 0) {
-            if (out->count == cap) {
-                int more = cap ? cap * 2 : 4;
-                gw_android_record_hand *p = realloc(out->hands, (size_t)more * sizeof *p);
-                if (!p) {
-                    st = GW_ENOMEM;
-                    break;
-                }
-                out->hands = p;
-                cap = more;
-            }
-            gw_android_record_hand *h = &out->hands[out->count++];
-            memset(h, 0, sizeof *h);
-            h->number = out->count;
-            st = read_hand(h, toks + start, i - start);
-        }
-        if (starts) {
-            start = i;
-            has_moves = blank = false;
-        }
-        if (!end && start >= 0) {
-            if (kind == REC_BLANK)
-                blank = true;
-            else if (kind != REC_TAG)
-                has_moves = true;
-        }
+    int *first = malloc((size_t)(ntok + 1) * sizeof *first);
+    gw_status st = first ? GW_OK : GW_ENOMEM;
+    int count = first ? gw_rec_split_hands(toks, ntok, first) : 0;
+    if (count > 0) {
+        out->hands = calloc((size_t)count, sizeof *out->hands);
+        if (!out->hands) st = GW_ENOMEM;
     }
+    for (int k = 0; k < count && st == GW_OK; k++) {
+        gw_android_record_hand *h = &out->hands[out->count++];
+        h->number = out->count;
+        st = read_hand(h, toks + first[k], first[k + 1] - first[k]);
+    }
+    free(first);
     free(toks);
     if (st != GW_OK) {
         gw_android_record_free(out);

@@ -172,3 +172,22 @@ rec_token *gw_rec_lex(const char *text, size_t len, int *count) {
     *count = lx.count;
     return lx.toks;
 }
+
+int gw_rec_split_hands(const rec_token *toks, int ntok, int *first) {
+    int count = 0;
+    bool has_moves = false, blank = false;
+    for (int i = 0; i < ntok; i++) {
+        rec_kind kind = toks[i].kind;
+        if (kind != REC_BLANK && (count == 0 || (kind == REC_TAG && (has_moves || blank)))) {
+            first[count++] = i;
+            has_moves = blank = false;
+        }
+        if (count == 0) continue;
+        if (kind == REC_BLANK)
+            blank = true;
+        else if (kind != REC_TAG)
+            has_moves = true;
+    }
+    first[count] = ntok;
+    return count;
+}

@@ -326,41 +326,19 @@ gw_status gw_record_read(const char *text, size_t len, gw_record *out, gw_error 
     int ntok = 0;
     rec_token *toks = gw_rec_lex(text, len, &ntok);
     if (!toks) return gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory reading the record");
-    /* A hand starts at a tag that follows moves or a blank line, or at the
-     * first token of the file that is not a blank line. */
-    int start = -1, cap = 0;
-    bool has_moves = false, blank = false;
-    gw_status st = GW_OK;
-    for (int i = 0; i <= ntok && st == GW_OK; i++) {
-        bool end = i == ntok;
-        rec_kind kind = end ? REC_BLANK : toks[i].kind;
-        bool starts = !end && kind != REC_BLANK && (start < 0 || (kind == REC_TAG && (has_moves || blank)));
-        if ((starts || end) && start >= 0) {
-            if (out->count == cap) {
-                cap = cap ? cap * 2 : 8;
-                gw_record_hand *p = realloc(out->hands, (size_t)cap * sizeof *p);
-                if (!p) {
-                    st = GW_ENOMEM;
-                    break;
-                }
-                out->hands = p;
-            }
-            gw_record_hand *h = &out->hands[out->count++];
-            memset(h, 0, sizeof *h);
-            h->number = out->count;
-            st = check_hand(h, toks + start, i - start);
-        }
-        if (starts) {
-            start = i;
-            has_moves = blank = false;
-        }
-        if (!end && start >= 0) {
-            if (kind == REC_BLANK)
-                blank = true;
-            else if (kind != REC_TAG)
-                has_moves = true;
-        }
+    int *first = malloc((size_t)(ntok + 1) * sizeof *first);
+    gw_status st = first ? GW_OK : GW_ENOMEM;
+    int count = first ? gw_rec_split_hands(toks, ntok, first) : 0;
+    if (count > 0) {
+        out->hands = calloc((size_t)count, sizeof *out->hands);
+        if (!out->hands) st = GW_ENOMEM;
     }
+    for (int k = 0; k < count && st == GW_OK; k++) {
+        gw_record_hand *h = &out->hands[out->count++];
+        h->number = out->count;
+        st = check_hand(h, toks + first[k], first[k + 1] - first[k]);
+    }
+    free(first);
     free(toks);
     if (st != GW_OK) {
         gw_record_free(out);

@@ -58,6 +58,18 @@ press() {
   screen >&2
   return 1
 }
+# awaiting RE: waits until the screen shows that whist waits for a key (RE, an
+# extended regular expression of such screens) and prints that screen, so that
+# a loop never presses a key meant for a screen that is still to come.
+awaiting() {
+  local i S
+  for ((i = 0; i < WAIT * 20; i++)); do
+    S=$(screen)
+    grep -qE -- "$1" <<<"$S" && { printf '%s\n' "$S"; return 0; }
+    sleep 0.05
+  done
+  screen
+}
 # stock_left: the number the table shows after "Stock: ".
 stock_left() { screen | sed -n 's/.*Stock: \([0-9]*\) left.*/\1/p' | head -1; }
 
@@ -144,7 +156,7 @@ wait_for "Your last card is taken back." "undo"
 # --- Play the match to its end, looking at the scoreboard and the endgame -----
 saw_endgame=0 saw_board=0
 for ((i = 0; i < 2000; i++)); do
-  S=$(screen)
+  S=$(awaiting "your turn|is over")
   if grep -qF "Endgame · trick" <<<"$S" && [ $saw_endgame = 0 ]; then
     saw_endgame=1
     screen >"$TMP/endgame.txt"
@@ -294,7 +306,7 @@ grep -qE "(L|N|X|D) (Computer|You)" <<<"$S" || fail "the humans' seats are not l
 grep -qF "your android" <<<"$S" || fail "your android is not shown"
 grep -qF "their android" <<<"$S" || fail "the opposing android is not shown"
 for ((i = 0; i < 3000; i++)); do
-  S=$(screen)
+  S=$(awaiting "Enter play|command your android|Enter: next hand|Enter: home")
   grep -qF "Command X" <<<"$S" && grep -qF "a) " <<<"$S" && saw_menu=1
   grep -qF "The rubber is over" <<<"$S" && break
   press Enter || break
@@ -322,7 +334,7 @@ wait_for "Command" "the first human commands their android"
 # A whole rubber, both players pressing Enter (hand-over screens included).
 handovers=0
 for ((i = 0; i < 6000; i++)); do
-  S=$(screen)
+  S=$(awaiting "Enter play|command your android|Pass the keyboard|Enter: next hand|Enter: home")
   grep -qF "Pass the keyboard to" <<<"$S" && handovers=$((handovers + 1))
   grep -qF "The rubber is over" <<<"$S" && break
   press Enter || break
