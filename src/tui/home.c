@@ -248,10 +248,8 @@ int gw_tui_main(int argc, char **argv) {
         char *end = NULL;
         switch (opt) {
         case 's':
-            app.seed = strtoull(optarg, &end, 10);
-            if (!*optarg || *end || optarg[0] == '-') {
-                fprintf(stderr, "whist: --seed wants a number from 0 to 18446744073709551615, not '%s'\n%s",
-                        optarg, USAGE);
+            if (!gw_seed_parse(optarg, &app.seed, &err)) { /* the rule and words of 'whist play --plain' */
+                fprintf(stderr, "whist play: %s\nTry 'whist play --help'.\n", err.msg);
                 return 2;
             }
             app.has_seed = true;
