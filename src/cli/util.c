@@ -243,6 +243,14 @@ cli_start cli_record_start(const char *cmd, const char *kind, cli_record_file *f
             return CLI_START_STOP;
         }
         if (yes) return CLI_START_RESUME;
+        cli_record_release(f);
+        if (!renumber(f)) {
+            printf("No free name beside %s fits; the record will be printed at the end instead.\n", old);
+            f->has_path = false;
+        } else {
+            printf("This %s is saved in %s; %s is kept.\n", kind, f->path, old);
+        }
+        return CLI_START_NEW;
     }
     if (locked) cli_record_release(f);
     if (!renumber(f)) {

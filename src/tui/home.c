@@ -74,9 +74,25 @@ static void draw_home(void *ctx) {
                       : " ↑↓ Enter  n new  r resume  w android  s settings  a stats  ? rules  q quit");
 }
 
+/* The notice for a match another whist plays (pid 0: unknown). */
+static void busy_notice(tui_app *app, long pid, const char *what) {
+    if (pid > 0)
+        snprintf(app->notice, sizeof app->notice,
+                 "Another whist (pid %ld) is playing the unfinished match: %s", pid, what);
+    else
+        snprintf(app->notice, sizeof app->notice, "Another whist is playing the unfinished match: %s", what);
+}
+
 static void peek_unfinished(home *h) {
     tui_match m;
     gw_error err;
+    long pid = 0;
+    if (tui_unfinished_busy(&pid)) {
+        busy_notice(h->app, pid, "it cannot be resumed here.");
+        h->can_resume = false;
+        if (h->at == ITEM_RESUME) h->at = ITEM_NEW;
+        return;
+    }
     h->can_resume = tui_unfinished_load(&m, &err);
     if (h->can_resume) {
         snprintf(h->resume_text, sizeof h->resume_text, "Resume: hand %d, you %d - computer %d",
@@ -89,21 +105,37 @@ static void peek_unfinished(home *h) {
     if (!h->can_resume && h->at == ITEM_RESUME) h->at = ITEM_NEW;
 }
 
+/* A new match where another whist plays the unfinished one: played, but not kept for resuming. */
+static bool new_beside_other(home *h, long pid) {
+    char who[96];
+    if (pid > 0)
+        snprintf(who, sizeof who, "Another whist (pid %ld) is playing the unfinished match.", pid);
+    else
+        snprintf(who, sizeof who, "Another whist is playing the unfinished match.");
+    const char *const lines[] = {who, "A new match here is not kept for resuming (that one is",
+                                 "left alone).", "", "y: play it anyway      n or Esc: back"};
+    int k = tui_dialog(&h->app->scr, draw_home, h, "New game", lines, 5);
+    return k == 'y' || k == 'Y';
+}
+
 static tui_exit new_game(home *h) {
     tui_app *app = h->app;
     tui_match old;
     gw_error err;
-    if (tui_unfinished_load(&old, &err)) {
+    long pid = 0;
+    if (!tui_unfinished_claim(&pid)) {
+        if (!new_beside_other(h, pid)) {
+            tui_unfinished_release();
+            return tui_signal_caught() ? TUI_SIGNAL : TUI_BACK;
+        }
+    } else if (tui_unfinished_load(&old, &err)) {
         static const char *const LINES[] = {"Start a new match? The unfinished one will be abandoned.", "",
                                             "y: new match      n or Esc: back"};
         int k = tui_dialog(&app->scr, draw_home, h, "New game", LINES, 3);
-        if (k == TUI_KEY_SIGNAL) {
+        if (k == TUI_KEY_SIGNAL || (k != 'y' && k != 'Y')) {
             tui_match_free(&old);
-            return TUI_SIGNAL;
-        }
-        if (k != 'y' && k != 'Y') {
-            tui_match_free(&old);
-            return TUI_BACK;
+            tui_unfinished_release();
+            return k == TUI_KEY_SIGNAL ? TUI_SIGNAL : TUI_BACK;
         }
         if (app->store && old.store_id > 0) gw_store_abandon_match(app->store, old.store_id, &err);
         tui_match_free(&old);
@@ -114,6 +146,7 @@ static tui_exit new_game(home *h) {
     tui_match m;
     if (tui_match_start(&m, app->settings.rules, seed, app->settings.opponent, &err) != GW_OK) {
         snprintf(app->notice, sizeof app->notice, "Cannot start a match: %s", err.msg);
+        tui_unfinished_release();
         return TUI_BACK;
     }
     if (app->store) {
@@ -126,6 +159,7 @@ static tui_exit new_game(home *h) {
         }
     }
     tui_exit e = tui_play(app, &m);
+    tui_unfinished_release();
     tui_match_free(&m);
     return e;
 }
@@ -133,13 +167,21 @@ static tui_exit new_game(home *h) {
 static tui_exit resume(home *h) {
     tui_match m;
     gw_error err;
+    long pid = 0;
+    if (!tui_unfinished_claim(&pid)) {
+        tui_unfinished_release();
+        busy_notice(h->app, pid, "it cannot be resumed here.");
+        return TUI_BACK;
+    }
     if (!tui_unfinished_load(&m, &err)) {
+        tui_unfinished_release();
         if (err.status != GW_OK)
             snprintf(h->app->notice, sizeof h->app->notice, "The unfinished match cannot be resumed: %s",
                      err.msg);
         return TUI_BACK;
     }
     tui_exit e = tui_play(h->app, &m);
+    tui_unfinished_release();
     tui_match_free(&m);
     return e;
 }
