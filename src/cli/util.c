@@ -290,7 +290,7 @@ int cli_record_claim(const char *cmd, const char *kind, cli_record_file *f) {
         return CLI_USAGE;
     }
     long holder;
-    if (!take_lock(f, &holder)) {
+    if (regular_or_missing(f->path) && !take_lock(f, &holder)) { /* a device or folder is read and refused */
         if (holder > 0)
             fprintf(stderr, "whist %s: another whist (pid %ld) is playing the %s in %s; it is left alone\n",
                     cmd, holder, kind, f->path);
