@@ -74,13 +74,13 @@ static void draw_home(void *ctx) {
                       : " ↑↓ Enter  n new  r resume  w android  s settings  a stats  ? rules  q quit");
 }
 
-/* The notice for a match another whist plays (pid 0: unknown). */
-static void busy_notice(tui_app *app, long pid, const char *what) {
+/* The notice for a match another whist plays (pid 0: unknown); Resume is not offered meanwhile. */
+static void busy_notice(tui_app *app, long pid) {
     if (pid > 0)
-        snprintf(app->notice, sizeof app->notice,
-                 "Another whist (pid %ld) is playing the unfinished match: %s", pid, what);
+        snprintf(app->notice, sizeof app->notice, "Another whist is playing the unfinished match (pid %ld).",
+                 pid);
     else
-        snprintf(app->notice, sizeof app->notice, "Another whist is playing the unfinished match: %s", what);
+        snprintf(app->notice, sizeof app->notice, "Another whist is playing the unfinished match.");
 }
 
 static void peek_unfinished(home *h) {
@@ -88,7 +88,7 @@ static void peek_unfinished(home *h) {
     gw_error err;
     long pid = 0;
     if (tui_unfinished_busy(&pid)) {
-        busy_notice(h->app, pid, "it cannot be resumed here.");
+        busy_notice(h->app, pid);
         h->can_resume = false;
         if (h->at == ITEM_RESUME) h->at = ITEM_NEW;
         return;
@@ -109,7 +109,7 @@ static void peek_unfinished(home *h) {
 static bool new_beside_other(home *h, long pid) {
     char who[96];
     if (pid > 0)
-        snprintf(who, sizeof who, "Another whist (pid %ld) is playing the unfinished match.", pid);
+        snprintf(who, sizeof who, "Another whist is playing the unfinished match (pid %ld).", pid);
     else
         snprintf(who, sizeof who, "Another whist is playing the unfinished match.");
     const char *const lines[] = {who, "A new match here is not kept for resuming (that one is",
@@ -170,7 +170,7 @@ static tui_exit resume(home *h) {
     long pid = 0;
     if (!tui_unfinished_claim(&pid)) {
         tui_unfinished_release();
-        busy_notice(h->app, pid, "it cannot be resumed here.");
+        busy_notice(h->app, pid);
         return TUI_BACK;
     }
     if (!tui_unfinished_load(&m, &err)) {

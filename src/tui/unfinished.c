@@ -55,11 +55,11 @@ bool tui_unfinished_busy(long *other) {
 
 bool tui_unfinished_save(const tui_match *m, gw_error *err) {
     if (claim == CLAIM_REFUSED) {
-        if (holder > 0)
-            gw_error_set(err, GW_ESTATE, 0, 0, "another whist (pid %llu) is playing the unfinished match",
+        if (holder > 0) /* short: the table's status line has 80 columns */
+            gw_error_set(err, GW_ESTATE, 0, 0, "another whist is playing (pid %llu)",
                          (unsigned long long)holder);
         else
-            gw_error_set(err, GW_ESTATE, 0, 0, "another whist is playing the unfinished match");
+            gw_error_set(err, GW_ESTATE, 0, 0, "another whist is playing");
         return false;
     }
     char path[4096];

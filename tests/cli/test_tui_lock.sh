@@ -26,10 +26,9 @@ cp "$UNF" "$TMP/a.gwr"
 
 # --- Copy B (`whist --ascii`): told, no Resume, and its new game leaves A's match alone ------------------
 SESSION=copy-b
-COLS=120 start --ascii
+start --ascii
 wait_for "S H  G E R M A N   W H I S T  D C" "whist --ascii: the home screen in plain characters"
-wait_for "Another whist (pid $PID_A) is playing the unfinished match: it cannot be resumed here." \
-  "copy B: the home screen names copy A"
+wait_for "Another whist is playing the unfinished match (pid $PID_A)." "copy B: the home screen names copy A"
 screen | grep -qF "Resume:" && fail "copy B offers to resume copy A's match"
 keys r
 sleep 0.3
@@ -37,11 +36,11 @@ screen | grep -qF "Welcome back" && fail "copy B resumed copy A's match with r"
 keys n
 wait_for "A new match here is not kept for resuming" "copy B: a new game asks first"
 keys Escape
-wait_for "Another whist (pid $PID_A) is playing the unfinished match" "copy B: back home"
+wait_for "Another whist is playing the unfinished match (pid $PID_A)." "copy B: back home"
 keys n
 wait_for "A new match here is not kept for resuming" "copy B: a new game asks again"
 keys y
-wait_for "Cannot keep the match for resuming: another whist (pid $PID_A) is playing the unfinished match" \
+wait_for "Cannot keep the match for resuming: another whist is playing (pid $PID_A)" \
   "copy B: the table says its match is not kept"
 press Enter
 press Enter
@@ -49,7 +48,7 @@ cmp -s "$TMP/a.gwr" "$UNF" || fail "copy B's new game overwrote copy A's unfinis
 keys q
 wait_for "Leave the table?" "copy B: leaving"
 keys y
-wait_for "Another whist (pid $PID_A) is playing the unfinished match" "copy B: home again"
+wait_for "Another whist is playing the unfinished match (pid $PID_A)." "copy B: home again"
 cmp -s "$TMP/a.gwr" "$UNF" || fail "copy B's leaving removed or changed copy A's unfinished match"
 
 # --- A killed copy's lock does not block: B may now resume A's match --------------------------------------
@@ -68,7 +67,7 @@ PID_B=$(cat "$UNF.lock" 2>/dev/null)
 # a third copy is now told about copy B
 SESSION=copy-c
 start
-wait_for "Another whist (pid $PID_B) is playing the unfinished match" "copy C names copy B"
+wait_for "Another whist is playing the unfinished match (pid $PID_B)." "copy C names copy B"
 keys q
 SESSION=copy-b
 keys q
