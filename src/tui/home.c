@@ -33,6 +33,7 @@ typedef enum {
 typedef struct home {
     tui_app *app;
     bool can_resume;
+    bool busy; /* another whist plays the unfinished match: the screen looks again now and then */
     char resume_text[96];
     int at;
 } home;
@@ -87,12 +88,15 @@ static void peek_unfinished(home *h) {
     tui_match m;
     gw_error err;
     long pid = 0;
-    if (tui_unfinished_busy(&pid)) {
+    bool was_busy = h->busy;
+    h->busy = tui_unfinished_busy(&pid);
+    if (h->busy) {
         busy_notice(h->app, pid);
         h->can_resume = false;
         if (h->at == ITEM_RESUME) h->at = ITEM_NEW;
         return;
     }
+    if (was_busy) h->app->notice[0] = '\0'; /* the other whist let go */
     h->can_resume = tui_unfinished_load(&m, &err);
     if (h->can_resume) {
         snprintf(h->resume_text, sizeof h->resume_text, "Resume: hand %d, you %d - computer %d",
@@ -213,16 +217,21 @@ static tui_exit open_item(home *h, int i) {
 
 /* The home screen until the player quits; returns the signal that stopped it, or 0. */
 static int home_loop(tui_app *app) {
-    home h = {app, false, "", ITEM_NEW};
+    home h = {app, false, false, "", ITEM_NEW};
     peek_unfinished(&h);
     if (h.can_resume) h.at = ITEM_RESUME;
     for (;;) {
         draw_home(&h);
         tui_show();
-        tui_key k = tui_read_key(&app->scr, -1);
+        tui_key k = tui_read_key(&app->scr, h.busy ? 500 : -1);
         int ch = k.code, open = -1;
         switch (ch) {
         case TUI_KEY_SIGNAL: return tui_signal_caught();
+        case TUI_KEY_NONE: { /* while another whist plays: has it let go? */
+            peek_unfinished(&h);
+            if (h.can_resume) h.at = ITEM_RESUME;
+            continue;
+        }
         case KEY_UP:
         case 'k':
             do

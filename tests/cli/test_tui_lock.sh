@@ -54,10 +54,7 @@ cmp -s "$TMP/a.gwr" "$UNF" || fail "copy B's leaving removed or changed copy A's
 # --- A killed copy's lock does not block: B may now resume A's match --------------------------------------
 kill -KILL "$PID_A"
 for ((i = 0; i < 50; i++)); do kill -0 "$PID_A" 2>/dev/null || break; sleep 0.1; done
-keys a # the statistics and back: the home screen looks again
-sleep 0.3
-keys Escape
-wait_for "Resume: hand 1" "copy B offers the match once copy A is gone"
+wait_for "Resume: hand 1" "copy B offers the match once copy A is gone (the home screen looks again by itself)"
 screen | grep -qF "Another whist" && fail "copy B still names the killed copy A"
 keys r
 wait_for "Welcome back: hand 1 goes on." "copy B resumes copy A's match"
