@@ -72,7 +72,6 @@ cli_line cli_read_line(char *line, size_t cap, size_t *len);
 typedef struct cli_record_file {
     char path[4096];
     bool has_path; /* false: nowhere to save (the record is printed at the end) */
-    bool given;    /* the path came from --record */
     bool save_ok;  /* the last save worked (true before the first) */
     char save_why[256];
     gw_file_lock lock; /* held while the game writes path (see cli_record_start) */

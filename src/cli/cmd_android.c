@@ -678,7 +678,7 @@ int cmd_android(int argc, char **argv) {
             if (strlen(optarg) >= sizeof s.rec.path)
                 return cli_usage_error("android", "the record path is too long");
             snprintf(s.rec.path, sizeof s.rec.path, "%s", optarg);
-            s.rec.has_path = s.rec.given = true;
+            s.rec.has_path = true;
             break;
         case 'o':
             if (!gw_android_level_parse(optarg, &s.opponent))
