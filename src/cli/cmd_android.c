@@ -115,6 +115,8 @@ static int finish(session *s, bool with_current) {
     gw_text t = {0};
     rubber_text(s, &t, with_current);
     int rc = cli_record_finish(&s->rec, &t);
+    if (with_current && rc == CLI_OK)
+        printf("'whist android --plain --resume --record %s' goes on with it.\n", s->rec.path);
     gw_text_free(&t);
     gw_text_free(&s->finished);
     cli_record_release(&s->rec);

@@ -28,6 +28,7 @@ for level in random easy hard; do
     run_from "$TMP/head.txt" play --plain --seed 5 --target 6 --opponent $level --record "$rec"
     expect_rc 0 "play --opponent $level cut after $n lines"
     expect_out "Input ended: the match stops here." "play --opponent $level cut after $n lines"
+    expect_out "'whist play --plain --resume --record $rec' goes on with it." "play cut short: how to resume"
     run_from "$TMP/tail.txt" play --plain --resume --record "$rec"
     expect_rc 0 "play --resume ($level, cut after $n lines)"
     expect_no_err "play --resume ($level, cut after $n lines)"
@@ -154,6 +155,7 @@ for level in random hard; do
     rec=$TMP/acut-$level-$n.gwr
     run_from "$TMP/head.txt" android --plain --seed 31 --opponent $level --record "$rec"
     expect_out "Input ended: the rubber stops here." "android --opponent $level cut after $n lines"
+    expect_out "'whist android --plain --resume --record $rec' goes on with it." "android cut short: how to resume"
     run_from "$TMP/tail.txt" android --plain --resume --record "$rec"
     expect_rc 0 "android --resume ($level, $n)"
     expect_no_err "android --resume ($level, $n)"
