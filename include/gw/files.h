@@ -1,7 +1,9 @@
-/* files.h: the user's files: XDG folders, reading whole files, replacing files atomically. */
+/* files.h: the user's files: XDG folders, reading whole files, replacing files atomically, locks that keep
+ * two copies of whist from writing one file, and seeds. */
 #ifndef GW_FILES_H
 #define GW_FILES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -36,6 +38,39 @@ gw_status gw_file_read(const char *path, char **data, size_t *len, gw_error *err
  * (a device such as /dev/full, a pipe) is written straight into. On failure
  * (GW_EIO) err holds the system's reason alone, as for gw_file_read. */
 gw_status gw_file_write(const char *path, const char *data, size_t len, gw_error *err);
+
+/* A lock on a file that one whist writes while a game is played: the
+ * advisory lock (flock) of a companion file, PATH.lock, which holds the
+ * holder's process id. The kernel releases it when the holder exits, however
+ * it ends (a kill, a crash), so a stale lock file never blocks anyone. */
+typedef struct gw_file_lock {
+    int fd;     /* the lock file, -1 when not held */
+    char *path; /* its path (malloc'd), NULL when not held */
+} gw_file_lock;
+
+/* A lock that is not held: for initialising. */
+#define GW_FILE_LOCK_NONE ((gw_file_lock){-1, NULL})
+
+/* Takes the lock of path without waiting. GW_OK: held until gw_file_unlock
+ * or the process ends. GW_ESTATE: another process holds it; *holder (if not
+ * NULL) receives its process id (0 if unknown) and err says "another whist
+ * (pid N) is using PATH". GW_EIO: the lock file cannot be made (err holds the
+ * system's reason alone). Taking a lock this process holds already through
+ * another gw_file_lock fails with GW_ESTATE as well. */
+gw_status gw_file_lock_take(const char *path, gw_file_lock *lock, long *holder, gw_error *err);
+
+/* True if another process holds the lock of path now (*holder its process id,
+ * 0 if unknown); false if nobody does or it cannot be told. Takes nothing. */
+bool gw_file_lock_busy(const char *path, long *holder);
+
+/* Releases the lock (and removes its file); a lock not held is left alone. */
+void gw_file_unlock(gw_file_lock *lock);
+
+/* Reads a seed: decimal digits only (no sign, no blanks), 0 to 2^64-1
+ * (18446744073709551615). False, with "the seed must be a whole number from
+ * 0 to 18446744073709551615, not 'S'" in err, otherwise. The one rule for
+ * every command and the full-screen game. */
+bool gw_seed_parse(const char *s, uint64_t *out, gw_error *err);
 
 /* A fresh seed from the system's entropy (the clock if that fails), below
  * 10^12 so that it is short enough to type. */

@@ -6,11 +6,17 @@
 #include "cli.h"
 #include "tui.h"
 
-/* The full-screen game opens for `whist` alone and for `whist play` without
- * --plain (or --help), and only when standard input and output are a terminal. */
+/* The full-screen game opens for `whist` alone, for `whist play` and for
+ * `whist` followed by a play option (`whist --seed 7` is `whist play --seed 7`),
+ * unless --plain or --help is given, and only when standard input and output
+ * are a terminal. */
 static bool wants_tui(int argc, char **argv) {
-    if (argc >= 2 && strcmp(argv[1], "play") != 0) return false;
-    for (int i = 2; i < argc; i++) {
+    int from = 1;
+    if (argc >= 2 && strcmp(argv[1], "play") == 0)
+        from = 2;
+    else if (argc >= 2 && !cli_is_play_option(argv[1]))
+        return false;
+    for (int i = from; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--") == 0) break;
         if (strcmp(a, "-p") == 0 || strcmp(a, "--plain") == 0 || strcmp(a, "-h") == 0 ||
@@ -21,6 +27,10 @@ static bool wants_tui(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
-    if (wants_tui(argc, argv)) return argc >= 2 ? gw_tui_main(argc - 1, argv + 1) : gw_tui_main(1, argv);
+    if (wants_tui(argc, argv)) {
+        /* gw_tui_main reads its options from argv[1] on: skip "play" when it is there */
+        bool play = argc >= 2 && strcmp(argv[1], "play") == 0;
+        return play ? gw_tui_main(argc - 1, argv + 1) : gw_tui_main(argc, argv);
+    }
     return cli_main(argc, argv);
 }

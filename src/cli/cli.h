@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "gw/deck.h"
+#include "gw/files.h"
 #include "gw/game.h"
 #include "gw/record.h"
 #include "gw/score.h"
@@ -19,6 +20,12 @@ enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
 
 /* The command line: argv[1] names the subcommand. Returns the exit code. */
 int cli_main(int argc, char **argv);
+
+/* True for an option of `whist play` that `whist` alone takes too, as if
+ * "play" came first (`whist --seed 7` is `whist play --seed 7`): --seed,
+ * --ascii, --variant, --scoring, --target, --opponent, --think-ms (also
+ * in the --name=value form). */
+bool cli_is_play_option(const char *arg);
 
 int cmd_android(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
@@ -67,7 +74,39 @@ typedef struct cli_record_file {
     bool has_path; /* false: nowhere to save (the record is printed at the end) */
     bool save_ok;  /* the last save worked (true before the first) */
     char save_why[256];
+    gw_file_lock lock; /* held while the game writes path (see cli_record_start) */
 } cli_record_file;
+
+/* What a record file that exists already holds, as the command that would
+ * write it reads it. */
+typedef struct cli_saved {
+    bool resumable;   /* a game of this command that goes on */
+    char what[96];    /* "A match with seed 1234", "A finished match with seed 1234", "A record that
+                         cannot be resumed" ... */
+    char detail[300]; /* "hand 2, you 3, the computer 1", or why it cannot be resumed */
+} cli_saved;
+
+/* How a new game (no --resume) goes on after cli_record_start. */
+typedef enum { CLI_START_NEW, CLI_START_RESUME, CLI_START_STOP } cli_start;
+
+/* Decides where a new game's record goes, never replacing a record that
+ * exists: takes the file's lock (so that two whists never write one
+ * record); if the file exists (describe tells what it holds) or another
+ * whist writes it, then on a terminal with a resumable game asks "WHAT is
+ * saved in FILE (DETAIL). Resume it? [y/n]" (y: CLI_START_RESUME, the lock
+ * held; no answer: CLI_START_STOP), else moves the record to a free numbered name
+ * (match-1234-2.gwr) and says so (on stderr when standard input is no
+ * terminal). kind names the game in messages ("match", "rubber"); cmd the
+ * command. A path that is no regular file (a device) is left as it is. */
+cli_start cli_record_start(const char *cmd, const char *kind, cli_record_file *f,
+                           void (*describe)(const char *path, cli_saved *out));
+
+/* For --resume: takes the lock of f (CLI_OK), or says on stderr that another
+ * whist plays that game, or that there is no such file (CLI_USAGE). */
+int cli_record_claim(const char *cmd, const char *kind, cli_record_file *f);
+
+/* Lets go of the record's lock. */
+void cli_record_release(cli_record_file *f);
 
 /* Today's local date "YYYY.MM.DD" for a record's Date tag. */
 void cli_today(char date[16]);

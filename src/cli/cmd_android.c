@@ -17,6 +17,7 @@
 
 static const char HELP[] =
     "Usage: whist android --plain [--opponent LEVEL] [--seed N] [--record FILE] [--classic-order]\n"
+    "       whist android --plain --resume (--seed N | --record FILE)\n"
     "Plays a rubber of Android Whist against the computer in line mode. (The\n"
     "full-screen game is the \"Android Whist\" item of the home screen of 'whist'.)\n"
     "\n"
@@ -31,6 +32,8 @@ static const char HELP[] =
     "                         (default: a fresh one, printed)\n"
     "  -r, --record FILE      where the record is saved (default:\n"
     "                         $XDG_DATA_HOME/whist/games/android-SEED.gwr)\n"
+    "  -R, --resume           go on with the rubber saved in the record (--record\n"
+    "                         FILE, or the default one of --seed N)\n"
     "  -c, --classic-order    show suits as spades, hearts, diamonds, clubs\n"
     "  -h, --help             show this help\n"
     "\n"
@@ -40,9 +43,17 @@ static const char HELP[] =
     "'high spades') when it leads or right after it said \"Error.\". 'help' lists\n"
     "what is valid now, 'hand' shows the table again, 'quit' saves and leaves.\n"
     "\n"
-    "The record is saved after every play; at the end of input the rubber so far\n"
-    "is kept and whist exits. Exit status: 0 saved, 1 the record could not be\n"
-    "saved (it is then printed), 2 usage error.\n";
+    "The record is saved after every play; at the end of input (or 'quit') the\n"
+    "rubber so far is kept and whist exits: --resume goes on with it. It deals\n"
+    "the hands again from the record's seed, checks every play against the rules\n"
+    "and plays on where it stopped, against the record's computer, whose choices\n"
+    "are those of an uninterrupted rubber. A record is never replaced: if the file\n"
+    "exists, whist asks on a terminal whether to resume it, and otherwise (or when\n"
+    "you answer n) saves the new rubber beside it as android-SEED-2.gwr (-3, ...),\n"
+    "saying so. While a rubber is played its record is locked: a second whist\n"
+    "never writes the same file. Exit status: 0 saved, 1 the record could not be\n"
+    "saved (it is then printed), 2 usage error (also: nothing to resume, a\n"
+    "damaged record).\n";
 
 typedef struct session {
     gw_android_game g;
@@ -56,6 +67,7 @@ typedef struct session {
     cli_record_file rec; /* where the record goes */
     gw_text finished;    /* record text of the finished hands */
     char date[16];
+    bool in_hand; /* resumed in the middle of a hand: s->g goes on */
 } session;
 
 /* ---- the record ----------------------------------------------------------- */
@@ -103,8 +115,11 @@ static int finish(session *s, bool with_current) {
     gw_text t = {0};
     rubber_text(s, &t, with_current);
     int rc = cli_record_finish(&s->rec, &t);
+    if (with_current && rc == CLI_OK)
+        printf("'whist android --plain --resume --record %s' goes on with it.\n", s->rec.path);
     gw_text_free(&t);
     gw_text_free(&s->finished);
+    cli_record_release(&s->rec);
     return rc;
 }
 
@@ -399,26 +414,36 @@ static void report_trick(const session *s, const gw_android_trick *t) {
            gw_seat_char(t->winner), role(dealer, t->winner), side_name(side), mine, theirs);
 }
 
-/* Deals the next hand of the rubber from the seed's stream. */
-static void deal(session *s) {
+/* Deals the next hand of the rubber from the seed's stream, telling no one. */
+static void deal_quietly(session *s) {
     gw_card deck[GW_ANDROID_DECK];
     gw_deck_shuffled(GW_CLASSIC, &s->rng, deck);
     gw_error err;
     gw_android_deal(&s->g, deck, s->rubber.next_dealer, &err);
     s->hand_no++;
-    gw_android_player_begin_hand(s->bot, 1);
-    int me = gw_player_seat(s->g.dealer, 0), it = gw_player_seat(s->g.dealer, 1);
-    printf("\n=== Hand %d: %s. You are %c with your android %c; the computer is %c with its android %c. "
-           "Trump: %s (the turned card is %s). L leads. ===\n",
-           s->hand_no, s->g.dealer == 0 ? "you deal" : "the computer deals", gw_seat_char(me),
-           gw_seat_char(gw_seat_partner(me)), gw_seat_char(it), gw_seat_char(gw_seat_partner(it)),
-           gw_suit_name(s->g.trump), cli_card(gw_android_trump_card(&s->g)));
+    if (s->bot) gw_android_player_begin_hand(s->bot, 1);
 }
 
-/* Plays one hand; ACT_DONE when it finished. */
-static act_result play_hand(session *s) {
-    deal(s);
-    save(s, true);
+/* Says who deals, sits where, and the trump. */
+static void announce(const session *s, bool resumed) {
+    int me = gw_player_seat(s->g.dealer, 0), it = gw_player_seat(s->g.dealer, 1);
+    printf("\n=== Hand %d%s: %s. You are %c with your android %c; the computer is %c with its android %c. "
+           "Trump: %s (the turned card is %s). L leads. ===\n",
+           s->hand_no, resumed ? " goes on" : "", s->g.dealer == 0 ? "you deal" : "the computer deals",
+           gw_seat_char(me), gw_seat_char(gw_seat_partner(me)), gw_seat_char(it),
+           gw_seat_char(gw_seat_partner(it)), gw_suit_name(s->g.trump),
+           cli_card(gw_android_trump_card(&s->g)));
+}
+
+/* Plays one hand (dealt already when the rubber was resumed in its middle);
+ * ACT_DONE when it finished. */
+static act_result play_hand(session *s, bool resumed) {
+    if (!resumed) {
+        deal_quietly(s);
+        cli_today(s->date);
+    }
+    announce(s, resumed);
+    if (!resumed) save(s, true);
     while (!gw_android_over(&s->g)) {
         gw_android_trick done = {0};
         act_result r = gw_android_actor(&s->g) == 0 ? human_acts(s, &done) : computer_acts(s, &done);
@@ -452,24 +477,199 @@ static void score_hand(session *s) {
     save(s, false);
 }
 
+/* ---- resuming ------------------------------------------------------------- */
+
+/* Plays a recorded hand's plays (its event log) on s->g, each checked by the
+ * engine; with a computer player, asks it for each of its actions as the
+ * game did, so that its random stream stands where the uninterrupted rubber
+ * left it. False if a play is refused or answers otherwise than recorded. */
+static bool replay_hand(session *s, const gw_android_record_hand *h) {
+    gw_android_view *v = s->bot ? malloc(sizeof *v) : NULL;
+    if (s->bot && !v) return false;
+    bool ok = true;
+    for (int i = 0; ok && i < h->game.nevents; i++) {
+        const gw_android_event *e = &h->game.events[i];
+        if (v && gw_android_actor(&s->g) == 1) {
+            gw_android_action ignored;
+            gw_android_observe(&s->g, 1, v);
+            ok = gw_android_player_choose(s->bot, v, &ignored, NULL) == GW_OK;
+        }
+        gw_android_trick done;
+        if (ok && e->command == GW_CMD_NONE) {
+            ok = gw_android_play(&s->g, e->card, &done, NULL) == GW_OK;
+        } else if (ok) {
+            gw_android_outcome o;
+            ok = gw_android_command_play(&s->g, (gw_android_command)e->command, &o, &done, NULL) == GW_OK &&
+                 (o.answer == GW_ANSWER_CARD ? o.card : GW_NO_CARD) == e->card;
+        }
+    }
+    free(v);
+    return ok;
+}
+
+/* Rebuilds the rubber of a record text into s: deals every hand again from
+ * the record's RubberSeed, checks each deal against the record and replays
+ * the plays under the rules; finished hands are scored into the rubber and
+ * their record text made again. with_bot: also makes the computer player and
+ * brings it to where it was. GW_EINVAL with the reason when the text is no
+ * such rubber. */
+static gw_status restore(session *s, const char *text, size_t len, bool with_bot, gw_error *err) {
+    gw_android_record r;
+    if (gw_android_record_read(text, len, &r, err) != GW_OK) return err->status;
+    gw_status st = GW_OK;
+    if (!gw_android_record_any(&r)) {
+        st = gw_error_set(err, GW_EINVAL, 0, 0,
+                          r.count > 0
+                              ? "it holds a German Whist match, not a rubber of Android Whist (whist play "
+                                "--plain --resume resumes it)"
+                              : "it holds no hand of Android Whist");
+        goto done;
+    }
+    for (int i = 0; i < r.count; i++) {
+        const gw_android_record_hand *h = &r.hands[i];
+        if (!h->is_android)
+            st = gw_error_set(err, GW_EINVAL, 0, 0, "line %d: hand %d is not of Android Whist", h->line,
+                              i + 1);
+        else if (h->error.status != GW_OK)
+            st = gw_error_set(err, GW_EINVAL, 0, 0, "line %d: hand %d is not valid: %s", h->error.line, i + 1,
+                              h->error.msg);
+        if (st != GW_OK) goto done;
+    }
+    const gw_android_record_hand *first = &r.hands[0];
+    const char *seed_tag = gw_android_record_hand_tag(first, "RubberSeed");
+    const char *level_tag = gw_android_record_hand_tag(first, "Player2");
+    if (!seed_tag || !gw_seed_parse(seed_tag, &s->seed, NULL) || !level_tag ||
+        !gw_android_level_parse(level_tag, &s->opponent)) {
+        st = gw_error_set(err, GW_EINVAL, 0, 0,
+                          "it lacks the rubber seed or the computer's level (RubberSeed, "
+                          "Player2)");
+        goto done;
+    }
+    gw_rng_seed(&s->rng, s->seed);
+    gw_android_rubber_start(&s->rubber, (int)(gw_mix64(s->seed) & 1));
+    if (with_bot) {
+        st = gw_android_player_new(s->opponent, gw_mix64(s->seed ^ 0xA17Du), &s->bot, err);
+        if (st != GW_OK) goto done;
+    }
+    for (int i = 0; i < r.count; i++) {
+        const gw_android_record_hand *h = &r.hands[i];
+        if (s->rubber.winner >= 0) {
+            st = gw_error_set(err, GW_EINVAL, 0, 0, "hand %d comes after the end of the rubber", i + 1);
+            goto done;
+        }
+        const char *date = gw_android_record_hand_tag(h, "Date");
+        snprintf(s->date, sizeof s->date, "%s", date ? date : "????.??.??");
+        deal_quietly(s);
+        if (memcmp(s->g.deck, h->deck, sizeof s->g.deck) != 0 || s->g.dealer != h->dealer) {
+            st = gw_error_set(err, GW_EINVAL, 0, 0, "hand %d was not dealt from the rubber seed %llu", i + 1,
+                              (unsigned long long)s->seed);
+            goto done;
+        }
+        if (!replay_hand(s, h)) {
+            st = gw_error_set(err, GW_EINVAL, 0, 0, "hand %d does not replay", i + 1);
+            goto done;
+        }
+        if (h->finished) {
+            gw_android_progress pr;
+            gw_error ignore;
+            gw_android_rubber_add(&s->rubber, gw_android_score_hand(&s->g), &pr, &ignore);
+            append_hand(s, &s->finished, pr.points);
+        } else if (i != r.count - 1) {
+            st = gw_error_set(err, GW_EINVAL, 0, 0, "hand %d is unfinished, yet hand %d follows", i + 1,
+                              i + 2);
+            goto done;
+        }
+    }
+    s->in_hand = !r.hands[r.count - 1].finished;
+done:
+    gw_android_record_free(&r);
+    return st;
+}
+
+/* What a record file holds, for the question before a new rubber would be
+ * saved in its place (see cli_record_start). */
+static void describe_rubber(const char *path, cli_saved *out) {
+    session *s = calloc(1, sizeof *s);
+    char *data = NULL;
+    size_t len = 0;
+    gw_error err;
+    out->resumable = false;
+    snprintf(out->what, sizeof out->what, "A record that cannot be resumed");
+    if (!s) {
+        snprintf(out->detail, sizeof out->detail, "out of memory");
+        return;
+    }
+    if (gw_file_read(path, &data, &len, &err) != GW_OK || restore(s, data, len, false, &err) != GW_OK) {
+        snprintf(out->detail, sizeof out->detail, "%s", err.msg);
+    } else {
+        const gw_android_rubber *r = &s->rubber;
+        unsigned long long seed = (unsigned long long)s->seed;
+        if (r->winner >= 0) {
+            snprintf(out->what, sizeof out->what, "A finished rubber with seed %llu", seed);
+            snprintf(out->detail, sizeof out->detail, "%s, %d games to %d",
+                     r->winner == 0 ? "you won" : "the computer won", r->games[r->winner],
+                     r->games[1 - r->winner]);
+        } else {
+            out->resumable = true;
+            snprintf(out->what, sizeof out->what, "A rubber with seed %llu", seed);
+            snprintf(out->detail, sizeof out->detail, "hand %d, games you %d, the computer %d",
+                     s->hand_no + (s->in_hand ? 0 : 1), r->games[0], r->games[1]);
+        }
+    }
+    free(data);
+    gw_text_free(&s->finished);
+    free(s);
+}
+
+/* Loads the rubber of s->rec (locked) into s for --resume. CLI_OK when it
+ * goes on (or, with done set, when it is over: said so); otherwise the exit
+ * code, the reason told. */
+static int resume_rubber(session *s, const uint64_t *seed, bool *done) {
+    *done = false;
+    char *data = NULL;
+    size_t len = 0;
+    gw_error err;
+    if (gw_file_read(s->rec.path, &data, &len, &err) != GW_OK) {
+        fprintf(stderr, "whist android: cannot read %s: %s\n", s->rec.path, err.msg);
+        return CLI_USAGE;
+    }
+    gw_status st = restore(s, data, len, true, &err);
+    free(data);
+    if (st != GW_OK) {
+        fprintf(stderr, "whist android: the rubber in %s cannot be resumed: %s\n", s->rec.path, err.msg);
+        return CLI_USAGE;
+    }
+    if (seed && *seed != s->seed) {
+        fprintf(stderr, "whist android: %s holds the rubber with seed %llu, not %llu\n", s->rec.path,
+                (unsigned long long)s->seed, (unsigned long long)*seed);
+        return CLI_USAGE;
+    }
+    const gw_android_rubber *r = &s->rubber;
+    if (r->winner >= 0) {
+        printf("The rubber in %s is finished: %s, %d games to %d. Nothing to resume.\n", s->rec.path,
+               r->winner == 0 ? "you won" : "the computer won", r->games[r->winner], r->games[1 - r->winner]);
+        *done = true;
+    }
+    return CLI_OK;
+}
+
 int cmd_android(int argc, char **argv) {
-    static const struct option OPTIONS[] = {{"plain", no_argument, NULL, 'p'},
-                                            {"seed", required_argument, NULL, 's'},
-                                            {"record", required_argument, NULL, 'r'},
-                                            {"opponent", required_argument, NULL, 'o'},
-                                            {"classic-order", no_argument, NULL, 'c'},
-                                            {"help", no_argument, NULL, 'h'},
-                                            {NULL, 0, NULL, 0}};
+    static const struct option OPTIONS[] = {
+        {"plain", no_argument, NULL, 'p'},         {"seed", required_argument, NULL, 's'},
+        {"record", required_argument, NULL, 'r'},  {"opponent", required_argument, NULL, 'o'},
+        {"classic-order", no_argument, NULL, 'c'}, {"resume", no_argument, NULL, 'R'},
+        {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0}};
     static session s; /* large (the hand's log, the record path); one per process */
     memset(&s, 0, sizeof s);
+    s.rec.lock = GW_FILE_LOCK_NONE;
     uint64_t seed = 0;
-    bool has_seed = false, plain = false;
+    bool has_seed = false, plain = false, resume = false, level_given = false;
     s.opponent = GW_ANDROID_HARD;
     s.style = GW_ORDER_ALTERNATE;
     int opt;
     opterr = 0;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "+:ps:r:o:ch", OPTIONS, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, "+:ps:r:o:cRh", OPTIONS, NULL)) != -1) {
         switch (opt) {
         case 'p': plain = true; break;
         case 's':
@@ -485,8 +685,10 @@ int cmd_android(int argc, char **argv) {
         case 'o':
             if (!gw_android_level_parse(optarg, &s.opponent))
                 return cli_usage_error("android", "unknown opponent '%s' (random, easy or hard)", optarg);
+            level_given = true;
             break;
         case 'c': s.style = GW_ORDER_CLASSIC; break;
+        case 'R': resume = true; break;
         case 'h': fputs(HELP, stdout); return CLI_OK;
         default: return cli_bad_option("android", argv, optind);
         }
@@ -498,28 +700,61 @@ int cmd_android(int argc, char **argv) {
               stderr);
         return CLI_USAGE;
     }
-    if (!has_seed) seed = gw_fresh_seed();
-    s.seed = seed;
-    gw_rng_seed(&s.rng, seed);
-    gw_android_rubber_start(&s.rubber, (int)(gw_mix64(seed) & 1));
-    gw_error err;
-    if (gw_android_player_new(s.opponent, gw_mix64(seed ^ 0xA17Du), &s.bot, &err) != GW_OK) {
-        fprintf(stderr, "whist android: %s\n", err.msg);
-        return CLI_FAIL;
-    }
-    cli_today(s.date);
+    if (resume && level_given)
+        return cli_usage_error("android",
+                               "--resume goes on with the record's computer: leave out --opponent");
+    if (resume && !has_seed && !s.rec.has_path)
+        return cli_usage_error("android",
+                               "--resume needs the rubber's --seed N (its record in the data folder) "
+                               "or its --record FILE");
+    if (!has_seed && !resume) seed = gw_fresh_seed();
     cli_record_default(&s.rec, "android", seed);
     s.rec.save_ok = true;
+    bool resuming = resume;
+    if (resume) {
+        int rc = cli_record_claim("android", "rubber", &s.rec);
+        if (rc != CLI_OK) return rc;
+    } else {
+        cli_start start = cli_record_start("android", "rubber", &s.rec, describe_rubber);
+        if (start == CLI_START_STOP) return CLI_OK;
+        resuming = start == CLI_START_RESUME;
+    }
+    if (resuming) {
+        bool done = false;
+        int rc = resume_rubber(&s, has_seed ? &seed : NULL, &done);
+        if (rc != CLI_OK || done) {
+            gw_android_player_free(s.bot);
+            gw_text_free(&s.finished);
+            cli_record_release(&s.rec);
+            return rc;
+        }
+        seed = s.seed;
+    } else {
+        s.seed = seed;
+        gw_rng_seed(&s.rng, seed);
+        gw_android_rubber_start(&s.rubber, (int)(gw_mix64(seed) & 1));
+        gw_error err;
+        if (gw_android_player_new(s.opponent, gw_mix64(seed ^ 0xA17Du), &s.bot, &err) != GW_OK) {
+            fprintf(stderr, "whist android: %s\n", err.msg);
+            cli_record_release(&s.rec);
+            return CLI_FAIL;
+        }
+    }
     printf(
         "Android Whist: a rubber, the best of three games to %d points. You are player 1; the computer (%s) "
         "is player 2.\n",
         GW_ANDROID_GAME_POINTS, gw_android_level_name(s.opponent));
     printf("Rubber seed %llu (whist android --plain --seed %llu plays the same deals).\n",
            (unsigned long long)seed, (unsigned long long)seed);
+    if (resuming)
+        printf("Resuming the rubber saved in %s: hand %d, games you %d, the computer %d.\n", s.rec.path,
+               s.hand_no + (s.in_hand ? 0 : 1), s.rubber.games[0], s.rubber.games[1]);
     printf("You play your own cards and command your android; you see the computer's android's cards.\n"
            "Type help for commands.\n");
+    bool resumed_hand = s.in_hand;
     while (s.rubber.winner < 0) {
-        act_result r = play_hand(&s);
+        act_result r = play_hand(&s, resumed_hand);
+        resumed_hand = false;
         if (r == ACT_EOF) printf("\nInput ended: the rubber stops here.\n");
         if (r == ACT_FAIL) {
             finish(&s, true);

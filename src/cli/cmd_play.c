@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "gw/ai.h"
+#include "gw/android_record.h"
 #include "gw/files.h"
 #include "gw/match.h"
 #include "gw/observation.h"
@@ -16,9 +17,11 @@
 static const char HELP[] = "Usage: whist play [--seed N] [--ascii] [--variant V] [--scoring S] [--target N]\n"
                            "                  [--opponent LEVEL] [--think-ms MS]\n"
                            "       whist play --plain [OPTIONS]\n"
-                           "On a terminal, 'whist play' (or 'whist' alone) opens the full-screen game;\n"
-                           "--seed sets the first new match's deals, --ascii draws plain characters, and\n"
-                           "the rule options below override the saved settings for this session.\n"
+                           "       whist play --plain --resume (--seed N | --record FILE)\n"
+                           "On a terminal, 'whist play' (or 'whist' alone, also followed by these\n"
+                           "options) opens the full-screen game; --seed sets the first new match's deals,\n"
+                           "--ascii draws plain characters, and the rule options below override the saved\n"
+                           "settings for this session.\n"
                            "\n"
                            "Plays a match against the computer in line mode: type a card (AS, 10h, qd)\n"
                            "when it is your turn; 'help' lists the other commands. You are player 1.\n"
@@ -29,8 +32,10 @@ static const char HELP[] = "Usage: whist play [--seed N] [--ascii] [--variant V]
                            "  -S, --scoring S         last13 (default), every or difference\n"
                            "  -t, --target N          points that win the match, 1 to 1000 (default 10)\n"
                            "  -s, --seed N            the match seed (default: a fresh one, printed)\n"
-                           "  -r, --record FILE       where the match record is saved (default: a file\n"
-                           "                          under $XDG_DATA_HOME/whist/games/)\n"
+                           "  -r, --record FILE       where the match record is saved (default:\n"
+                           "                          $XDG_DATA_HOME/whist/games/match-SEED.gwr)\n"
+                           "  -R, --resume            go on with the match saved in the record (--record\n"
+                           "                          FILE, or the default one of --seed N)\n"
                            "  -o, --opponent LEVEL    random, easy, hard (default), expert, or oracle\n"
                            "                          (oracle sees your cards: for analysis only)\n"
                            "  -T, --think-ms MS       the expert's time per decision (default 200)\n"
@@ -42,11 +47,21 @@ static const char HELP[] = "Usage: whist play [--seed N] [--ascii] [--variant V]
                            "what you have seen); once the stock is empty, when you know the computer's\n"
                            "hand, the exact number of tricks each card wins with best play by both.\n"
                            "\n"
-                           "The record is saved after every trick; at the end of input the match so far\n"
-                           "is kept and whist exits. Every finished hand is also stored in the statistics\n"
-                           "('whist stats', 'whist history'); if they cannot be written you are warned\n"
-                           "once and the game goes on. Exit status: 0 saved, 1 the record could not be\n"
-                           "saved (it is then printed), 2 usage error.\n";
+                           "The record is saved after every trick; at the end of input (or 'quit') the\n"
+                           "match so far is kept and whist exits: --resume goes on with it. It deals the\n"
+                           "hands again from the record's seed, checks its cards against the rules and\n"
+                           "plays on where it stopped, with the record's rules and computer (whose\n"
+                           "choices are those of an uninterrupted match, except the expert's and the\n"
+                           "oracle's, which depend on time). A record is never replaced: if the file\n"
+                           "exists, whist asks on a terminal whether to resume it, and otherwise (or when\n"
+                           "you answer n) saves the new match beside it as match-SEED-2.gwr (-3, ...),\n"
+                           "saying so. While a match is played its record is locked: a second whist\n"
+                           "never writes the same file. Every finished hand is also stored in the\n"
+                           "statistics ('whist stats', 'whist history'); a match left unfinished stays\n"
+                           "open there until resumed (abandoned only when its record could not be\n"
+                           "saved). If the statistics cannot be written you are warned once and the\n"
+                           "game goes on. Exit status: 0 saved, 1 the record could not be saved (it is\n"
+                           "then printed), 2 usage error (also: nothing to resume, a damaged record).\n";
 
 static const char COMMANDS_HELP[] =
     "Type a card to play it: rank then suit, e.g. AS, TH, 10h, qd.\n"
@@ -71,7 +86,8 @@ typedef struct session {
     char date[16];
     gw_solver *solver; /* for hints: made at the first endgame hint, freed at the end */
     gw_store *store;   /* the statistics; NULL when they are off */
-    int64_t match_id;  /* the match's id in the statistics */
+    int64_t match_id;  /* the match's id in the statistics (its StoreMatch tag), 0 if none */
+    bool in_hand;      /* resumed in the middle of a hand: s->game goes on */
 } session;
 
 /* Appends the hand in play (or just finished) as hand number hand_no. */
@@ -81,6 +97,11 @@ static void append_hand(const session *s, gw_text *out, int hand_no) {
     gw_record_hand_set_tag(&h, "Date", s->date);
     gw_record_hand_set_tag(&h, "Player1", "human");
     gw_record_hand_set_tag(&h, "Player2", gw_ai_level_name(s->opponent));
+    if (s->match_id > 0) {
+        char id[32];
+        gw_format(id, sizeof id, "%llu", (unsigned long long)s->match_id);
+        gw_record_hand_set_tag(&h, "StoreMatch", id);
+    }
     if (out->len > 0) gw_text_putc(out, '\n');
     gw_record_write_hand(&h, out);
     gw_record_hand_clear(&h);
@@ -143,9 +164,13 @@ static void stats_hand(session *s, const gw_hand_score *hs) {
 
 /* Final words on the record: where it is, or the record itself if unsaved. */
 static int finish(session *s, bool with_current) {
+    save(s, with_current);
     gw_error err;
-    if (s->store && with_current && gw_store_abandon_match(s->store, s->match_id, &err) != GW_OK)
-        stats_off(s, err.msg); /* line mode cannot resume a match: it counts as abandoned */
+    /* A match left with its record saved can be resumed (--resume): it stays open in the statistics.
+     * One whose record could not be saved never can: it counts as abandoned. */
+    bool kept = s->rec.has_path && s->rec.save_ok;
+    if (s->store && with_current && !kept && gw_store_abandon_match(s->store, s->match_id, &err) != GW_OK)
+        stats_off(s, err.msg);
     gw_store_close(s->store);
     s->store = NULL;
     gw_solver_free(s->solver);
@@ -154,11 +179,14 @@ static int finish(session *s, bool with_current) {
     s->advisor = NULL;
     gw_player_free(s->bot);
     s->bot = NULL;
-    save(s, with_current);
     gw_text t = {0};
     match_text(s, &t, with_current);
     int rc = cli_record_finish(&s->rec, &t);
+    if (with_current && rc == CLI_OK)
+        printf("'whist play --plain --resume --record %s' goes on with it.\n", s->rec.path);
     gw_text_free(&t);
+    gw_text_free(&s->finished);
+    cli_record_release(&s->rec);
     return rc;
 }
 
@@ -343,18 +371,25 @@ static void report_trick(const session *s, const gw_trick_event *ev) {
     }
 }
 
-/* Plays one hand; returns READ_CARD when it finished. */
-static read_result play_hand(session *s) {
+/* Plays one hand (dealt already when the match was resumed in its middle);
+ * returns READ_CARD when it finished. */
+static read_result play_hand(session *s, bool resumed) {
     gw_game *g = &s->game;
-    gw_match_deal(&s->match, g, &s->hand_seed);
+    if (!resumed) {
+        gw_match_deal(&s->match, g, &s->hand_seed);
+        cli_today(s->date);
+    }
     int hs = gw_hand_size((gw_variant)g->variant);
-    printf("\n=== Hand %d: %s. Trump: %s (the turned card is %s). ===\n", s->match.hands_played + 1,
+    printf("\n=== Hand %d%s: %s. Trump: %s (the turned card is %s). ===\n", s->match.hands_played + 1,
+           resumed ? " goes on" : "",
            g->dealer == 0 ? "you deal, the computer leads" : "the computer deals, you lead",
            gw_suit_name(g->trump), cli_card(g->deck[2 * hs]));
-    save(s, true);
-    gw_observation first;
-    gw_observe(g, 1, &first);
-    gw_player_begin_hand(s->bot, &first);
+    if (!resumed) {
+        save(s, true);
+        gw_observation first;
+        gw_observe(g, 1, &first);
+        gw_player_begin_hand(s->bot, &first);
+    }
     while (gw_game_phase(g) != GW_OVER) {
         gw_card c;
         if (g->turn == 1) {
@@ -392,6 +427,204 @@ static read_result play_hand(session *s) {
     return READ_CARD;
 }
 
+/* ---- resuming ------------------------------------------------------------- */
+
+/* Plays a recorded hand's moves on s->game; with a computer player, tells it
+ * the hand as it went, asking it for each of its cards as the game did (the
+ * random level draws from its stream for each: the draws after the resume
+ * are then those of the uninterrupted game). False if a move is refused. */
+static bool replay_hand(session *s, const gw_record_hand *h) {
+    gw_game *g = &s->game;
+    gw_observation o;
+    if (s->bot) {
+        gw_observe(g, 1, &o);
+        gw_player_begin_hand(s->bot, &o);
+    }
+    for (int i = 0; i < h->nmoves; i++) {
+        if (s->bot && g->turn == 1 && s->opponent == GW_AI_RANDOM) {
+            gw_card ignored;
+            gw_observe(g, 1, &o);
+            if (gw_player_choose(s->bot, &o, &ignored, NULL) != GW_OK) return false;
+        }
+        gw_trick_event ev;
+        if (gw_game_play(g, h->moves[i], &ev) != GW_OK) return false;
+        if (s->bot && ev.completed) {
+            gw_observe(g, 1, &o);
+            gw_seen_trick seen;
+            gw_seen_trick_make(&ev, 1, &seen);
+            gw_player_trick_done(s->bot, &o, &seen);
+        }
+    }
+    return true;
+}
+
+/* Rebuilds the match of a record text into s: deals every hand again from
+ * the record's MatchSeed, checks each deal against the record and replays the
+ * moves under the rules; finished hands are scored into the match and their
+ * record text made again. With s->bot NULL it only checks (no computer is
+ * made). GW_EINVAL with the reason when the text is no such match. */
+static gw_status restore(session *s, const char *text, size_t len, bool with_bot, gw_error *err) {
+    gw_android_record ar;
+    if (gw_android_record_read(text, len, &ar, err) != GW_OK) return err->status;
+    bool android = gw_android_record_any(&ar);
+    gw_android_record_free(&ar);
+    if (android)
+        return gw_error_set(
+            err, GW_EINVAL, 0, 0,
+            "it holds a rubber of Android Whist, not a German Whist match (whist android --plain "
+            "--resume resumes it)");
+    gw_record r;
+    if (gw_record_read(text, len, &r, err) != GW_OK) return err->status;
+    gw_status st = GW_OK;
+    if (r.count == 0) {
+        st = gw_error_set(err, GW_EINVAL, 0, 0, "it holds no hand of German Whist");
+        goto done;
+    }
+    for (int i = 0; i < r.count; i++) {
+        if (r.hands[i].error.status != GW_OK) {
+            st = gw_error_set(err, GW_EINVAL, 0, 0, "line %d: hand %d is not valid: %s",
+                              r.hands[i].error.line, i + 1, r.hands[i].error.msg);
+            goto done;
+        }
+    }
+    const gw_record_hand *first = &r.hands[0];
+    const char *seed_tag = gw_record_hand_tag(first, "MatchSeed");
+    const char *level_tag = gw_record_hand_tag(first, "Player2");
+    uint64_t seed = 0;
+    if (!seed_tag || !gw_seed_parse(seed_tag, &seed, NULL) || !level_tag ||
+        !gw_ai_level_parse(level_tag, &s->opponent)) {
+        st = gw_error_set(err, GW_EINVAL, 0, 0,
+                          "it lacks the match seed or the computer's level (MatchSeed, Player2)");
+        goto done;
+    }
+    st = gw_match_start(&s->match, first->rules, seed, err);
+    if (st != GW_OK) goto done;
+    const char *id_tag = gw_record_hand_tag(first, "StoreMatch");
+    s->match_id = id_tag ? strtoll(id_tag, NULL, 10) : 0;
+    if (s->match_id < 0) s->match_id = 0;
+    if (with_bot) {
+        gw_bot_options bot = {s->opponent, gw_mix64(seed ^ 0xA1A1A1A1u), s->limits};
+        st = gw_bot_new(&bot, &s->bot, err);
+        if (st != GW_OK) goto done;
+        gw_player_sit(s->bot, 1);
+    }
+    for (int i = 0; i < r.count; i++) {
+        const gw_record_hand *h = &r.hands[i];
+        if (gw_match_winner(&s->match) >= 0) {
+            st = gw_error_set(err, GW_EINVAL, 0, 0, "hand %d comes after the end of the match", i + 1);
+            goto done;
+        }
+        const char *date = gw_record_hand_tag(h, "Date");
+        snprintf(s->date, sizeof s->date, "%s", date ? date : "????.??.??");
+        gw_match_deal(&s->match, &s->game, &s->hand_seed);
+        size_t deck_len = (size_t)gw_deck_size((gw_variant)s->game.variant);
+        if (memcmp(s->game.deck, h->deck, deck_len) != 0 || s->game.dealer != h->dealer) {
+            st = gw_error_set(err, GW_EINVAL, 0, 0, "hand %d was not dealt from the match seed %llu", i + 1,
+                              (unsigned long long)seed);
+            goto done;
+        }
+        if (!replay_hand(s, h)) { /* the checker accepted the moves: a bug */
+            st = gw_error_set(err, GW_EINVAL, 0, 0, "hand %d does not replay", i + 1);
+            goto done;
+        }
+        if (h->finished) {
+            gw_match_finish_hand(&s->match, &s->game);
+            append_hand(s, &s->finished, s->match.hands_played);
+        } else if (i != r.count - 1) {
+            st = gw_error_set(err, GW_EINVAL, 0, 0, "hand %d is unfinished, yet hand %d follows", i + 1,
+                              i + 2);
+            goto done;
+        }
+    }
+    s->in_hand = !r.hands[r.count - 1].finished;
+done:
+    gw_record_free(&r);
+    return st;
+}
+
+/* What a record file holds, for the question before a new match would be
+ * saved in its place (see cli_record_start). */
+static void describe_match(const char *path, cli_saved *out) {
+    session *s = calloc(1, sizeof *s);
+    char *data = NULL;
+    size_t len = 0;
+    gw_error err;
+    out->resumable = false;
+    snprintf(out->what, sizeof out->what, "A record that cannot be resumed");
+    if (!s) {
+        snprintf(out->detail, sizeof out->detail, "out of memory");
+        return;
+    }
+    if (gw_file_read(path, &data, &len, &err) != GW_OK || restore(s, data, len, false, &err) != GW_OK) {
+        snprintf(out->detail, sizeof out->detail, "%s", err.msg);
+    } else {
+        int w = gw_match_winner(&s->match);
+        unsigned long long seed = (unsigned long long)s->match.seed;
+        if (w >= 0) {
+            snprintf(out->what, sizeof out->what, "A finished match with seed %llu", seed);
+            snprintf(out->detail, sizeof out->detail, "%s %d-%d", w == 0 ? "you won" : "the computer won",
+                     s->match.score[w], s->match.score[1 - w]);
+        } else {
+            out->resumable = true;
+            snprintf(out->what, sizeof out->what, "A match with seed %llu", seed);
+            snprintf(out->detail, sizeof out->detail, "hand %d, you %d, the computer %d",
+                     s->match.hands_played + 1, s->match.score[0], s->match.score[1]);
+        }
+    }
+    free(data);
+    gw_text_free(&s->finished);
+    free(s);
+}
+
+/* Loads the match of s->rec (locked) into s for --resume. CLI_OK when it
+ * goes on; otherwise the exit code, the reason told (a finished match:
+ * CLI_OK with done set). */
+static int resume_match(session *s, const uint64_t *seed, bool *done) {
+    *done = false;
+    char *data = NULL;
+    size_t len = 0;
+    gw_error err;
+    if (gw_file_read(s->rec.path, &data, &len, &err) != GW_OK) {
+        fprintf(stderr, "whist play: cannot read %s: %s\n", s->rec.path, err.msg);
+        return CLI_USAGE;
+    }
+    gw_status st = restore(s, data, len, true, &err);
+    free(data);
+    if (st != GW_OK) {
+        fprintf(stderr, "whist play: the match in %s cannot be resumed: %s\n", s->rec.path, err.msg);
+        return CLI_USAGE;
+    }
+    if (seed && *seed != s->match.seed) {
+        fprintf(stderr, "whist play: %s holds the match with seed %llu, not %llu\n", s->rec.path,
+                (unsigned long long)s->match.seed, (unsigned long long)*seed);
+        return CLI_USAGE;
+    }
+    int w = gw_match_winner(&s->match);
+    if (w >= 0) {
+        printf("The match in %s is finished: %s %d-%d after %d hand%s. Nothing to resume.\n", s->rec.path,
+               w == 0 ? "you won" : "the computer won", s->match.score[w], s->match.score[1 - w],
+               s->match.hands_played, s->match.hands_played == 1 ? "" : "s");
+        *done = true;
+    }
+    return CLI_OK;
+}
+
+/* The statistics of a resumed match: its row (StoreMatch) goes on; a match
+ * the statistics never had gets a row if no hand of it is over yet. */
+static void stats_resume(session *s) {
+    gw_error err;
+    if (s->match_id == 0 && s->match.hands_played == 0) {
+        stats_begin(s);
+        return;
+    }
+    if (s->match_id == 0) {
+        fprintf(stderr, "warning: this match is not in the statistics (its record has no StoreMatch tag); "
+                        "its hands are not counted\n");
+        return;
+    }
+    if (gw_store_open(NULL, &s->store, &err) != GW_OK) stats_off(s, err.msg);
+}
+
 int cmd_play(int argc, char **argv) {
     static const struct option OPTIONS[] = {{"plain", no_argument, NULL, 'p'},
                                             {"variant", required_argument, NULL, 'v'},
@@ -402,30 +635,36 @@ int cmd_play(int argc, char **argv) {
                                             {"opponent", required_argument, NULL, 'o'},
                                             {"classic-order", no_argument, NULL, 'c'},
                                             {"think-ms", required_argument, NULL, 'T'},
+                                            {"resume", no_argument, NULL, 'R'},
+                                            {"ascii", no_argument, NULL, 'a'},
                                             {"help", no_argument, NULL, 'h'},
                                             {NULL, 0, NULL, 0}};
     static session s; /* large (record path buffer); one per process */
     memset(&s, 0, sizeof s);
+    s.rec.lock = GW_FILE_LOCK_NONE;
     gw_match_rules rules = {GW_CLASSIC, GW_LAST13, GW_TARGET_DEFAULT};
     uint64_t seed = 0;
-    bool has_seed = false, plain = false;
+    bool has_seed = false, plain = false, resume = false, rules_given = false;
     s.opponent = GW_AI_HARD;
     s.limits = (gw_expert_limits){GW_THINK_MS_DEFAULT, 0};
     s.style = GW_ORDER_ALTERNATE;
     int opt;
     opterr = 0;
     optind = 1;
-    while ((opt = getopt_long(argc, argv, "+:pv:S:t:s:r:o:cT:h", OPTIONS, NULL)) != -1) {
+    while ((opt = getopt_long(argc, argv, "+:pv:S:t:s:r:o:cT:Rah", OPTIONS, NULL)) != -1) {
         switch (opt) {
         case 'p': plain = true; break;
         case 'v':
             if (!cli_parse_variant("play", optarg, &rules.variant)) return CLI_USAGE;
+            rules_given = true;
             break;
         case 'S':
             if (!cli_parse_scoring("play", optarg, &rules.scoring)) return CLI_USAGE;
+            rules_given = true;
             break;
         case 't':
             if (!cli_parse_target("play", optarg, &rules.target)) return CLI_USAGE;
+            rules_given = true;
             break;
         case 's':
             if (!cli_parse_seed("play", optarg, &seed)) return CLI_USAGE;
@@ -441,6 +680,7 @@ int cmd_play(int argc, char **argv) {
             if (!gw_ai_level_parse(optarg, &s.opponent))
                 return cli_usage_error("play", "unknown opponent '%s' (random, easy, hard, expert or oracle)",
                                        optarg);
+            rules_given = true;
             break;
         case 'T': {
             char *end;
@@ -452,6 +692,8 @@ int cmd_play(int argc, char **argv) {
             break;
         }
         case 'c': s.style = GW_ORDER_CLASSIC; break;
+        case 'R': resume = true; break;
+        case 'a': break; /* the full-screen game's; line mode writes plain characters anyway */
         case 'h': fputs(HELP, stdout); return CLI_OK;
         default: return cli_bad_option("play", argv, optind);
         }
@@ -462,28 +704,65 @@ int cmd_play(int argc, char **argv) {
               stderr);
         return CLI_USAGE;
     }
-    if (!has_seed) seed = gw_fresh_seed();
-    gw_error err;
-    if (gw_match_start(&s.match, rules, seed, &err) != GW_OK) return cli_usage_error("play", "%s", err.msg);
-    gw_bot_options bot = {s.opponent, gw_mix64(seed ^ 0xA1A1A1A1u), s.limits};
-    if (gw_bot_new(&bot, &s.bot, &err) != GW_OK) {
-        fprintf(stderr, "whist play: %s\n", err.msg);
-        return CLI_FAIL;
-    }
-    gw_player_sit(s.bot, 1);
-    cli_today(s.date);
+    if (resume && rules_given)
+        return cli_usage_error("play", "--resume goes on with the record's rules and computer: leave out "
+                                       "--variant, --scoring, --target and --opponent");
+    if (resume && !has_seed && !s.rec.has_path)
+        return cli_usage_error("play", "--resume needs the match's --seed N (its record in the data folder) "
+                                       "or its --record FILE");
+    if (!has_seed && !resume) seed = gw_fresh_seed();
     cli_record_default(&s.rec, "match", seed);
-    stats_begin(&s);
     s.rec.save_ok = true;
+    bool resuming = resume;
+    if (resume) {
+        int rc = cli_record_claim("play", "match", &s.rec);
+        if (rc != CLI_OK) return rc;
+    } else {
+        cli_start start = cli_record_start("play", "match", &s.rec, describe_match);
+        if (start == CLI_START_STOP) return CLI_OK;
+        resuming = start == CLI_START_RESUME;
+    }
+    gw_error err;
+    if (resuming) {
+        bool done = false;
+        int rc = resume_match(&s, has_seed ? &seed : NULL, &done);
+        if (rc != CLI_OK || done) {
+            gw_player_free(s.bot);
+            gw_text_free(&s.finished);
+            cli_record_release(&s.rec);
+            return rc;
+        }
+        seed = s.match.seed;
+        rules = s.match.rules;
+        stats_resume(&s);
+    } else {
+        if (gw_match_start(&s.match, rules, seed, &err) != GW_OK) {
+            cli_record_release(&s.rec);
+            return cli_usage_error("play", "%s", err.msg);
+        }
+        gw_bot_options bot = {s.opponent, gw_mix64(seed ^ 0xA1A1A1A1u), s.limits};
+        if (gw_bot_new(&bot, &s.bot, &err) != GW_OK) {
+            fprintf(stderr, "whist play: %s\n", err.msg);
+            cli_record_release(&s.rec);
+            return CLI_FAIL;
+        }
+        gw_player_sit(s.bot, 1);
+        stats_begin(&s);
+    }
     printf(
         "German Whist: %s deck, %s scoring, match to %d. You are player 1; the computer (%s) is player 2.\n",
         gw_variant_name(rules.variant), gw_scoring_name(rules.scoring), rules.target,
         gw_ai_level_name(s.opponent));
     printf("Match seed %llu (whist play --plain --seed %llu plays the same deals).\n",
            (unsigned long long)seed, (unsigned long long)seed);
+    if (resuming)
+        printf("Resuming the match saved in %s: hand %d, you %d, the computer %d.\n", s.rec.path,
+               s.match.hands_played + 1, s.match.score[0], s.match.score[1]);
     printf("Type help for commands.\n");
+    bool resumed_hand = s.in_hand;
     while (gw_match_winner(&s.match) < 0) {
-        read_result r = play_hand(&s);
+        read_result r = play_hand(&s, resumed_hand);
+        resumed_hand = false;
         if (r == READ_EOF) printf("\nInput ended: the match stops here.\n");
         if (r != READ_CARD) return finish(&s, true);
         gw_hand_score hs = gw_match_finish_hand(&s.match, &s.game);

@@ -6,10 +6,12 @@
 
 static const char HELP[] =
     "Usage: whist COMMAND [OPTIONS]\n"
+    "       whist [--seed N] [--ascii] [--variant V] [--scoring S] [--target N] ...\n"
     "German Whist for two: play against the computer, check and replay game records.\n"
     "\n"
     "Commands:\n"
-    "  play           the full-screen game (what `whist` alone opens on a terminal)\n"
+    "  play           the full-screen game (what `whist` alone opens on a terminal;\n"
+    "                 `whist --seed N ...` is `whist play --seed N ...`)\n"
     "  play --plain   play a match against the computer in line mode\n"
     "  android        Android Whist against the computer in line mode (--plain)\n"
     "  deal           print a fresh deal as a game record (.gwr)\n"
@@ -38,6 +40,16 @@ static const command COMMANDS[] = {
     {"arena", cmd_arena},     {"history", cmd_history}, {"stats", cmd_stats},
 };
 
+bool cli_is_play_option(const char *arg) {
+    static const char *const OPTIONS[] = {"--seed",   "--ascii",    "--variant", "--scoring",
+                                          "--target", "--opponent", "--think-ms"};
+    for (size_t i = 0; i < sizeof OPTIONS / sizeof OPTIONS[0]; i++) {
+        size_t n = strlen(OPTIONS[i]);
+        if (strncmp(arg, OPTIONS[i], n) == 0 && (arg[n] == '\0' || arg[n] == '=')) return true;
+    }
+    return false;
+}
+
 int cli_main(int argc, char **argv) {
     if (argc < 2) {
         fputs(HELP, stdout);
@@ -52,6 +64,7 @@ int cli_main(int argc, char **argv) {
         printf("whist %s\n", GW_VERSION);
         return CLI_OK;
     }
+    if (cli_is_play_option(name)) return cmd_play(argc, argv); /* whist --seed 7: whist play --seed 7 */
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++) {
         if (strcmp(name, COMMANDS[i].name) == 0) return COMMANDS[i].run(argc - 1, argv + 1);
     }

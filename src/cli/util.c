@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -51,15 +52,10 @@ bool cli_parse_target(const char *cmd, const char *s, int *out) {
 }
 
 bool cli_parse_seed(const char *cmd, const char *s, uint64_t *out) {
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || !(*s >= '0' && *s <= '9') || *end != '\0') { /* digits only: no sign, no blanks */
-        cli_usage_error(cmd, "the seed must be a whole number from 0 to 18446744073709551615, not '%s'", s);
-        return false;
-    }
-    *out = (uint64_t)v;
-    return true;
+    gw_error err;
+    if (gw_seed_parse(s, out, &err)) return true;
+    cli_usage_error(cmd, "%s", err.msg);
+    return false;
 }
 
 void cli_print_hand(FILE *f, gw_cards hand, int trump, gw_suit_style style) {
@@ -160,4 +156,148 @@ void cli_record_default(cli_record_file *f, const char *prefix, uint64_t seed) {
     } else {
         fprintf(stderr, "warning: %s; the record will be printed at the end instead\n", err.msg);
     }
+}
+
+/* ---- where a record goes ------------------------------------------------- */
+
+static bool exists(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+static bool regular_or_missing(const char *path) {
+    struct stat st;
+    return stat(path, &st) != 0 || S_ISREG(st.st_mode);
+}
+
+/* Takes f's lock: true when held, or when no lock can be made at all (the
+ * saving then tells what is wrong with the place); false when another whist
+ * holds it (*holder: its process id, 0 if unknown). */
+static bool take_lock(cli_record_file *f, long *holder) {
+    gw_error err;
+    *holder = 0;
+    return gw_file_lock_take(f->path, &f->lock, holder, &err) != GW_ESTATE;
+}
+
+void cli_record_release(cli_record_file *f) { gw_file_unlock(&f->lock); }
+
+/* The numbered name n of path: "games/match-7.gwr" gives "games/match-7-2.gwr". */
+static bool numbered(const char *path, int n, char *out, size_t cap) {
+    const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
+    size_t stem = dot && (slash ? dot > slash + 1 : dot > path) ? (size_t)(dot - path) : strlen(path);
+    int w = snprintf(out, cap, "%.*s-%d%s", (int)stem, path, n, path + stem);
+    return w > 0 && (size_t)w < cap;
+}
+
+/* Moves f to the first numbered name that no file has and no other whist
+ * writes, and locks it; false if none fits in a path. */
+static bool renumber(cli_record_file *f) {
+    char base[sizeof f->path];
+    snprintf(base, sizeof base, "%s", f->path);
+    for (int n = 2; n < 100000; n++) {
+        char name[sizeof f->path];
+        if (!numbered(base, n, name, sizeof name)) return false;
+        if (exists(name)) continue;
+        snprintf(f->path, sizeof f->path, "%s", name);
+        long holder;
+        if (!take_lock(f, &holder)) continue;
+        if (!exists(name)) return true;
+        cli_record_release(f); /* made meanwhile by someone else */
+    }
+    snprintf(f->path, sizeof f->path, "%s", base);
+    return false;
+}
+
+/* Asks until y or n comes: 1 yes, 0 no, -1 end of input. */
+static int ask_yes_no(void) {
+    char line[64];
+    for (;;) {
+        fflush(stdout);
+        size_t n = 0;
+        cli_line k = cli_read_line(line, sizeof line, &n);
+        if (k == LINE_EOF) return -1;
+        if (k == LINE_TEXT && (strcmp(line, "y") == 0 || strcmp(line, "yes") == 0)) return 1;
+        if (k == LINE_TEXT && (strcmp(line, "n") == 0 || strcmp(line, "no") == 0)) return 0;
+        printf("Please answer y (resume it) or n (a new file): ");
+    }
+}
+
+cli_start cli_record_start(const char *cmd, const char *kind, cli_record_file *f,
+                           void (*describe)(const char *path, cli_saved *out)) {
+    f->lock = GW_FILE_LOCK_NONE;
+    if (!f->has_path || !regular_or_missing(f->path)) return CLI_START_NEW;
+    long holder = 0;
+    bool locked = take_lock(f, &holder);
+    if (locked && !exists(f->path)) return CLI_START_NEW;
+    char old[sizeof f->path];
+    snprintf(old, sizeof old, "%s", f->path);
+    cli_saved saved = {0};
+    if (locked) describe(f->path, &saved);
+    bool tty = isatty(STDIN_FILENO);
+    if (locked && saved.resumable && tty) {
+        printf("%s is saved in %s (%s). Resume it? [y/n] ", saved.what, f->path, saved.detail);
+        int yes = ask_yes_no();
+        if (yes < 0) {
+            cli_record_release(f);
+            printf("\nNo answer: nothing was changed.\n");
+            return CLI_START_STOP;
+        }
+        if (yes) return CLI_START_RESUME;
+        cli_record_release(f);
+        if (!renumber(f)) {
+            printf("No free name beside %s fits; the record will be printed at the end instead.\n", old);
+            f->has_path = false;
+        } else {
+            printf("This %s is saved in %s; %s is kept.\n", kind, f->path, old);
+        }
+        return CLI_START_NEW;
+    }
+    if (locked) cli_record_release(f);
+    if (!renumber(f)) {
+        fprintf(stderr,
+                "warning: %s exists and no free name beside it fits; the record will be printed at "
+                "the end instead\n",
+                old);
+        f->has_path = false;
+        return CLI_START_NEW;
+    }
+    FILE *out = tty ? stdout : stderr;
+    char prefix[32] = "";
+    if (!tty) snprintf(prefix, sizeof prefix, "whist %s: ", cmd);
+    if (!locked && holder > 0)
+        fprintf(out, "%sanother whist (pid %ld) is writing %s; this %s is saved in %s instead.\n", prefix,
+                holder, old, kind, f->path);
+    else if (!locked)
+        fprintf(out, "%sanother whist is writing %s; this %s is saved in %s instead.\n", prefix, old, kind,
+                f->path);
+    else
+        fprintf(out, "%s%s is saved in %s (%s): it is kept, and this %s is saved in %s instead%s%s%s%s%s.\n",
+                prefix, saved.what, old, saved.detail, kind, f->path, saved.resumable ? " ('whist " : "",
+                saved.resumable ? cmd : "", saved.resumable ? " --plain --resume --record " : "",
+                saved.resumable ? old : "", saved.resumable ? "' resumes that one)" : "");
+    return CLI_START_NEW;
+}
+
+int cli_record_claim(const char *cmd, const char *kind, cli_record_file *f) {
+    f->lock = GW_FILE_LOCK_NONE;
+    if (!f->has_path) {
+        fprintf(stderr, "whist %s: there is no saved %s to resume (the data folder cannot be used)\n", cmd,
+                kind);
+        return CLI_USAGE;
+    }
+    if (!exists(f->path)) {
+        fprintf(stderr, "whist %s: there is no saved %s to resume: %s does not exist\n", cmd, kind, f->path);
+        return CLI_USAGE;
+    }
+    long holder;
+    if (regular_or_missing(f->path) && !take_lock(f, &holder)) { /* a device or folder is read and refused */
+        if (holder > 0)
+            fprintf(stderr, "whist %s: another whist (pid %ld) is playing the %s in %s; it is left alone\n",
+                    cmd, holder, kind, f->path);
+        else
+            fprintf(stderr, "whist %s: another whist is playing the %s in %s; it is left alone\n", cmd, kind,
+                    f->path);
+        return CLI_USAGE;
+    }
+    return CLI_OK;
 }

@@ -1,4 +1,4 @@
-/* files.c: the user's files: XDG folders, whole-file reading and atomic replacement. */
+/* files.c: the user's files: XDG folders, whole-file reading, atomic replacement, file locks and seeds. */
 #define _POSIX_C_SOURCE 200809L
 #include "gw/files.h"
 
@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -150,6 +151,105 @@ gw_status gw_file_write(const char *path, const char *data, size_t len, gw_error
     if (!ok) return fail_errno(err, e);
     gw_error_clear(err);
     return GW_OK;
+}
+
+/* PATH.lock, malloc'd; NULL when out of memory. */
+static char *lock_path(const char *path) {
+    size_t n = strlen(path) + sizeof ".lock";
+    char *p = malloc(n);
+    if (p) snprintf(p, n, "%s.lock", path);
+    return p;
+}
+
+/* The process id written in an open lock file, 0 if none can be read. */
+static long lock_holder(int fd) {
+    char buf[32];
+    ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
+    if (n <= 0) return 0;
+    buf[n] = '\0';
+    char *end;
+    long pid = strtol(buf, &end, 10);
+    return pid > 0 && (*end == '\n' || *end == '\0') ? pid : 0;
+}
+
+static gw_status busy(gw_error *err, const char *path, long pid, long *holder) {
+    if (holder) *holder = pid;
+    if (pid > 0)
+        return gw_error_set(err, GW_ESTATE, 0, 0, "another whist (pid %llu) is using %s",
+                            (unsigned long long)pid, path);
+    return gw_error_set(err, GW_ESTATE, 0, 0, "another whist is using %s", path);
+}
+
+gw_status gw_file_lock_take(const char *path, gw_file_lock *lock, long *holder, gw_error *err) {
+    char *lp = lock_path(path);
+    if (!lp) return fail_errno(err, ENOMEM);
+    /* The holder removes the lock file when it lets go; a taker that locked a
+     * file removed meanwhile (its inode no longer at the path) tries again. */
+    for (int attempt = 0; attempt < 16; attempt++) {
+        int fd = open(lp, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+        if (fd < 0) {
+            int e = errno;
+            free(lp);
+            return fail_errno(err, e);
+        }
+        if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+            int e = errno;
+            long pid = e == EWOULDBLOCK ? lock_holder(fd) : 0;
+            close(fd);
+            free(lp);
+            return e == EWOULDBLOCK ? busy(err, path, pid, holder) : fail_errno(err, e);
+        }
+        struct stat held, now;
+        if (fstat(fd, &held) != 0 || stat(lp, &now) != 0 || held.st_ino != now.st_ino ||
+            held.st_dev != now.st_dev) {
+            close(fd);
+            continue;
+        }
+        char pid[32];
+        int n = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
+        bool told = ftruncate(fd, 0) == 0 && write_all(fd, pid, (size_t)n);
+        (void)told; /* without the process id the lock holds all the same */
+        lock->fd = fd;
+        lock->path = lp;
+        gw_error_clear(err);
+        return GW_OK;
+    }
+    free(lp);
+    return busy(err, path, 0, holder);
+}
+
+bool gw_file_lock_busy(const char *path, long *holder) {
+    char *lp = lock_path(path);
+    if (!lp) return false;
+    int fd = open(lp, O_RDONLY | O_CLOEXEC);
+    free(lp);
+    if (fd < 0) return false;
+    bool taken = flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+    if (taken && holder) *holder = lock_holder(fd);
+    close(fd); /* also lets go of the shared lock, if it was had */
+    return taken;
+}
+
+void gw_file_unlock(gw_file_lock *lock) {
+    if (lock->fd < 0) return;
+    if (lock->path) unlink(lock->path);
+    close(lock->fd);
+    free(lock->path);
+    lock->fd = -1;
+    lock->path = NULL;
+}
+
+bool gw_seed_parse(const char *s, uint64_t *out, gw_error *err) {
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || !(*s >= '0' && *s <= '9') || *end != '\0') { /* digits only: no sign, no blanks */
+        gw_error_set(err, GW_EINVAL, 0, 0,
+                     "the seed must be a whole number from 0 to 18446744073709551615, not '%s'", s);
+        return false;
+    }
+    *out = (uint64_t)v;
+    return true;
 }
 
 uint64_t gw_fresh_seed(void) {

@@ -25,7 +25,19 @@ typedef struct tui_app {
 /* How a screen ended. */
 typedef enum tui_exit { TUI_BACK = 0, TUI_SIGNAL = 1 } tui_exit;
 
-/* The unfinished match: $XDG_DATA_HOME/whist/unfinished.gwr. */
+/* The unfinished match: $XDG_DATA_HOME/whist/unfinished.gwr, locked
+ * (gw_file_lock_take) by the whist that plays a match, from the claim to
+ * the release or the end of the process, however it ends. */
+/* Claims the file for the match about to be played: true when this whist
+ * may keep its match there; false when another whist plays the unfinished
+ * match (*other: its process id, 0 if unknown): until the release, saving
+ * then fails with that reason and removing does nothing, so the other's
+ * match is never touched. */
+bool tui_unfinished_claim(long *other);
+/* Ends the claim (after the match, or when it is not played after all). */
+void tui_unfinished_release(void);
+/* True if another whist plays the unfinished match now (*other its process id, 0 if unknown). */
+bool tui_unfinished_busy(long *other);
 /* Saves the match so far (atomically); false with the reason in err. */
 bool tui_unfinished_save(const tui_match *m, gw_error *err);
 /* Loads and rebuilds the unfinished match; false if there is none or it

@@ -33,6 +33,7 @@ typedef enum {
 typedef struct home {
     tui_app *app;
     bool can_resume;
+    bool busy; /* another whist plays the unfinished match: the screen looks again now and then */
     char resume_text[96];
     int at;
 } home;
@@ -74,9 +75,28 @@ static void draw_home(void *ctx) {
                       : " ↑↓ Enter  n new  r resume  w android  s settings  a stats  ? rules  q quit");
 }
 
+/* The notice for a match another whist plays (pid 0: unknown); Resume is not offered meanwhile. */
+static void busy_notice(tui_app *app, long pid) {
+    if (pid > 0)
+        snprintf(app->notice, sizeof app->notice, "Another whist is playing the unfinished match (pid %ld).",
+                 pid);
+    else
+        snprintf(app->notice, sizeof app->notice, "Another whist is playing the unfinished match.");
+}
+
 static void peek_unfinished(home *h) {
     tui_match m;
     gw_error err;
+    long pid = 0;
+    bool was_busy = h->busy;
+    h->busy = tui_unfinished_busy(&pid);
+    if (h->busy) {
+        busy_notice(h->app, pid);
+        h->can_resume = false;
+        if (h->at == ITEM_RESUME) h->at = ITEM_NEW;
+        return;
+    }
+    if (was_busy) h->app->notice[0] = '\0'; /* the other whist let go */
     h->can_resume = tui_unfinished_load(&m, &err);
     if (h->can_resume) {
         snprintf(h->resume_text, sizeof h->resume_text, "Resume: hand %d, you %d - computer %d",
@@ -89,21 +109,37 @@ static void peek_unfinished(home *h) {
     if (!h->can_resume && h->at == ITEM_RESUME) h->at = ITEM_NEW;
 }
 
+/* A new match where another whist plays the unfinished one: played, but not kept for resuming. */
+static bool new_beside_other(home *h, long pid) {
+    char who[96];
+    if (pid > 0)
+        snprintf(who, sizeof who, "Another whist is playing the unfinished match (pid %ld).", pid);
+    else
+        snprintf(who, sizeof who, "Another whist is playing the unfinished match.");
+    const char *const lines[] = {who, "A new match here is not kept for resuming (that one is",
+                                 "left alone).", "", "y: play it anyway      n or Esc: back"};
+    int k = tui_dialog(&h->app->scr, draw_home, h, "New game", lines, 5);
+    return k == 'y' || k == 'Y';
+}
+
 static tui_exit new_game(home *h) {
     tui_app *app = h->app;
     tui_match old;
     gw_error err;
-    if (tui_unfinished_load(&old, &err)) {
+    long pid = 0;
+    if (!tui_unfinished_claim(&pid)) {
+        if (!new_beside_other(h, pid)) {
+            tui_unfinished_release();
+            return tui_signal_caught() ? TUI_SIGNAL : TUI_BACK;
+        }
+    } else if (tui_unfinished_load(&old, &err)) {
         static const char *const LINES[] = {"Start a new match? The unfinished one will be abandoned.", "",
                                             "y: new match      n or Esc: back"};
         int k = tui_dialog(&app->scr, draw_home, h, "New game", LINES, 3);
-        if (k == TUI_KEY_SIGNAL) {
+        if (k == TUI_KEY_SIGNAL || (k != 'y' && k != 'Y')) {
             tui_match_free(&old);
-            return TUI_SIGNAL;
-        }
-        if (k != 'y' && k != 'Y') {
-            tui_match_free(&old);
-            return TUI_BACK;
+            tui_unfinished_release();
+            return k == TUI_KEY_SIGNAL ? TUI_SIGNAL : TUI_BACK;
         }
         if (app->store && old.store_id > 0) gw_store_abandon_match(app->store, old.store_id, &err);
         tui_match_free(&old);
@@ -114,6 +150,7 @@ static tui_exit new_game(home *h) {
     tui_match m;
     if (tui_match_start(&m, app->settings.rules, seed, app->settings.opponent, &err) != GW_OK) {
         snprintf(app->notice, sizeof app->notice, "Cannot start a match: %s", err.msg);
+        tui_unfinished_release();
         return TUI_BACK;
     }
     if (app->store) {
@@ -126,6 +163,7 @@ static tui_exit new_game(home *h) {
         }
     }
     tui_exit e = tui_play(app, &m);
+    tui_unfinished_release();
     tui_match_free(&m);
     return e;
 }
@@ -133,13 +171,21 @@ static tui_exit new_game(home *h) {
 static tui_exit resume(home *h) {
     tui_match m;
     gw_error err;
+    long pid = 0;
+    if (!tui_unfinished_claim(&pid)) {
+        tui_unfinished_release();
+        busy_notice(h->app, pid);
+        return TUI_BACK;
+    }
     if (!tui_unfinished_load(&m, &err)) {
+        tui_unfinished_release();
         if (err.status != GW_OK)
             snprintf(h->app->notice, sizeof h->app->notice, "The unfinished match cannot be resumed: %s",
                      err.msg);
         return TUI_BACK;
     }
     tui_exit e = tui_play(h->app, &m);
+    tui_unfinished_release();
     tui_match_free(&m);
     return e;
 }
@@ -171,16 +217,21 @@ static tui_exit open_item(home *h, int i) {
 
 /* The home screen until the player quits; returns the signal that stopped it, or 0. */
 static int home_loop(tui_app *app) {
-    home h = {app, false, "", ITEM_NEW};
+    home h = {app, false, false, "", ITEM_NEW};
     peek_unfinished(&h);
     if (h.can_resume) h.at = ITEM_RESUME;
     for (;;) {
         draw_home(&h);
         tui_show();
-        tui_key k = tui_read_key(&app->scr, -1);
+        tui_key k = tui_read_key(&app->scr, h.busy ? 500 : -1);
         int ch = k.code, open = -1;
         switch (ch) {
         case TUI_KEY_SIGNAL: return tui_signal_caught();
+        case TUI_KEY_NONE: { /* while another whist plays: has it let go? */
+            peek_unfinished(&h);
+            if (h.can_resume) h.at = ITEM_RESUME;
+            continue;
+        }
         case KEY_UP:
         case 'k':
             do
@@ -248,10 +299,8 @@ int gw_tui_main(int argc, char **argv) {
         char *end = NULL;
         switch (opt) {
         case 's':
-            app.seed = strtoull(optarg, &end, 10);
-            if (!*optarg || *end || optarg[0] == '-') {
-                fprintf(stderr, "whist: --seed wants a number from 0 to 18446744073709551615, not '%s'\n%s",
-                        optarg, USAGE);
+            if (!gw_seed_parse(optarg, &app.seed, &err)) { /* the rule and words of 'whist play --plain' */
+                fprintf(stderr, "whist play: %s\nTry 'whist play --help'.\n", err.msg);
                 return 2;
             }
             app.has_seed = true;

@@ -1,4 +1,5 @@
-/* unfinished.c: the file that keeps an unfinished match for resuming, rewritten after every card. */
+/* unfinished.c: the file that keeps an unfinished match for resuming, rewritten after every card, and its
+ * lock, so that two copies of whist on one data folder never overwrite each other's match. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +15,53 @@ static bool unfinished_path(char *out, size_t cap, gw_error *err) {
     return true;
 }
 
+/* This process's claim on the file (one program, one claim at a time). */
+static enum { CLAIM_NONE, CLAIM_HELD, CLAIM_REFUSED } claim = CLAIM_NONE;
+static gw_file_lock lock = {-1, NULL};
+static long holder; /* CLAIM_REFUSED: the other whist's process id, 0 if unknown */
+
+bool tui_unfinished_claim(long *other) {
+    if (claim == CLAIM_HELD) return true;
+    char path[4096];
+    gw_error err;
+    long pid = 0;
+    /* Without a data folder or a lock file nothing can be kept: saving says why. */
+    if (!unfinished_path(path, sizeof path, &err) ||
+        gw_file_lock_take(path, &lock, &pid, &err) != GW_ESTATE) {
+        claim = CLAIM_HELD;
+        return true;
+    }
+    claim = CLAIM_REFUSED;
+    holder = pid;
+    if (other) *other = pid;
+    return false;
+}
+
+void tui_unfinished_release(void) {
+    gw_file_unlock(&lock);
+    claim = CLAIM_NONE;
+    holder = 0;
+}
+
+bool tui_unfinished_busy(long *other) {
+    if (claim == CLAIM_HELD) return false;
+    char path[4096];
+    gw_error err;
+    long pid = 0;
+    if (!unfinished_path(path, sizeof path, &err) || !gw_file_lock_busy(path, &pid)) return false;
+    if (other) *other = pid;
+    return true;
+}
+
 bool tui_unfinished_save(const tui_match *m, gw_error *err) {
+    if (claim == CLAIM_REFUSED) {
+        if (holder > 0) /* short: the table's status line has 80 columns */
+            gw_error_set(err, GW_ESTATE, 0, 0, "another whist is playing (pid %llu)",
+                         (unsigned long long)holder);
+        else
+            gw_error_set(err, GW_ESTATE, 0, 0, "another whist is playing");
+        return false;
+    }
     char path[4096];
     if (!unfinished_path(path, sizeof path, err)) return false;
     gw_text t = {0};
@@ -45,6 +92,7 @@ bool tui_unfinished_load(tui_match *m, gw_error *err) {
 }
 
 void tui_unfinished_remove(void) {
+    if (claim == CLAIM_REFUSED) return; /* the other whist's match */
     char path[4096];
     gw_error ignore;
     if (unfinished_path(path, sizeof path, &ignore)) remove(path);

@@ -6,8 +6,8 @@
 SWEEP=$TMP/sweep.txt
 card_sweep "$SWEEP"
 
-# records_equal A B: the two records are the same apart from the Date tag.
-records_equal() { diff <(grep -v '^\[Date ' "$1") <(grep -v '^\[Date ' "$2") >/dev/null; }
+# records_equal A B: the two records are the same apart from the Date and StoreMatch tags.
+records_equal() { diff <(grep -vE '^\[(Date|StoreMatch) ' "$1") <(grep -vE '^\[(Date|StoreMatch) ' "$2") >/dev/null; }
 # plain_out: $OUT with the prompts taken off the start of its lines.
 plain_out() { sed -E 's/^(Your card> )+//' <<<"$OUT"; }
 # hinted_input FILE: the human's cards of the last run, each after a 'hint', into FILE.
@@ -133,6 +133,7 @@ check_foreplay_hints() {
 play_with_hints() {
   local what=$1 hs=$2 every=$3
   shift 3
+  rm -f "$TMP/plain.gwr" "$TMP/hinted.gwr" # a record is never replaced
   run_from "$SWEEP" play --plain --target 1 --record "$TMP/plain.gwr" "$@"
   expect_rc 0 "$what without hints"
   hinted_input "$TMP/hinted.txt"
@@ -183,6 +184,7 @@ expect_out "'hint' shows what each of your cards is worth" "play --help explains
 if grep -qa __asan_init "$WHIST"; then
   echo "skipped: the memory test under AddressSanitizer"
 else
+  rm -f "$TMP/plain.gwr"
   run_from "$SWEEP" play --plain --seed 7 --target 1 --opponent easy --record "$TMP/plain.gwr"
   hinted_input "$TMP/hinted.txt"
   (ulimit -v 8000 && "$WHIST" play --plain --seed 7 --target 1 --opponent easy --think-ms 20 --record "$TMP/nomem.gwr" \

@@ -113,15 +113,16 @@ expect_out_re "^all +all +2 +$((match_won + match_won2)) +$((hands + hands2)) +$
 run history --limit 1
 expect_out_re "^ +$((hands + hands2)) .* small +easy +$hands2 " "history: the newest hand is the second match's last"
 
-# A match left before its end is abandoned: its hands count, the match does not.
+# A match left before its end: its hands count, the match does not (it stays open: --resume).
 head -n 400 "$SWEEP" >"$TMP/short.txt"
 run_from "$TMP/short.txt" play --plain --seed 8 --target 50 --opponent random --record "$TMP/short.gwr"
 expect_rc 0 "play cut short"
 expect_out "Input ended: the match stops here." "play cut short"
 hands3=$(grep -cE '^Hand [0-9]+ is over' <<<"$OUT")
 run stats
-expect_out_re "^all +all +2 +[0-9]+ +$((hands + hands2 + hands3)) " "stats after an abandoned match"
-[ "$(sqlite3 "$DB" 'SELECT abandoned FROM matches WHERE id = 3')" = 1 ] || fail "the match cut short is not abandoned"
+expect_out_re "^all +all +2 +[0-9]+ +$((hands + hands2 + hands3)) " "stats after a match left"
+[ "$(sqlite3 "$DB" 'SELECT abandoned FROM matches WHERE id = 3')" = 0 ] ||
+  fail "the match cut short, its record saved, counts as abandoned (it can be resumed: test_resume.sh)"
 [ "$(sqlite3 "$DB" 'PRAGMA user_version')" = 1 ] || fail "the schema version is not 1"
 
 # Help and bad options.

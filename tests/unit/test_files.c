@@ -1,7 +1,11 @@
-/* test_files.c: XDG folders (creation, fallbacks, refusals) and whole-file reading and atomic writing. */
+/* test_files.c: XDG folders (creation, fallbacks, refusals), whole-file reading and atomic writing, file
+ * locks, seeds. */
 #define _XOPEN_SOURCE 700
 #include <dirent.h>
 #include <ftw.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -265,6 +269,103 @@ static void test_unwritable_folder_keeps_old_content(void **state) {
     assert_int_equal(entries(in_root("u")), 1);
 }
 
+/* ---- locks ------------------------------------------------------------------ */
+
+static void test_lock_excludes_a_second_holder(void **state) {
+    (void)state;
+    char path[300];
+    snprintf(path, sizeof path, "%s/m.gwr", root);
+    gw_file_lock a = GW_FILE_LOCK_NONE, b = GW_FILE_LOCK_NONE;
+    gw_error err;
+    long holder = -1;
+    assert_int_equal(gw_file_lock_take(path, &a, &holder, &err), GW_OK);
+    assert_int_equal(holder, -1); /* untouched when taken */
+    /* a second take, even by this process through another lock, is refused and names the holder */
+    assert_int_equal(gw_file_lock_take(path, &b, &holder, &err), GW_ESTATE);
+    assert_int_equal(holder, (long)getpid());
+    assert_non_null(strstr(err.msg, "another whist (pid "));
+    assert_non_null(strstr(err.msg, path));
+    assert_int_equal(b.fd, -1);
+    assert_true(gw_file_lock_busy(path, &holder));
+    /* released: the lock file goes, and the lock can be had again */
+    gw_file_unlock(&a);
+    assert_int_equal(a.fd, -1);
+    char lock_file[320];
+    snprintf(lock_file, sizeof lock_file, "%s.lock", path);
+    assert_int_not_equal(access(lock_file, F_OK), 0);
+    assert_false(gw_file_lock_busy(path, &holder));
+    assert_int_equal(gw_file_lock_take(path, &b, NULL, &err), GW_OK);
+    gw_file_unlock(&b);
+    gw_file_unlock(&b); /* twice is harmless */
+}
+
+static void test_lock_of_a_killed_process_does_not_block(void **state) {
+    (void)state;
+    char path[300];
+    snprintf(path, sizeof path, "%s/k.gwr", root);
+    int ready[2];
+    assert_int_equal(pipe(ready), 0);
+    pid_t child = fork();
+    assert_true(child >= 0);
+    if (child == 0) { /* takes the lock, says so, and waits to be killed */
+        gw_file_lock l = GW_FILE_LOCK_NONE;
+        gw_error err;
+        char ok = gw_file_lock_take(path, &l, NULL, &err) == GW_OK ? 'y' : 'n';
+        if (write(ready[1], &ok, 1) != 1) _exit(1);
+        for (;;)
+            pause();
+    }
+    char ok = 0;
+    assert_int_equal(read(ready[0], &ok, 1), 1);
+    assert_int_equal(ok, 'y');
+    gw_file_lock l = GW_FILE_LOCK_NONE;
+    gw_error err;
+    long holder = 0;
+    assert_int_equal(gw_file_lock_take(path, &l, &holder, &err), GW_ESTATE);
+    assert_int_equal(holder, (long)child);
+    kill(child, SIGKILL);
+    waitpid(child, NULL, 0);
+    close(ready[0]);
+    close(ready[1]);
+    /* its lock file stays behind, stale: it blocks nobody */
+    assert_false(gw_file_lock_busy(path, &holder));
+    assert_int_equal(gw_file_lock_take(path, &l, &holder, &err), GW_OK);
+    gw_file_unlock(&l);
+}
+
+static void test_lock_in_a_missing_folder(void **state) {
+    (void)state;
+    char path[300];
+    snprintf(path, sizeof path, "%s/no/such/m.gwr", root);
+    gw_file_lock l = GW_FILE_LOCK_NONE;
+    gw_error err;
+    assert_int_equal(gw_file_lock_take(path, &l, NULL, &err), GW_EIO);
+    assert_string_equal(err.msg, "No such file or directory");
+    assert_int_equal(l.fd, -1);
+    assert_false(gw_file_lock_busy(path, NULL));
+}
+
+static void test_seed_parse(void **state) {
+    (void)state;
+    uint64_t v = 1;
+    gw_error err;
+    assert_true(gw_seed_parse("0", &v, &err));
+    assert_true(v == 0);
+    assert_true(gw_seed_parse("18446744073709551615", &v, &err));
+    assert_true(v == UINT64_MAX);
+    static const char *const BAD[] = {
+        "18446744073709551616", "99999999999999999999", "-1", "+1", " 5", "5 ", "", "1e5", "0x10"};
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
+        v = 7;
+        assert_false(gw_seed_parse(BAD[i], &v, &err));
+        assert_true(v == 7);
+        char want[120];
+        snprintf(want, sizeof want,
+                 "the seed must be a whole number from 0 to 18446744073709551615, not '%s'", BAD[i]);
+        assert_string_equal(err.msg, want);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_xdg_dir_creates_folders),
@@ -280,6 +381,10 @@ int main(void) {
         cmocka_unit_test(test_write_replaces),
         cmocka_unit_test(test_failed_write_keeps_old_content),
         cmocka_unit_test(test_unwritable_folder_keeps_old_content),
+        cmocka_unit_test(test_lock_excludes_a_second_holder),
+        cmocka_unit_test(test_lock_of_a_killed_process_does_not_block),
+        cmocka_unit_test(test_lock_in_a_missing_folder),
+        cmocka_unit_test(test_seed_parse),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
