@@ -44,7 +44,10 @@ bool tui_screen_start(tui_screen *s, bool force_ascii, char *why, size_t cap) {
     nonl();
     keypad(stdscr, TRUE);
     curs_set(0);
-    mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
+    /* Every button event, each reported as it happens (no click resolution): ncurses waits inside getch
+     * for the rest of an event it was not asked for (a release when only presses are wanted), which froze
+     * the timed pause after a trick until the next key. tui_read_key keeps the left button's presses. */
+    mousemask(ALL_MOUSE_EVENTS, NULL);
     mouseinterval(0);
     s->color = has_colors() && start_color() == OK && COLORS >= 8;
     if (s->color) {
@@ -96,6 +99,7 @@ tui_key tui_read_key(tui_screen *s, int timeout_ms) {
         if (ch == KEY_RESIZE) getmaxyx(stdscr, s->h, s->w);
         if (ch == KEY_MOUSE) {
             MEVENT ev;
+            /* A release, another button or the wheel: nothing, and the wait goes on to its time. */
             if (getmouse(&ev) != OK || !(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED))) continue;
             k.code = TUI_KEY_CLICK;
             k.y = ev.y;

@@ -1,0 +1,80 @@
+# test_tui_table.sh: the full-screen German Whist table driven in tmux as a
+# person uses it: real mouse clicks (press, then release), a terminal too
+# small during play, the trick counts every-trick scoring shows, undo with
+# nothing to take back, the footer without the tracker, the hand review, New
+# game at the end of a match, large terminals and the stacked hand display.
+. "$(dirname "$0")/lib.sh"
+
+. "$(dirname "$0")/tmux_lib.sh"
+
+mkdir -p "$XDG_CONFIG_HOME/whist"
+settings() { printf '%s\n' "$@" >"$XDG_CONFIG_HOME/whist/settings.conf"; }
+
+# within SECONDS TEXT WHAT: the screen shows TEXT within SECONDS (for what
+# must happen on time, where wait_for's long patience would hide a hang).
+within() {
+  local i
+  for ((i = 0; i < $1 * 10; i++)); do
+    screen | grep -qF -- "$2" && return 0
+    sleep 0.1
+  done
+  fail "$3: the screen did not show '$2' within $1 s:"
+  screen >&2
+  return 1
+}
+
+# X10 mouse reports (ESC [ M button x+33 y+33; button 0 press, 3 release) and
+# SGR ones (ESC [ < button ; x+1 ; y+1 M for a press, m for a release).
+x10() { printf '%x' $(($1 + 33)); }
+press_at() { keys -H 1b 5b 4d 20 "$(x10 "$1")" "$(x10 "$2")"; }
+release_at() { keys -H 1b 5b 4d 23 "$(x10 "$1")" "$(x10 "$2")"; }
+# click X Y: a person's click: the button goes down, and up a moment later.
+click() {
+  press_at "$1" "$2"
+  sleep 0.15
+  release_at "$1" "$2"
+}
+
+# --- 1. A click never freezes the pause after a trick ------------------------
+# Seed 42: the computer leads A♠; the third card from the left (3♠) follows.
+settings 'speed = normal'
+start play --seed 42
+wait_for "New game" "home"
+keys n
+wait_for "The computer leads A♠." "the computer's lead"
+click 20 17
+sleep 0.4
+grep -qF "Foreplay · trick 1 of 13" <<<"$(screen)" || fail "one click played a card"
+click 20 17
+wait_for "The computer wins with A♠" "a second click plays the card"
+# The pause (1.5 s) ends on time although the release came during it: the
+# computer then leads trick 2 and it is the human's turn.
+within 6 "your turn" "the pause after a clicked trick ends on time"
+S=$(screen)
+grep -qF "Foreplay · trick 2 of 13" <<<"$S" || fail "not at trick 2 after the click: $S"
+# The other buttons and the wheel during a pause freeze nothing either.
+keys Enter
+sleep 0.2
+keys -H 1b 5b 4d 22 30 30 # right button down
+sleep 0.1
+keys -H 1b 5b 4d 23 30 30 1b 5b 4d 60 30 30 # up; the wheel
+within 6 "Foreplay · trick 3 of 13" "the pause after the other buttons ends on time"
+within 6 "your turn" "the human's turn after that pause"
+keys q y
+wait_for "Resume: hand 1" "home after leaving"
+keys q
+wait_exit
+
+# Single-click play: one click plays, and the pause still ends on time.
+settings 'speed = normal' 'single-click = on'
+start play --seed 42
+wait_for "New game" "home"
+keys n y
+wait_for "The computer leads A♠." "the computer's lead"
+click 20 17
+wait_for "The computer wins with A♠" "one click plays with single-click play"
+within 6 "your turn" "the pause after a single click ends on time"
+keys q y q
+wait_exit
+
+finish
