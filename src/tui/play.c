@@ -5,6 +5,7 @@
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "app.h"
 #include "describe.h"
@@ -41,6 +42,7 @@ typedef struct table {
     char value_text[GW_RANKS][8];
     gw_card value_best;
     bool save_warned;
+    bool leave; /* q was pressed while the terminal was too small: leave the table */
     tui_layout layout;
 } table;
 
@@ -78,8 +80,11 @@ static void draw(table *t) {
 
 static void backdrop(void *ctx) { draw(ctx); }
 
+/* A box over the table; q while the terminal is too small (the box hidden) leaves the table. */
 static int dialog(table *t, const char *title, const char *const *lines, int n) {
-    return tui_dialog(&t->app->scr, backdrop, t, title, lines, n);
+    int k = tui_dialog(&t->app->scr, backdrop, t, title, lines, n);
+    if ((k == 'q' || k == 'Q') && tui_hidden(&t->app->scr)) t->leave = true;
+    return k;
 }
 
 /* Saves the unfinished match; warns once per problem. */
@@ -113,19 +118,37 @@ static void fix_selection(table *t) {
         }
 }
 
-/* Pauses after a trick as the speed setting says; any key ends the pause. */
+static long now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Pauses after a trick as the speed setting says; any key or click ends the pause. While the terminal is too
+ * small, only q does something (it leaves the table, t->leave); the pause still ends on time. */
 static tui_exit pause_after_trick(table *t) {
     static const int MS[] = {1500, 600, 0};
     int ms = MS[t->app->settings.speed];
     draw(t);
     tui_show();
     if (ms == 0) return TUI_BACK;
+    long end = now_ms() + ms;
     for (;;) {
-        tui_key k = tui_read_key(&t->app->scr, ms);
+        long left = end - now_ms();
+        if (left <= 0) return TUI_BACK;
+        tui_key k = tui_read_key(&t->app->scr, (int)left);
         if (k.code == TUI_KEY_SIGNAL) return TUI_SIGNAL;
-        if (k.code != KEY_RESIZE) return TUI_BACK;
-        draw(t); /* a resize during the pause: redraw and wait on */
-        tui_show();
+        if (k.code == TUI_KEY_NONE) return TUI_BACK;
+        if (k.code == KEY_RESIZE) {
+            draw(t); /* a resize during the pause: redraw and wait on */
+            tui_show();
+            continue;
+        }
+        if (!tui_hidden(&t->app->scr)) return TUI_BACK;
+        if (k.code == 'q' || k.code == 'Q') {
+            t->leave = true;
+            return TUI_BACK;
+        }
     }
 }
 
@@ -347,12 +370,19 @@ static turn_result human_turn(table *t, gw_card *out) {
     fix_selection(t);
     t->typed[0] = '\0';
     for (;;) {
+        if (t->leave) return TURN_QUIT;
         draw(t);
         tui_show();
         tui_key k = tui_read_key(&t->app->scr, -1);
         int ch = k.code;
         if (ch == TUI_KEY_SIGNAL) return TURN_SIGNAL;
         if (ch == KEY_RESIZE || ch == TUI_KEY_NONE) continue;
+        if (tui_hidden(&t->app->scr)) {
+            /* The table is hidden behind the too-small message: no key may act on it but q, which leaves
+             * as the Leave box does (it cannot be shown to ask first). */
+            if (ch == 'q' || ch == 'Q') return TURN_QUIT;
+            continue;
+        }
         tui_view v = {.g = &t->m->game, .order = t->app->settings.suit_order};
         gw_card cards[GW_RANKS];
         int n = tui_view_hand(&v, cards);
@@ -537,6 +567,11 @@ static hand_result play_hand(table *t) {
         tui_exit e = pause_after_trick(t);
         t->shown = NULL;
         if (e == TUI_SIGNAL) return HAND_SIGNAL;
+        if (t->leave) {
+            t->leave = false;
+            if (gw_game_phase(g) != GW_OVER)
+                return HAND_QUIT; /* after the last trick: on to the scoreboard */
+        }
     }
     return HAND_DONE;
 }

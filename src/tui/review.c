@@ -119,6 +119,7 @@ tui_exit tui_review(tui_app *app, const tui_match *m, const gw_game *dealt, cons
         tui_draw_table(&app->scr, &v, NULL);
         tui_show();
         tui_key k = tui_read_key(&app->scr, -1);
+        if (tui_hidden(&app->scr) && k.code != 'q' && k.code != TUI_KEY_SIGNAL) continue; /* too small */
         switch (k.code) {
         case TUI_KEY_SIGNAL: return TUI_SIGNAL;
         case KEY_LEFT:

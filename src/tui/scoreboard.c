@@ -68,6 +68,7 @@ tui_board_result tui_scoreboard(tui_app *app, const tui_match *m, const gw_game 
     for (;;) {
         draw(app, m, finished, hs);
         tui_key k = tui_read_key(&app->scr, -1);
+        if (tui_hidden(&app->scr) && k.code != 'q' && k.code != TUI_KEY_SIGNAL) continue; /* too small */
         switch (k.code) {
         case TUI_KEY_SIGNAL: return TUI_BOARD_SIGNAL;
         case '\n':

@@ -232,6 +232,8 @@ bool tui_too_small(const tui_screen *s, int min_w, int min_h) {
     return true;
 }
 
+bool tui_hidden(const tui_screen *s) { return s->w < TUI_MIN_W || s->h < TUI_MIN_H; }
+
 void tui_show(void) { refresh(); }
 
 void tui_bell(void) { beep(); }

@@ -78,6 +78,9 @@ void tui_draw_box(const tui_screen *s, int y, int x, int h, int w, const char *t
 /* When the terminal is smaller than min_w x min_h, shows a message saying
  * so and returns true. */
 bool tui_too_small(const tui_screen *s, int min_w, int min_h);
+/* Whether the terminal is smaller than the table's minimum (TUI_MIN_W x TUI_MIN_H): the too-small
+ * message is on show, and a screen must then act on no key but q (leave) and resizes. */
+bool tui_hidden(const tui_screen *s);
 /* Shows the frame. */
 void tui_show(void);
 /* Rings the terminal bell. */

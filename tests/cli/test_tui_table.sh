@@ -77,4 +77,49 @@ within 6 "your turn" "the pause after a single click ends on time"
 keys q y q
 wait_exit
 
+# --- 2. While the terminal is too small, only q and resizing do anything -----
+settings 'speed = instant'
+small() {
+  tmux resize-window -t $SESSION -x 60 -y 20
+  wait_for "Terminal too small: 60x20" "$1: the too-small message"
+}
+big() { tmux resize-window -t $SESSION -x 80 -y 24; }
+start play --seed 42
+wait_for "New game" "home"
+keys n y
+wait_for "The computer leads A♠." "the computer's lead"
+small "the turn"
+for k in Enter Space '?' c t i u l 3 s x Escape; do keys "$k"; done
+sleep 0.5
+big
+wait_for "The computer leads A♠." "the table after growing"
+S=$(screen)
+grep -qF "Foreplay · trick 1 of 13" <<<"$S" || fail "a key played a card on the hidden table"
+grep -qE "Keys|Not seen yet|Last trick|Estimate|Thinking|Leave the table|now the suit|not a key" <<<"$S" &&
+  fail "a key acted on the hidden table: $S"
+# A box open when the terminal shrinks: keys do nothing, q leaves the table.
+keys '?'
+wait_for "take back your last card" "the help box"
+small "the help box"
+keys Enter
+sleep 0.3
+big
+wait_for "take back your last card" "the help box is still open after a key on the hidden box"
+small "the help box again"
+keys q
+sleep 0.3
+big
+wait_for "Resume: hand 1, you 0 - computer 0" "q on the hidden box leaves the table, keeping the match"
+keys r
+wait_for "Welcome back" "resumed"
+grep -qF "Foreplay · trick 1 of 13" <<<"$(screen)" || fail "a card was played after resuming"
+# q on the hidden table leaves at once (the match is kept).
+small "the turn again"
+keys q
+sleep 0.3
+big
+wait_for "Resume: hand 1, you 0 - computer 0" "q on the hidden table leaves, keeping the match"
+keys q
+wait_exit
+
 finish
