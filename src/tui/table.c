@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "describe.h"
+
 static const char DEFAULT_KEYS[] =
     " ←→ select  Enter play  ? help  t trick  c tracker  i hint  u undo  q quit";
 static const char DEFAULT_KEYS_ASCII[] =
@@ -44,21 +46,20 @@ static void draw_title(const tui_screen *s, const tui_view *v, const tui_layout 
     if (tui_label_width(left) + rw < L->w) tui_text(s, 0, L->w - rw, rw, TUI_C_TITLE, A_BOLD, right);
 }
 
-/* Tricks of the phase in play (the foreplay's while it lasts). */
-static int phase_tricks(const gw_game *g, int p) {
-    gw_phase ph = gw_game_phase(g);
-    return ph == GW_FOREPLAY ? g->won[0][p] : g->won[1][p];
-}
-
-/* A player's line: turn marker, name, match points and tricks of the phase in play. */
+/* A player's line: turn marker, name, match points, and (for the human) the tricks the scoring counts. */
 static void draw_player_line(const tui_screen *s, const tui_view *v, int y, int x, int w, int p) {
     const gw_game *g = v->g;
     bool turn = gw_game_phase(g) != GW_OVER && g->turn == p && !v->shown;
     const char *marker = turn ? (s->ascii ? "*" : "●") : " ";
+    char tricks[64] = "";
+    if (p == 0) {
+        tricks[0] = tricks[1] = ' ';
+        tui_counted_text(g, v->m->match.rules.scoring, p, tricks + 2, sizeof tricks - 2);
+    }
     char text[160];
-    snprintf(text, sizeof text, " %s %s  %d point%s  %d trick%s%s", marker, p == 0 ? "You" : "Computer",
-             v->m->match.score[p], v->m->match.score[p] == 1 ? "" : "s", phase_tricks(g, p),
-             phase_tricks(g, p) == 1 ? "" : "s", turn ? (p == 0 ? "  your turn" : "  to play") : "");
+    snprintf(text, sizeof text, " %s %s  %d point%s%s%s", marker, p == 0 ? "You" : "Computer",
+             v->m->match.score[p], v->m->match.score[p] == 1 ? "" : "s", tricks,
+             turn ? (p == 0 ? "  your turn" : "  to play") : "");
     tui_text(s, y, x, w, TUI_C_TABLE, A_BOLD, text);
     if (turn) tui_text(s, y, x + 1, 1, TUI_C_MARK, A_BOLD, marker);
 }
@@ -84,6 +85,9 @@ static void draw_opponent(const tui_screen *s, const tui_view *v, const tui_layo
     tui_textf(s, L->opp.y, x + 3, L->w - x - 3, TUI_C_TABLE, 0, "%s, %d card%s",
               gw_ai_level_name(v->m->level), n, n == 1 ? "" : "s");
     draw_player_line(s, v, L->opp.y + 1, x, L->w - x, 1);
+    char tricks[64]; /* the computer's counted tricks on a line of their own: its line is short */
+    tui_counted_text(g, v->m->match.rules.scoring, 1, tricks, sizeof tricks);
+    tui_text(s, L->opp.y + 2, x + 3, L->w - x - 3, TUI_C_TABLE, 0, tricks);
 }
 
 static void draw_stock(const tui_screen *s, const tui_view *v, const tui_layout *L) {

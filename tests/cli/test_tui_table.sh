@@ -23,6 +23,15 @@ within() {
   return 1
 }
 
+# begin SEED [ARGS]: a new match from the home screen (no unfinished match to abandon).
+begin() {
+  rm -f "$XDG_DATA_HOME/whist/unfinished.gwr"
+  start play --seed "$@"
+  wait_for "New game" "home"
+  keys n
+  wait_for "trick 1 of" "a new match"
+}
+
 # X10 mouse reports (ESC [ M button x+33 y+33; button 0 press, 3 release) and
 # SGR ones (ESC [ < button ; x+1 ; y+1 M for a press, m for a release).
 x10() { printf '%x' $(($1 + 33)); }
@@ -120,6 +129,32 @@ sleep 0.3
 big
 wait_for "Resume: hand 1, you 0 - computer 0" "q on the hidden table leaves, keeping the match"
 keys q
+wait_exit
+
+# --- 3. The trick counts follow the scoring rule -------------------------------
+# Every-trick scoring counts the foreplay's tricks too: at the first endgame
+# trick both players' counts add up to the 13 foreplay tricks.
+settings 'speed = instant' 'scoring = every'
+begin 9
+grep -qF "0 tricks (both phases)" <<<"$(screen)" || fail "every-trick scoring: the count is not labelled"
+for ((i = 0; i < 200; i++)); do
+  S=$(awaiting "your turn")
+  grep -qF "Endgame · trick 1 of 13" <<<"$S" && break
+  press Enter || break
+done
+S=$(screen)
+counts=$(grep -oE "[0-9]+ tricks? \(both phases\)" <<<"$S" | grep -oE "^[0-9]+")
+sum=0
+for n in $counts; do sum=$((sum + n)); done
+[ "$(wc -w <<<"$counts")" = 2 ] && [ "$sum" = 13 ] ||
+  fail "every-trick scoring at the first endgame trick: counts '$counts' do not add up to 13: $S"
+keys q y q
+wait_exit
+# Last-13 scoring names the endgame tricks.
+settings 'speed = instant'
+begin 9
+wait_for "0 endgame tricks" "last-13 scoring names the endgame tricks"
+keys q y q
 wait_exit
 
 finish

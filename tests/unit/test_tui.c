@@ -576,6 +576,47 @@ static void score_reasons(void **state) {
     assert_string_equal(buf, "6 tricks each: no score");
 }
 
+/* The trick counts the table shows follow the scoring rule, through a whole hand: every-trick scoring counts
+ * both phases (the foreplay's tricks stay counted in the endgame), last13 and difference the endgame's. */
+static void counted_tricks_follow_the_scoring(void **state) {
+    (void)state;
+    for (int v = 0; v < 2; v++) {
+        gw_card deck[GW_MAX_DECK];
+        gw_deck_from_seed((gw_variant)v, 77, deck);
+        gw_game g;
+        gw_error err;
+        assert_int_equal(gw_game_deal(&g, (gw_variant)v, deck, 0, &err), GW_OK);
+        int hs = gw_hand_size((gw_variant)v);
+        while (gw_game_phase(&g) != GW_OVER) {
+            assert_int_equal(gw_game_play(&g, gw_first(gw_game_legal(&g)), NULL), GW_OK);
+            int fore = g.won[0][0] + g.won[0][1], all = 0;
+            for (int p = 0; p < 2; p++) {
+                int every = tui_counted_tricks(&g, GW_EVERY, p);
+                assert_int_equal(every, g.won[0][p] + g.won[1][p]);
+                assert_int_equal(tui_counted_tricks(&g, GW_LAST13, p), g.won[1][p]);
+                assert_int_equal(tui_counted_tricks(&g, GW_DIFFERENCE, p), g.won[1][p]);
+                all += every;
+            }
+            assert_int_equal(all, g.tricks_done);
+            if (gw_game_phase(&g) == GW_ENDGAME) assert_int_equal(fore, hs); /* kept after the foreplay */
+        }
+    }
+    gw_game g;
+    memset(&g, 0, sizeof g);
+    g.won[0][0] = 7;
+    g.won[0][1] = 6;
+    g.won[1][0] = 1;
+    char buf[64];
+    tui_counted_text(&g, GW_EVERY, 0, buf, sizeof buf);
+    assert_string_equal(buf, "8 tricks (both phases)");
+    tui_counted_text(&g, GW_EVERY, 1, buf, sizeof buf);
+    assert_string_equal(buf, "6 tricks (both phases)");
+    tui_counted_text(&g, GW_LAST13, 0, buf, sizeof buf);
+    assert_string_equal(buf, "1 endgame trick");
+    tui_counted_text(&g, GW_DIFFERENCE, 1, buf, sizeof buf);
+    assert_string_equal(buf, "0 endgame tricks");
+}
+
 /* ---- match state ----------------------------------------------------------------------------------- */
 
 static gw_card first_legal(const gw_game *g) { return gw_first(gw_game_legal(g)); }
@@ -1149,6 +1190,7 @@ int main(void) {
         cmocka_unit_test(refusal_sentences),
         cmocka_unit_test(trick_news_sentences),
         cmocka_unit_test(score_reasons),
+        cmocka_unit_test(counted_tricks_follow_the_scoring),
         cmocka_unit_test(match_restore_round_trip),
         cmocka_unit_test(match_restore_whole_hands),
         cmocka_unit_test(match_restore_refusals),
