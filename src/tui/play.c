@@ -10,6 +10,7 @@
 #include "app.h"
 #include "describe.h"
 #include "dialog.h"
+#include "gw/files.h"
 #include "gw/observation.h"
 #include "gw/player.h"
 #include "gw/solver.h"
@@ -46,6 +47,8 @@ typedef struct table {
     tui_layout layout;
 } table;
 
+static const char TAKEN_BACK[] = "Your last card is taken back.";
+
 typedef enum { TURN_CARD, TURN_UNDONE, TURN_QUIT, TURN_SIGNAL } turn_result;
 
 static void set_status(table *t, bool warn, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -75,6 +78,7 @@ static void draw(table *t) {
     memcpy(v.value_card, t->value_card, sizeof v.value_card);
     memcpy(v.value_text, t->value_text, sizeof v.value_text);
     v.value_best = t->value_best;
+    v.no_tracker = !t->app->settings.tracker;
     tui_draw_table(&t->app->scr, &v, &t->layout);
 }
 
@@ -153,7 +157,7 @@ static tui_exit pause_after_trick(table *t) {
 }
 
 static void show_help(table *t) {
-    static const char *const LINES[] = {
+    static const char *LINES[] = {
         "Left/Right or h/l   select a card (a raised card is selected)",
         "Enter or space      play the selected card",
         "a k q j 10 9 .. 2   then s h d c: select that card (qs, 10h)",
@@ -169,7 +173,11 @@ static void show_help(table *t) {
         "the next hidden one. Endgame: the last tricks are played out.",
         "Press any key.",
     };
-    dialog(t, "Keys", LINES, (int)(sizeof LINES / sizeof LINES[0]));
+    const char *lines[sizeof LINES / sizeof LINES[0]];
+    int n = 0;
+    for (size_t i = 0; i < sizeof LINES / sizeof LINES[0]; i++)
+        if (LINES[i][0] != 'c' || t->app->settings.tracker) lines[n++] = LINES[i]; /* the tracker when on */
+    dialog(t, "Keys", lines, n);
 }
 
 static void list_cards(char *out, size_t cap, gw_cards set, int trump, gw_suit_style order, bool ascii) {
@@ -440,6 +448,8 @@ static turn_result human_turn(table *t, gw_card *out) {
         case 'i': hint(t); continue;
         case 'u':
             if (!tui_match_undo(t->m)) {
+                /* The news of an earlier undo would say a card was taken back just now. */
+                if (strcmp(t->news[0], TAKEN_BACK) == 0) t->news[0][0] = t->news[1][0] = '\0';
                 set_status(t, true, "Nothing to take back: you have not played a card in this hand.");
                 continue;
             }
@@ -521,7 +531,7 @@ static hand_result play_hand(table *t) {
                 clear_hint(t);
                 t->has_last = false;
                 brief_bot(t);
-                snprintf(t->news[0], sizeof t->news[0], "Your last card is taken back.");
+                snprintf(t->news[0], sizeof t->news[0], "%s", TAKEN_BACK);
                 snprintf(t->news[1], sizeof t->news[1],
                          "This hand now counts as assisted in the statistics.");
                 t->status[0] = '\0';
@@ -624,6 +634,50 @@ static void deal_news(table *t) {
     t->news[1][0] = '\0';
 }
 
+/* The computer player for the match (seeded from it) and no hint helpers yet; false with the reason in the
+ * home screen's notice if it cannot start. */
+static bool seat_computer(table *t) {
+    free_table(t);
+    tui_match *m = t->m;
+    gw_error err;
+    gw_bot_options bo = {m->level,
+                         gw_mix64(m->match.seed ^ 0xA1A1A1A1u ^ (uint64_t)m->match.hands_played << 32),
+                         {t->app->think_ms, 0}};
+    if (gw_bot_new(&bo, &t->bot, &err) != GW_OK) {
+        t->bot = NULL;
+        snprintf(t->app->notice, sizeof t->app->notice, "The computer player could not start: %s", err.msg);
+        return false;
+    }
+    gw_player_sit(t->bot, 1);
+    return true;
+}
+
+/* New game at the end of a match: a fresh match with the finished one's rules and computer level, from a
+ * new seed, in the statistics as the home screen's New game puts it. */
+static bool next_match(table *t) {
+    tui_app *app = t->app;
+    tui_match fresh;
+    gw_error err;
+    uint64_t seed = gw_fresh_seed();
+    if (tui_match_start(&fresh, t->m->match.rules, seed, t->m->level, &err) != GW_OK) {
+        snprintf(app->notice, sizeof app->notice, "Cannot start a match: %s", err.msg);
+        return false;
+    }
+    if (app->store) {
+        char date[16], stamp[24];
+        tui_today(date, stamp);
+        gw_store_match sm = {fresh.match.rules, gw_ai_level_name(fresh.level), seed, stamp};
+        if (gw_store_begin_match(app->store, &sm, &fresh.store_id, &err) != GW_OK) {
+            snprintf(app->notice, sizeof app->notice, "This match is not in the statistics: %s", err.msg);
+            fresh.store_id = 0;
+        }
+    }
+    tui_match_free(t->m);
+    *t->m = fresh;
+    t->status[0] = '\0';
+    return seat_computer(t);
+}
+
 tui_exit tui_play(tui_app *app, tui_match *m) {
     table t;
     memset(&t, 0, sizeof t);
@@ -631,15 +685,7 @@ tui_exit tui_play(tui_app *app, tui_match *m) {
     t.m = m;
     t.sel = -1;
     t.value_best = GW_NO_CARD;
-    gw_error err;
-    gw_bot_options bo = {m->level,
-                         gw_mix64(m->match.seed ^ 0xA1A1A1A1u ^ (uint64_t)m->match.hands_played << 32),
-                         {app->think_ms, 0}};
-    if (gw_bot_new(&bo, &t.bot, &err) != GW_OK) {
-        snprintf(app->notice, sizeof app->notice, "The computer player could not start: %s", err.msg);
-        return TUI_BACK;
-    }
-    gw_player_sit(t.bot, 1);
+    if (!seat_computer(&t)) return TUI_BACK;
     if (m->in_hand) {
         brief_bot(&t);
         snprintf(t.news[0], sizeof t.news[0], "Welcome back: hand %d goes on.", m->match.hands_played + 1);
@@ -690,6 +736,7 @@ tui_exit tui_play(tui_app *app, tui_match *m) {
             break;
         }
         if (b == TUI_BOARD_HOME) break;
+        if (b == TUI_BOARD_NEW && !next_match(&t)) break;
     }
     free_table(&t);
     return result;

@@ -7,10 +7,12 @@
 
 #include "describe.h"
 
-static const char DEFAULT_KEYS[] =
-    " ←→ select  Enter play  ? help  t trick  c tracker  i hint  u undo  q quit";
-static const char DEFAULT_KEYS_ASCII[] =
-    " <-> select  Enter play  ? help  t trick  c tracker  i hint  u undo  q quit";
+/* The key reminders: [ascii][tracker off]. */
+static const char *const DEFAULT_KEYS[2][2] = {
+    {" ←→ select  Enter play  ? help  t trick  c tracker  i hint  u undo  q quit",
+     " ←→ select  Enter play  ? help  t trick  i hint  u undo  q quit"},
+    {" <-> select  Enter play  ? help  t trick  c tracker  i hint  u undo  q quit",
+     " <-> select  Enter play  ? help  t trick  i hint  u undo  q quit"}};
 
 int tui_view_hand(const tui_view *v, gw_card out[GW_RANKS]) {
     return tui_hand_sorted(v->g->hand[0], v->g->trump, v->order, out);
@@ -197,7 +199,7 @@ void tui_draw_table(const tui_screen *s, const tui_view *v, tui_layout *out) {
     if (v->status && *v->status)
         tui_text(s, L.status.y, L.status.x, L.status.w, v->status_warn ? TUI_C_WARN : TUI_C_TABLE,
                  v->status_warn ? A_BOLD : 0, v->status);
-    const char *keys = v->keys ? v->keys : s->ascii ? DEFAULT_KEYS_ASCII : DEFAULT_KEYS;
+    const char *keys = v->keys ? v->keys : DEFAULT_KEYS[s->ascii][v->no_tracker];
     tui_fill_row(s, L.keys.y, TUI_C_TITLE);
     tui_text(s, L.keys.y, 0, L.w, TUI_C_TITLE, 0, keys);
     if (out) *out = L;

@@ -157,4 +157,102 @@ wait_for "0 endgame tricks" "last-13 scoring names the endgame tricks"
 keys q y q
 wait_exit
 
+# --- 13. Undo with nothing to take back; the footer without the tracker -------
+settings 'speed = instant' 'tracker = off'
+begin 42
+wait_for "The computer leads A♠." "the computer's lead"
+grep -qF "c tracker" <<<"$(screen)" && fail "the footer offers the tracker when it is off"
+keys '?'
+wait_for "take back your last card" "the help box"
+grep -qF "card tracker" <<<"$(screen)" && fail "the help offers the tracker when it is off"
+keys Escape
+press Enter
+wait_for "Foreplay · trick 2 of 13" "a card played"
+wait_for "your turn" "the human's turn at trick 2"
+keys u
+wait_for "Your last card is taken back." "undo"
+wait_for "Foreplay · trick 1 of 13" "back at trick 1"
+keys u
+wait_for "Nothing to take back" "undo with nothing left to take back"
+grep -qF "Your last card is taken back" <<<"$(screen)" &&
+  fail "undo with nothing to take back still says a card was taken back: $(screen)"
+keys q y q
+wait_exit
+
+# --- The end of a match: review, too small, New game ---------------------------
+# faces: the face-up cards on an ASCII screen (|R  | over |  S|), one a line.
+faces() {
+  awk '{ l[NR] = $0 }
+    END {
+      for (r = 1; r < NR; r++)
+        for (c = 1; c <= length(l[r]) - 3; c++) {
+          if (substr(l[r], c, 1) != "|" || substr(l[r + 1], c, 1) != "|") continue
+          rk = substr(l[r], c + 1, 2); st = substr(l[r + 1], c + 3, 1)
+          if (rk !~ /^(10|[2-9AKQJ] )$/ || st !~ /^[SHDC]$/) continue
+          sub(/ /, "", rk); print rk st
+        }
+    }'
+}
+settings 'speed = instant' 'target = 1'
+TUI_LANG=C begin 5
+for ((i = 0; i < 200; i++)); do
+  S=$(awaiting "your turn|is over")
+  grep -qF "is over" <<<"$S" && break
+  press Enter || break
+done
+wait_for "The match is over" "a match to 1 ends after its first hand"
+grep -qF "Enter: new game" <<<"$(screen)" || fail "the end of the match does not offer New game: $(screen)"
+# Too small: no key but q acts on the hidden scoreboard.
+small "the scoreboard"
+keys Enter r n
+sleep 0.4
+big
+wait_for "The match is over" "the scoreboard after growing"
+grep -qE "Review: hand|Foreplay - trick" <<<"$(screen)" && fail "a key acted on the hidden scoreboard"
+# The review: every card shows once (the trick's two cards are not also in the hands).
+keys r
+wait_for "Review: hand 1, trick 14 of 26" "the review starts at the endgame"
+for t in 14 15 16 26 25; do
+  case $t in 26) keys End ;; 25) keys Left ;; 14) ;; *) keys Right ;; esac
+  wait_for "Review: hand 1, trick $t of 26" "review trick $t"
+  F=$(screen | faces)
+  [ "$(wc -l <<<"$F")" -ge 2 ] || fail "review trick $t: no cards found on the screen: $(screen)"
+  dup=$(sort <<<"$F" | uniq -d | tr '\n' ' ')
+  [ -z "$dup" ] || fail "review trick $t shows $dup twice: $(screen)"
+done
+small "the review"
+keys Left Enter
+sleep 0.3
+big
+wait_for "Review: hand 1, trick 25 of 26" "a key acted on the hidden review"
+small "the review again"
+keys q
+sleep 0.3
+big
+wait_for "The match is over" "q on the hidden review goes back to the scoreboard"
+# New game: a fresh match with the same rules.
+keys Enter
+wait_for "Foreplay - trick 1 of 13" "New game at the end of a match starts a match"
+S=$(screen)
+grep -qF "Hand 1:" <<<"$S" || fail "the new match does not start at hand 1: $S"
+grep -qF "to 1 " <<<"$S" || fail "the new match lost the target: $S"
+grep -qE "You +0 points" <<<"$S" || fail "the new match does not start at 0: $S"
+keys q y
+wait_for "Resume: hand 1, you 0 - computer 0" "the new match is kept for resuming"
+keys q
+wait_exit
+# h at the end of a match goes home.
+TUI_LANG=C begin 5
+for ((i = 0; i < 200; i++)); do
+  S=$(awaiting "your turn|is over")
+  grep -qF "is over" <<<"$S" && break
+  press Enter || break
+done
+wait_for "The match is over" "the match ends again"
+keys h
+wait_for "New game" "h at the end of a match goes home"
+grep -qF "Resume" <<<"$(screen)" && fail "a finished match is offered for resuming"
+keys q
+wait_exit
+
 finish

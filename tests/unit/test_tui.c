@@ -1112,6 +1112,16 @@ static void review_hand(gw_variant v, uint64_t seed, human_policy policy, int *l
         assert_memory_equal(t->ev.cards, events[i].cards, sizeof t->ev.cards);
         assert_int_equal(t->ev.winner, events[i].winner);
         assert_int_equal(t->ev.leader, events[i].leader);
+        /* What the review draws: the hands before the trick without its two cards, each shown once. */
+        gw_game shown;
+        tui_review_position(t, &shown);
+        gw_card human = t->ev.leader == 0 ? t->ev.cards[0] : t->ev.cards[1];
+        gw_card computer = t->ev.leader == 0 ? t->ev.cards[1] : t->ev.cards[0];
+        assert_true(shown.hand[0] == (starts[i].hand[0] & ~gw_bit(human)));
+        assert_true(shown.hand[1] == (starts[i].hand[1] & ~gw_bit(computer)));
+        assert_true(gw_has(starts[i].hand[0], human) && gw_has(starts[i].hand[1], computer));
+        assert_int_equal(shown.tricks_done, i); /* the title's trick number */
+        assert_true(shown.stock_pos == starts[i].stock_pos);
         /* Verdicts exactly on the human's endgame cards: one per endgame trick. */
         assert_int_equal(t->verdict.judged, i >= hs);
         assert_int_equal(t->verdict.judged, judged[i]);
