@@ -79,6 +79,7 @@ static void draw(table *t) {
     memcpy(v.value_text, t->value_text, sizeof v.value_text);
     v.value_best = t->value_best;
     v.no_tracker = !t->app->settings.tracker;
+    v.stacked = t->app->settings.hand_display == GW_HAND_STACKED;
     tui_draw_table(&t->app->scr, &v, &t->layout);
 }
 

@@ -121,6 +121,7 @@ tui_exit tui_review(tui_app *app, const tui_match *m, const gw_game *dealt, cons
             v.status = status;
         }
         v.order = app->settings.suit_order;
+        v.stacked = app->settings.hand_display == GW_HAND_STACKED;
         v.sel = -1;
         v.value_best = GW_NO_CARD;
         v.keys = app->scr.ascii ? " <- -> trick by trick   Home/End first/last   q back"

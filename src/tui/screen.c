@@ -185,7 +185,7 @@ static void draw_frame(const tui_screen *s, int y, int x, int h, int w, int pair
     }
 }
 
-void tui_draw_card(const tui_screen *s, int y, int x, gw_card c, int look) {
+void tui_draw_card_sized(const tui_screen *s, int y, int x, gw_card c, int look, int w, int h) {
     bool red = gw_suit_is_red(gw_card_suit(c));
     bool sel = look & TUI_CARD_SELECTED;
     int pair = sel ? (red ? TUI_C_SELECT_RED : TUI_C_SELECT) : (red ? TUI_C_CARD_RED : TUI_C_CARD);
@@ -194,24 +194,46 @@ void tui_draw_card(const tui_screen *s, int y, int x, gw_card c, int look) {
     if (sel) attrs |= A_BOLD;
     if (!s->color && sel) attrs |= A_REVERSE;
     if (look & TUI_CARD_WINNER) attrs |= A_BOLD;
-    draw_frame(s, y, x, TUI_CARD_H, TUI_CARD_W, pair, attrs, " ");
+    draw_frame(s, y, x, h, w, pair, attrs, " ");
     char label[8];
     tui_card_label(c, s->ascii, label);
     /* Rank at the top left, suit at the bottom right, as on a real card. */
     size_t rank_len = gw_card_rank(c) == GW_RANK_T ? 2 : 1;
     char rank[3] = {0};
     memcpy(rank, label, rank_len);
-    tui_text(s, y + 1, x + 1, 3, pair, attrs | A_BOLD, rank);
-    tui_text(s, y + 2, x + 3, 1, pair, attrs | A_BOLD, label + rank_len);
-    if (!s->color && (look & TUI_CARD_DIM)) tui_text(s, y + 2, x + 1, 1, 0, 0, s->ascii ? "." : "·");
+    const char *suit = label + rank_len;
+    if (w < 7 || h < 5) {
+        tui_text(s, y + 1, x + 1, 3, pair, attrs | A_BOLD, rank);
+        tui_text(s, y + 2, x + w - 2, 1, pair, attrs | A_BOLD, suit);
+        if (!s->color && (look & TUI_CARD_DIM)) tui_text(s, y + 2, x + 1, 1, 0, 0, s->ascii ? "." : "·");
+        return;
+    }
+    /* Larger cards: rank (and from 7 rows the suit) at the top left and again at the bottom right, the
+     * suit in the middle. */
+    bool tall = h >= 7;
+    int corner = (int)rank_len + (tall ? 1 : 0);
+    tui_text(s, y + 1, x + 1, corner, pair, attrs | A_BOLD, tall ? label : rank);
+    tui_text(s, y + h / 2, x + w / 2, 1, pair, attrs | A_BOLD, suit);
+    tui_text(s, y + h - 2, x + w - 1 - corner, corner, pair, attrs | A_BOLD, tall ? label : rank);
+    if (!s->color && (look & TUI_CARD_DIM)) tui_text(s, y + h - 2, x + 1, 1, 0, 0, s->ascii ? "." : "·");
 }
 
-void tui_draw_back(const tui_screen *s, int y, int x, int h) {
-    draw_frame(s, y, x, h, TUI_CARD_W, TUI_C_BACK, 0, s->ascii ? "#" : "░");
+void tui_draw_card(const tui_screen *s, int y, int x, gw_card c, int look) {
+    tui_draw_card_sized(s, y, x, c, look, TUI_CARD_W, TUI_CARD_H);
+}
+
+void tui_draw_back_sized(const tui_screen *s, int y, int x, int h, int w) {
+    draw_frame(s, y, x, h, w, TUI_C_BACK, 0, s->ascii ? "#" : "░");
+}
+
+void tui_draw_back(const tui_screen *s, int y, int x, int h) { tui_draw_back_sized(s, y, x, h, TUI_CARD_W); }
+
+void tui_draw_slot_sized(const tui_screen *s, int y, int x, int h, int w) {
+    draw_frame(s, y, x, h, w, TUI_C_TABLE, A_DIM, " ");
 }
 
 void tui_draw_slot(const tui_screen *s, int y, int x) {
-    draw_frame(s, y, x, TUI_CARD_H, TUI_CARD_W, TUI_C_TABLE, A_DIM, " ");
+    tui_draw_slot_sized(s, y, x, TUI_CARD_H, TUI_CARD_W);
 }
 
 void tui_draw_box(const tui_screen *s, int y, int x, int h, int w, const char *title) {
