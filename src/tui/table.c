@@ -28,7 +28,6 @@ static void draw_title(const tui_screen *s, const tui_view *v, const tui_layout 
     snprintf(left, sizeof left, " German Whist · %s · %s · to %d", gw_variant_name(var),
              r->scoring == GW_LAST13 ? (var == GW_SMALL ? "last 7" : "last 13") : gw_scoring_name(r->scoring),
              r->target);
-    tui_text(s, 0, 0, L->w, TUI_C_TITLE, 0, left);
     char right[96];
     gw_phase ph = gw_game_phase(g);
     int n = g->tricks_done + 1;
@@ -44,6 +43,7 @@ static void draw_title(const tui_screen *s, const tui_view *v, const tui_layout 
         tui_ascii_dots(left);
         tui_ascii_dots(right);
     }
+    tui_text(s, 0, 0, L->w, TUI_C_TITLE, 0, left); /* after the dots became dashes on an ASCII terminal */
     int rw = tui_label_width(right);
     if (tui_label_width(left) + rw < L->w) tui_text(s, 0, L->w - rw, rw, TUI_C_TITLE, A_BOLD, right);
 }

