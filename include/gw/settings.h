@@ -48,7 +48,8 @@ bool gw_hand_display_parse(const char *s, gw_hand_display *out);
 
 /* Reads settings text (lines "key = value", '#' comments, blank lines) over
  * *s. Keys: variant, scoring, target, opponent, suit-order, speed,
- * single-click, bell, tracker, hand-display (row or stacked; booleans: on/off, yes/no, true/false, 1/0);
+ * single-click, bell, tracker (booleans: on/off, yes/no, true/false, 1/0),
+ * hand-display (row or stacked);
  * keys and values in any case, lines of at most 256 characters, LF or CRLF.
  * A line it cannot use (unknown key, bad value, no '=') is skipped and the
  * others still apply; the first such problem is described in warn (with its
