@@ -62,7 +62,7 @@ click 20 17
 wait_for "The computer wins with A♠" "a second click plays the card"
 # The pause (1.5 s) ends on time although the release came during it: the
 # computer then leads trick 2 and it is the human's turn.
-within 6 "your turn" "the pause after a clicked trick ends on time"
+within 10 "your turn" "the pause after a clicked trick ends on time"
 S=$(screen)
 grep -qF "Foreplay · trick 2 of 13" <<<"$S" || fail "not at trick 2 after the click: $S"
 # The other buttons and the wheel during a pause freeze nothing either.
@@ -71,8 +71,8 @@ sleep 0.2
 keys -H 1b 5b 4d 22 30 30 # right button down
 sleep 0.1
 keys -H 1b 5b 4d 23 30 30 1b 5b 4d 60 30 30 # up; the wheel
-within 6 "Foreplay · trick 3 of 13" "the pause after the other buttons ends on time"
-within 6 "your turn" "the human's turn after that pause"
+within 10 "Foreplay · trick 3 of 13" "the pause after the other buttons ends on time"
+within 10 "your turn" "the human's turn after that pause"
 keys q y
 wait_for "Resume: hand 1" "home after leaving"
 keys q
@@ -86,7 +86,7 @@ keys n y
 wait_for "The computer leads A♠." "the computer's lead"
 click 20 17
 wait_for "The computer wins with A♠" "one click plays with single-click play"
-within 6 "your turn" "the pause after a single click ends on time"
+within 10 "your turn" "the pause after a single click ends on time"
 keys q y q
 wait_exit
 
