@@ -18,15 +18,22 @@ typedef enum gw_speed {
     GW_SPEED_INSTANT = 2 /* no pause */
 } gw_speed;
 
+/* How the table shows the human's hand. */
+typedef enum gw_hand_display {
+    GW_HAND_ROW = 0,    /* one row */
+    GW_HAND_STACKED = 1 /* two rows, split between suits */
+} gw_hand_display;
+
 /* Every setting; gw_settings_default gives the defaults in brackets. */
 typedef struct gw_settings {
-    gw_match_rules rules;     /* variant [classic], scoring [last13], target [10], 1..1000 */
-    gw_ai_level opponent;     /* easy, hard or expert [hard] */
-    gw_suit_style suit_order; /* [alternate] or classic */
-    gw_speed speed;           /* [normal], fast, instant */
-    bool single_click;        /* one click plays a card [off] */
-    bool bell;                /* bell when a trump is turned up or led by the computer [on] */
-    bool tracker;             /* the card tracker may be opened [on] */
+    gw_match_rules rules;         /* variant [classic], scoring [last13], target [10], 1..1000 */
+    gw_ai_level opponent;         /* easy, hard or expert [hard] */
+    gw_suit_style suit_order;     /* [alternate] or classic */
+    gw_speed speed;               /* [normal], fast, instant */
+    bool single_click;            /* one click plays a card [off] */
+    bool bell;                    /* bell when a trump is turned up or led by the computer [on] */
+    bool tracker;                 /* the card tracker may be opened [on] */
+    gw_hand_display hand_display; /* [row] or stacked */
 } gw_settings;
 
 void gw_settings_default(gw_settings *s);
@@ -35,9 +42,14 @@ void gw_settings_default(gw_settings *s);
 const char *gw_speed_name(gw_speed s);
 bool gw_speed_parse(const char *s, gw_speed *out);
 
+/* Name of a hand display ("row", "stacked") and its inverse. */
+const char *gw_hand_display_name(gw_hand_display d);
+bool gw_hand_display_parse(const char *s, gw_hand_display *out);
+
 /* Reads settings text (lines "key = value", '#' comments, blank lines) over
  * *s. Keys: variant, scoring, target, opponent, suit-order, speed,
- * single-click, bell, tracker (booleans: on/off, yes/no, true/false, 1/0);
+ * single-click, bell, tracker (booleans: on/off, yes/no, true/false, 1/0),
+ * hand-display (row or stacked);
  * keys and values in any case, lines of at most 256 characters, LF or CRLF.
  * A line it cannot use (unknown key, bad value, no '=') is skipped and the
  * others still apply; the first such problem is described in warn (with its

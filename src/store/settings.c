@@ -15,6 +15,7 @@
 #define LINE_MAX_BYTES 256
 
 static const char *const SPEED_NAMES[] = {"normal", "fast", "instant"};
+static const char *const HAND_DISPLAY_NAMES[] = {"row", "stacked"};
 
 void gw_settings_default(gw_settings *s) {
     s->rules = (gw_match_rules){GW_CLASSIC, GW_LAST13, GW_TARGET_DEFAULT};
@@ -24,6 +25,7 @@ void gw_settings_default(gw_settings *s) {
     s->single_click = false;
     s->bell = true;
     s->tracker = true;
+    s->hand_display = GW_HAND_ROW;
 }
 
 const char *gw_speed_name(gw_speed s) {
@@ -34,6 +36,21 @@ bool gw_speed_parse(const char *s, gw_speed *out) {
     for (int i = 0; i < (int)(sizeof SPEED_NAMES / sizeof SPEED_NAMES[0]); i++) {
         if (strcmp(s, SPEED_NAMES[i]) == 0) {
             *out = (gw_speed)i;
+            return true;
+        }
+    }
+    return false;
+}
+
+const char *gw_hand_display_name(gw_hand_display d) {
+    return (unsigned)d < sizeof HAND_DISPLAY_NAMES / sizeof HAND_DISPLAY_NAMES[0] ? HAND_DISPLAY_NAMES[d]
+                                                                                  : "unknown";
+}
+
+bool gw_hand_display_parse(const char *s, gw_hand_display *out) {
+    for (int i = 0; i < (int)(sizeof HAND_DISPLAY_NAMES / sizeof HAND_DISPLAY_NAMES[0]); i++) {
+        if (strcmp(s, HAND_DISPLAY_NAMES[i]) == 0) {
+            *out = (gw_hand_display)i;
             return true;
         }
     }
@@ -87,6 +104,9 @@ static bool apply(gw_settings *s, const char *key, const char *value, char *why,
     } else if (strcmp(key, "speed") == 0) {
         if (gw_speed_parse(value, &s->speed)) return true;
         snprintf(why, cap, "speed must be normal, fast or instant, not '%.40s'", value);
+    } else if (strcmp(key, "hand-display") == 0) {
+        if (gw_hand_display_parse(value, &s->hand_display)) return true;
+        snprintf(why, cap, "hand-display must be row or stacked, not '%.40s'", value);
     } else if (strcmp(key, "single-click") == 0 || strcmp(key, "bell") == 0 || strcmp(key, "tracker") == 0) {
         bool *field = key[0] == 's' ? &s->single_click : key[0] == 'b' ? &s->bell : &s->tracker;
         if (parse_bool(value, field)) return true;
@@ -170,6 +190,7 @@ void gw_settings_write(const gw_settings *s, gw_text *out) {
     gw_text_printf(out, "single-click = %s\n", s->single_click ? "on" : "off");
     gw_text_printf(out, "bell = %s\n", s->bell ? "on" : "off");
     gw_text_printf(out, "tracker = %s\n", s->tracker ? "on" : "off");
+    gw_text_printf(out, "hand-display = %s\n", gw_hand_display_name(s->hand_display));
 }
 
 gw_status gw_settings_path(char *out, size_t cap, gw_error *err) {

@@ -61,3 +61,13 @@ void tui_score_reason(const gw_hand_score *hs, gw_scoring s, char *buf, size_t c
         snprintf(buf, cap, "%d tricks to %d: %d over %d", w, l, hs->points, w - hs->points);
     }
 }
+
+int tui_counted_tricks(const gw_game *g, gw_scoring s, int p) {
+    return s == GW_EVERY ? g->won[0][p] + g->won[1][p] : g->won[1][p];
+}
+
+void tui_counted_text(const gw_game *g, gw_scoring s, int p, char *buf, size_t cap) {
+    int n = tui_counted_tricks(g, s, p);
+    snprintf(buf, cap, "%d %strick%s%s", n, s == GW_EVERY ? "" : "endgame ", n == 1 ? "" : "s",
+             s == GW_EVERY ? " (both phases)" : "");
+}

@@ -21,4 +21,13 @@ void tui_trick_news(const gw_trick_event *ev, bool ascii, char *buf, size_t cap)
  * "difference of 3 tricks", "7 tricks each: no score". */
 void tui_score_reason(const gw_hand_score *hs, gw_scoring s, char *buf, size_t cap);
 
+/* The tricks seat p has won so far that the scoring rule counts: every trick
+ * of both phases with every-trick scoring, the endgame's with last13 and
+ * difference (the foreplay's do not score). */
+int tui_counted_tricks(const gw_game *g, gw_scoring s, int p);
+
+/* Those tricks as the table shows them, named so the player knows which:
+ * "12 tricks (both phases)", "1 endgame trick". */
+void tui_counted_text(const gw_game *g, gw_scoring s, int p, char *buf, size_t cap);
+
 #endif

@@ -28,6 +28,7 @@ int tui_dialog(tui_screen *s, tui_backdrop under, void *ctx, const char *title, 
         tui_show();
         tui_key k = tui_read_key(s, -1);
         if (k.code == KEY_RESIZE || k.code == TUI_KEY_CLICK) continue;
+        if (tui_hidden(s) && k.code != 'q' && k.code != 'Q' && k.code != TUI_KEY_SIGNAL) continue;
         return k.code;
     }
 }

@@ -8,7 +8,9 @@
 typedef void (*tui_backdrop)(void *ctx);
 
 /* Shows a centred box with a title and n lines over the backdrop, waits for
- * a key and returns it (TUI_KEY_SIGNAL if a signal came). Resizes redraw. */
+ * a key and returns it (TUI_KEY_SIGNAL if a signal came). Resizes redraw.
+ * While the terminal is too small (the box is hidden) only q is returned:
+ * other keys do nothing. */
 int tui_dialog(tui_screen *s, tui_backdrop under, void *ctx, const char *title, const char *const *lines,
                int n);
 

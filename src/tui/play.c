@@ -5,10 +5,12 @@
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "app.h"
 #include "describe.h"
 #include "dialog.h"
+#include "gw/files.h"
 #include "gw/observation.h"
 #include "gw/player.h"
 #include "gw/solver.h"
@@ -41,8 +43,11 @@ typedef struct table {
     char value_text[GW_RANKS][8];
     gw_card value_best;
     bool save_warned;
+    bool leave; /* q was pressed while the terminal was too small: leave the table */
     tui_layout layout;
 } table;
+
+static const char TAKEN_BACK[] = "Your last card is taken back.";
 
 typedef enum { TURN_CARD, TURN_UNDONE, TURN_QUIT, TURN_SIGNAL } turn_result;
 
@@ -73,13 +78,18 @@ static void draw(table *t) {
     memcpy(v.value_card, t->value_card, sizeof v.value_card);
     memcpy(v.value_text, t->value_text, sizeof v.value_text);
     v.value_best = t->value_best;
+    v.no_tracker = !t->app->settings.tracker;
+    v.stacked = t->app->settings.hand_display == GW_HAND_STACKED;
     tui_draw_table(&t->app->scr, &v, &t->layout);
 }
 
 static void backdrop(void *ctx) { draw(ctx); }
 
+/* A box over the table; q while the terminal is too small (the box hidden) leaves the table. */
 static int dialog(table *t, const char *title, const char *const *lines, int n) {
-    return tui_dialog(&t->app->scr, backdrop, t, title, lines, n);
+    int k = tui_dialog(&t->app->scr, backdrop, t, title, lines, n);
+    if ((k == 'q' || k == 'Q') && tui_hidden(&t->app->scr)) t->leave = true;
+    return k;
 }
 
 /* Saves the unfinished match; warns once per problem. */
@@ -113,24 +123,42 @@ static void fix_selection(table *t) {
         }
 }
 
-/* Pauses after a trick as the speed setting says; any key ends the pause. */
+static long now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* Pauses after a trick as the speed setting says; any key or click ends the pause. While the terminal is too
+ * small, only q does something (it leaves the table, t->leave); the pause still ends on time. */
 static tui_exit pause_after_trick(table *t) {
     static const int MS[] = {1500, 600, 0};
     int ms = MS[t->app->settings.speed];
     draw(t);
     tui_show();
     if (ms == 0) return TUI_BACK;
+    long end = now_ms() + ms;
     for (;;) {
-        tui_key k = tui_read_key(&t->app->scr, ms);
+        long left = end - now_ms();
+        if (left <= 0) return TUI_BACK;
+        tui_key k = tui_read_key(&t->app->scr, (int)left);
         if (k.code == TUI_KEY_SIGNAL) return TUI_SIGNAL;
-        if (k.code != KEY_RESIZE) return TUI_BACK;
-        draw(t); /* a resize during the pause: redraw and wait on */
-        tui_show();
+        if (k.code == TUI_KEY_NONE) return TUI_BACK;
+        if (k.code == KEY_RESIZE) {
+            draw(t); /* a resize during the pause: redraw and wait on */
+            tui_show();
+            continue;
+        }
+        if (!tui_hidden(&t->app->scr)) return TUI_BACK;
+        if (k.code == 'q' || k.code == 'Q') {
+            t->leave = true;
+            return TUI_BACK;
+        }
     }
 }
 
 static void show_help(table *t) {
-    static const char *const LINES[] = {
+    static const char *LINES[] = {
         "Left/Right or h/l   select a card (a raised card is selected)",
         "Enter or space      play the selected card",
         "a k q j 10 9 .. 2   then s h d c: select that card (qs, 10h)",
@@ -146,7 +174,11 @@ static void show_help(table *t) {
         "the next hidden one. Endgame: the last tricks are played out.",
         "Press any key.",
     };
-    dialog(t, "Keys", LINES, (int)(sizeof LINES / sizeof LINES[0]));
+    const char *lines[sizeof LINES / sizeof LINES[0]];
+    int n = 0;
+    for (size_t i = 0; i < sizeof LINES / sizeof LINES[0]; i++)
+        if (LINES[i][0] != 'c' || t->app->settings.tracker) lines[n++] = LINES[i]; /* the tracker when on */
+    dialog(t, "Keys", lines, n);
 }
 
 static void list_cards(char *out, size_t cap, gw_cards set, int trump, gw_suit_style order, bool ascii) {
@@ -347,12 +379,19 @@ static turn_result human_turn(table *t, gw_card *out) {
     fix_selection(t);
     t->typed[0] = '\0';
     for (;;) {
+        if (t->leave) return TURN_QUIT;
         draw(t);
         tui_show();
         tui_key k = tui_read_key(&t->app->scr, -1);
         int ch = k.code;
         if (ch == TUI_KEY_SIGNAL) return TURN_SIGNAL;
         if (ch == KEY_RESIZE || ch == TUI_KEY_NONE) continue;
+        if (tui_hidden(&t->app->scr)) {
+            /* The table is hidden behind the too-small message: no key may act on it but q, which leaves
+             * as the Leave box does (it cannot be shown to ask first). */
+            if (ch == 'q' || ch == 'Q') return TURN_QUIT;
+            continue;
+        }
         tui_view v = {.g = &t->m->game, .order = t->app->settings.suit_order};
         gw_card cards[GW_RANKS];
         int n = tui_view_hand(&v, cards);
@@ -410,6 +449,8 @@ static turn_result human_turn(table *t, gw_card *out) {
         case 'i': hint(t); continue;
         case 'u':
             if (!tui_match_undo(t->m)) {
+                /* The news of an earlier undo would say a card was taken back just now. */
+                if (strcmp(t->news[0], TAKEN_BACK) == 0) t->news[0][0] = t->news[1][0] = '\0';
                 set_status(t, true, "Nothing to take back: you have not played a card in this hand.");
                 continue;
             }
@@ -491,7 +532,7 @@ static hand_result play_hand(table *t) {
                 clear_hint(t);
                 t->has_last = false;
                 brief_bot(t);
-                snprintf(t->news[0], sizeof t->news[0], "Your last card is taken back.");
+                snprintf(t->news[0], sizeof t->news[0], "%s", TAKEN_BACK);
                 snprintf(t->news[1], sizeof t->news[1],
                          "This hand now counts as assisted in the statistics.");
                 t->status[0] = '\0';
@@ -537,6 +578,11 @@ static hand_result play_hand(table *t) {
         tui_exit e = pause_after_trick(t);
         t->shown = NULL;
         if (e == TUI_SIGNAL) return HAND_SIGNAL;
+        if (t->leave) {
+            t->leave = false;
+            if (gw_game_phase(g) != GW_OVER)
+                return HAND_QUIT; /* after the last trick: on to the scoreboard */
+        }
     }
     return HAND_DONE;
 }
@@ -589,6 +635,50 @@ static void deal_news(table *t) {
     t->news[1][0] = '\0';
 }
 
+/* The computer player for the match (seeded from it) and no hint helpers yet; false with the reason in the
+ * home screen's notice if it cannot start. */
+static bool seat_computer(table *t) {
+    free_table(t);
+    tui_match *m = t->m;
+    gw_error err;
+    gw_bot_options bo = {m->level,
+                         gw_mix64(m->match.seed ^ 0xA1A1A1A1u ^ (uint64_t)m->match.hands_played << 32),
+                         {t->app->think_ms, 0}};
+    if (gw_bot_new(&bo, &t->bot, &err) != GW_OK) {
+        t->bot = NULL;
+        snprintf(t->app->notice, sizeof t->app->notice, "The computer player could not start: %s", err.msg);
+        return false;
+    }
+    gw_player_sit(t->bot, 1);
+    return true;
+}
+
+/* New game at the end of a match: a fresh match with the finished one's rules and computer level, from a
+ * new seed, in the statistics as the home screen's New game puts it. */
+static bool next_match(table *t) {
+    tui_app *app = t->app;
+    tui_match fresh;
+    gw_error err;
+    uint64_t seed = gw_fresh_seed();
+    if (tui_match_start(&fresh, t->m->match.rules, seed, t->m->level, &err) != GW_OK) {
+        snprintf(app->notice, sizeof app->notice, "Cannot start a match: %s", err.msg);
+        return false;
+    }
+    if (app->store) {
+        char date[16], stamp[24];
+        tui_today(date, stamp);
+        gw_store_match sm = {fresh.match.rules, gw_ai_level_name(fresh.level), seed, stamp};
+        if (gw_store_begin_match(app->store, &sm, &fresh.store_id, &err) != GW_OK) {
+            snprintf(app->notice, sizeof app->notice, "This match is not in the statistics: %s", err.msg);
+            fresh.store_id = 0;
+        }
+    }
+    tui_match_free(t->m);
+    *t->m = fresh;
+    t->status[0] = '\0';
+    return seat_computer(t);
+}
+
 tui_exit tui_play(tui_app *app, tui_match *m) {
     table t;
     memset(&t, 0, sizeof t);
@@ -596,15 +686,7 @@ tui_exit tui_play(tui_app *app, tui_match *m) {
     t.m = m;
     t.sel = -1;
     t.value_best = GW_NO_CARD;
-    gw_error err;
-    gw_bot_options bo = {m->level,
-                         gw_mix64(m->match.seed ^ 0xA1A1A1A1u ^ (uint64_t)m->match.hands_played << 32),
-                         {app->think_ms, 0}};
-    if (gw_bot_new(&bo, &t.bot, &err) != GW_OK) {
-        snprintf(app->notice, sizeof app->notice, "The computer player could not start: %s", err.msg);
-        return TUI_BACK;
-    }
-    gw_player_sit(t.bot, 1);
+    if (!seat_computer(&t)) return TUI_BACK;
     if (m->in_hand) {
         brief_bot(&t);
         snprintf(t.news[0], sizeof t.news[0], "Welcome back: hand %d goes on.", m->match.hands_played + 1);
@@ -655,6 +737,7 @@ tui_exit tui_play(tui_app *app, tui_match *m) {
             break;
         }
         if (b == TUI_BOARD_HOME) break;
+        if (b == TUI_BOARD_NEW && !next_match(&t)) break;
     }
     free_table(&t);
     return result;

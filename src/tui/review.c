@@ -43,6 +43,13 @@ int tui_review_compute(gw_solver *solver, const gw_game *dealt, const gw_game *f
     return n;
 }
 
+void tui_review_position(const tui_review_trick *t, gw_game *out) {
+    *out = t->before;
+    int leader = t->ev.leader;
+    out->hand[leader] &= ~gw_bit(t->ev.cards[0]);
+    out->hand[1 - leader] &= ~gw_bit(t->ev.cards[1]);
+}
+
 /* The sentence under a trick: the verdict on the human's card. */
 static void verdict_text(const tui_review_trick *t, bool ascii, char *buf, size_t cap) {
     const tui_verdict *v = &t->verdict;
@@ -89,6 +96,7 @@ tui_exit tui_review(tui_app *app, const tui_match *m, const gw_game *dealt, cons
     for (;;) {
         tui_view v;
         memset(&v, 0, sizeof v);
+        gw_game shown;
         char news[200], verdict[200], status[320];
         if (n <= 0) {
             v.g = finished;
@@ -98,7 +106,8 @@ tui_exit tui_review(tui_app *app, const tui_match *m, const gw_game *dealt, cons
             v.status_warn = true;
         } else {
             const tui_review_trick *t = &tricks[at];
-            v.g = &t->before;
+            tui_review_position(t, &shown);
+            v.g = &shown;
             v.m = m;
             v.shown = &t->ev;
             v.opp_face_up = true;
@@ -112,6 +121,7 @@ tui_exit tui_review(tui_app *app, const tui_match *m, const gw_game *dealt, cons
             v.status = status;
         }
         v.order = app->settings.suit_order;
+        v.stacked = app->settings.hand_display == GW_HAND_STACKED;
         v.sel = -1;
         v.value_best = GW_NO_CARD;
         v.keys = app->scr.ascii ? " <- -> trick by trick   Home/End first/last   q back"
@@ -119,6 +129,7 @@ tui_exit tui_review(tui_app *app, const tui_match *m, const gw_game *dealt, cons
         tui_draw_table(&app->scr, &v, NULL);
         tui_show();
         tui_key k = tui_read_key(&app->scr, -1);
+        if (tui_hidden(&app->scr) && k.code != 'q' && k.code != TUI_KEY_SIGNAL) continue; /* too small */
         switch (k.code) {
         case TUI_KEY_SIGNAL: return TUI_SIGNAL;
         case KEY_LEFT:

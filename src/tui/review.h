@@ -27,6 +27,11 @@ typedef struct tui_review_trick {
 int tui_review_compute(gw_solver *solver, const gw_game *dealt, const gw_game *finished,
                        tui_review_trick *out, gw_error *err);
 
+/* The position the review draws for trick t: the hands as they were before
+ * the trick, without the two cards shown in it (each card appears once: in
+ * the trick, not also in the hand it came from). */
+void tui_review_position(const tui_review_trick *t, gw_game *out);
+
 /* The review screen: Left/Right step through the tricks, q or Esc returns. */
 tui_exit tui_review(tui_app *app, const tui_match *m, const gw_game *dealt, const gw_game *finished);
 

@@ -41,10 +41,10 @@ static void draw(tui_app *app, const tui_match *m, const gw_game *g, const gw_ha
     tui_textf(s, row++, c1, w - 8, TUI_C_DIALOG, 0, "%s: %s", who, why);
     row++;
     tui_textf(s, row, c1, 24, TUI_C_DIALOG, A_BOLD, "Match score (to %d)", r->target);
-    tui_textf(s, row, c2, 8, TUI_C_DIALOG, A_BOLD, "%3d", m->match.score[0]);
-    tui_textf(s, row++, c3, 8, TUI_C_DIALOG, A_BOLD, "%3d", m->match.score[1]);
+    const char *star = s->ascii ? "*" : "★"; /* the winner's trophy, next to their score */
+    tui_textf(s, row, c2, 10, TUI_C_DIALOG, A_BOLD, "%3d %s", m->match.score[0], winner == 0 ? star : "");
+    tui_textf(s, row++, c3, 10, TUI_C_DIALOG, A_BOLD, "%3d %s", m->match.score[1], winner == 1 ? star : "");
     row++;
-    const char *star = s->ascii ? "*" : "★";
     if (winner == 0)
         tui_textf(s, row++, c1, w - 8, TUI_C_RED_TEXT, A_BOLD, "%s You win the match %d to %d! %s", star,
                   m->match.score[0], m->match.score[1], star);
@@ -57,7 +57,7 @@ static void draw(tui_app *app, const tui_match *m, const gw_game *g, const gw_ha
     tui_textf(s, row++, c1, w - 8, TUI_C_DIALOG, A_DIM, "Match seed %llu", (unsigned long long)m->match.seed);
     row = y + h - 2;
     tui_text(s, row, c1, w - 8, TUI_C_DIALOG, A_BOLD,
-             winner >= 0 ? "Enter: home    r: review this hand"
+             winner >= 0 ? "Enter: new game    r: review this hand    h: home"
                          : "Enter: next hand    r: review this hand    h: home");
     tui_show();
 }
@@ -68,12 +68,17 @@ tui_board_result tui_scoreboard(tui_app *app, const tui_match *m, const gw_game 
     for (;;) {
         draw(app, m, finished, hs);
         tui_key k = tui_read_key(&app->scr, -1);
+        if (tui_hidden(&app->scr) && k.code != 'q' && k.code != TUI_KEY_SIGNAL) continue; /* too small */
         switch (k.code) {
         case TUI_KEY_SIGNAL: return TUI_BOARD_SIGNAL;
         case '\n':
         case '\r':
         case ' ':
-        case KEY_ENTER: return over ? TUI_BOARD_HOME : TUI_BOARD_NEXT;
+        case KEY_ENTER: return over ? TUI_BOARD_NEW : TUI_BOARD_NEXT;
+        case 'n':
+        case 'N':
+            if (over) return TUI_BOARD_NEW;
+            break;
         case 'r':
         case 'R': return TUI_BOARD_REVIEW;
         case 'h':

@@ -44,7 +44,10 @@ bool tui_screen_start(tui_screen *s, bool force_ascii, char *why, size_t cap) {
     nonl();
     keypad(stdscr, TRUE);
     curs_set(0);
-    mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, NULL);
+    /* Every button event, each reported as it happens (no click resolution): ncurses waits inside getch
+     * for the rest of an event it was not asked for (a release when only presses are wanted), which froze
+     * the timed pause after a trick until the next key. tui_read_key keeps the left button's presses. */
+    mousemask(ALL_MOUSE_EVENTS, NULL);
     mouseinterval(0);
     s->color = has_colors() && start_color() == OK && COLORS >= 8;
     if (s->color) {
@@ -96,6 +99,7 @@ tui_key tui_read_key(tui_screen *s, int timeout_ms) {
         if (ch == KEY_RESIZE) getmaxyx(stdscr, s->h, s->w);
         if (ch == KEY_MOUSE) {
             MEVENT ev;
+            /* A release, another button or the wheel: nothing, and the wait goes on to its time. */
             if (getmouse(&ev) != OK || !(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED))) continue;
             k.code = TUI_KEY_CLICK;
             k.y = ev.y;
@@ -181,7 +185,7 @@ static void draw_frame(const tui_screen *s, int y, int x, int h, int w, int pair
     }
 }
 
-void tui_draw_card(const tui_screen *s, int y, int x, gw_card c, int look) {
+void tui_draw_card_sized(const tui_screen *s, int y, int x, gw_card c, int look, int w, int h) {
     bool red = gw_suit_is_red(gw_card_suit(c));
     bool sel = look & TUI_CARD_SELECTED;
     int pair = sel ? (red ? TUI_C_SELECT_RED : TUI_C_SELECT) : (red ? TUI_C_CARD_RED : TUI_C_CARD);
@@ -190,24 +194,46 @@ void tui_draw_card(const tui_screen *s, int y, int x, gw_card c, int look) {
     if (sel) attrs |= A_BOLD;
     if (!s->color && sel) attrs |= A_REVERSE;
     if (look & TUI_CARD_WINNER) attrs |= A_BOLD;
-    draw_frame(s, y, x, TUI_CARD_H, TUI_CARD_W, pair, attrs, " ");
+    draw_frame(s, y, x, h, w, pair, attrs, " ");
     char label[8];
     tui_card_label(c, s->ascii, label);
     /* Rank at the top left, suit at the bottom right, as on a real card. */
     size_t rank_len = gw_card_rank(c) == GW_RANK_T ? 2 : 1;
     char rank[3] = {0};
     memcpy(rank, label, rank_len);
-    tui_text(s, y + 1, x + 1, 3, pair, attrs | A_BOLD, rank);
-    tui_text(s, y + 2, x + 3, 1, pair, attrs | A_BOLD, label + rank_len);
-    if (!s->color && (look & TUI_CARD_DIM)) tui_text(s, y + 2, x + 1, 1, 0, 0, s->ascii ? "." : "·");
+    const char *suit = label + rank_len;
+    if (w < 7 || h < 5) {
+        tui_text(s, y + 1, x + 1, 3, pair, attrs | A_BOLD, rank);
+        tui_text(s, y + 2, x + w - 2, 1, pair, attrs | A_BOLD, suit);
+        if (!s->color && (look & TUI_CARD_DIM)) tui_text(s, y + 2, x + 1, 1, 0, 0, s->ascii ? "." : "·");
+        return;
+    }
+    /* Larger cards: rank (and from 7 rows the suit) at the top left and again at the bottom right, the
+     * suit in the middle. */
+    bool tall = h >= 7;
+    int corner = (int)rank_len + (tall ? 1 : 0);
+    tui_text(s, y + 1, x + 1, corner, pair, attrs | A_BOLD, tall ? label : rank);
+    tui_text(s, y + h / 2, x + w / 2, 1, pair, attrs | A_BOLD, suit);
+    tui_text(s, y + h - 2, x + w - 1 - corner, corner, pair, attrs | A_BOLD, tall ? label : rank);
+    if (!s->color && (look & TUI_CARD_DIM)) tui_text(s, y + h - 2, x + 1, 1, 0, 0, s->ascii ? "." : "·");
 }
 
-void tui_draw_back(const tui_screen *s, int y, int x, int h) {
-    draw_frame(s, y, x, h, TUI_CARD_W, TUI_C_BACK, 0, s->ascii ? "#" : "░");
+void tui_draw_card(const tui_screen *s, int y, int x, gw_card c, int look) {
+    tui_draw_card_sized(s, y, x, c, look, TUI_CARD_W, TUI_CARD_H);
+}
+
+void tui_draw_back_sized(const tui_screen *s, int y, int x, int h, int w) {
+    draw_frame(s, y, x, h, w, TUI_C_BACK, 0, s->ascii ? "#" : "░");
+}
+
+void tui_draw_back(const tui_screen *s, int y, int x, int h) { tui_draw_back_sized(s, y, x, h, TUI_CARD_W); }
+
+void tui_draw_slot_sized(const tui_screen *s, int y, int x, int h, int w) {
+    draw_frame(s, y, x, h, w, TUI_C_TABLE, A_DIM, " ");
 }
 
 void tui_draw_slot(const tui_screen *s, int y, int x) {
-    draw_frame(s, y, x, TUI_CARD_H, TUI_CARD_W, TUI_C_TABLE, A_DIM, " ");
+    tui_draw_slot_sized(s, y, x, TUI_CARD_H, TUI_CARD_W);
 }
 
 void tui_draw_box(const tui_screen *s, int y, int x, int h, int w, const char *title) {
@@ -227,6 +253,8 @@ bool tui_too_small(const tui_screen *s, int min_w, int min_h) {
     refresh();
     return true;
 }
+
+bool tui_hidden(const tui_screen *s) { return s->w < TUI_MIN_W || s->h < TUI_MIN_H; }
 
 void tui_show(void) { refresh(); }
 

@@ -67,17 +67,27 @@ void tui_textf(const tui_screen *s, int y, int x, int max_w, int pair, unsigned 
     __attribute__((format(printf, 7, 8)));
 /* Paints row y across the screen in a colour pair. */
 void tui_fill_row(const tui_screen *s, int y, int pair);
-/* A face-up card whose top-left corner is (y, x). */
+/* A face-up card whose top-left corner is (y, x), TUI_CARD_W x TUI_CARD_H. */
 void tui_draw_card(const tui_screen *s, int y, int x, gw_card c, int look);
-/* A face-down card of height h (3 or 4). */
+/* A face-up card w columns by h rows (5x4 as tui_draw_card; from 7x5 the suit also sits in the middle and
+ * the rank again at the bottom right, from 7 rows the suit by each rank). */
+void tui_draw_card_sized(const tui_screen *s, int y, int x, gw_card c, int look, int w, int h);
+/* A face-down card of height h (3 or 4), TUI_CARD_W wide. */
 void tui_draw_back(const tui_screen *s, int y, int x, int h);
+/* A face-down card w columns by h rows. */
+void tui_draw_back_sized(const tui_screen *s, int y, int x, int h, int w);
 /* An empty card-sized outline (a place for a card). */
 void tui_draw_slot(const tui_screen *s, int y, int x);
+/* An empty outline w columns by h rows. */
+void tui_draw_slot_sized(const tui_screen *s, int y, int x, int h, int w);
 /* A framed box with a title, its inside cleared, for dialogs over the table. */
 void tui_draw_box(const tui_screen *s, int y, int x, int h, int w, const char *title);
 /* When the terminal is smaller than min_w x min_h, shows a message saying
  * so and returns true. */
 bool tui_too_small(const tui_screen *s, int min_w, int min_h);
+/* Whether the terminal is smaller than the table's minimum (TUI_MIN_W x TUI_MIN_H): the too-small
+ * message is on show, and a screen must then act on no key but q (leave) and resizes. */
+bool tui_hidden(const tui_screen *s);
 /* Shows the frame. */
 void tui_show(void);
 /* Rings the terminal bell. */

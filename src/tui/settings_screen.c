@@ -18,12 +18,13 @@ enum {
     ROW_CLICK,
     ROW_BELL,
     ROW_TRACKER,
+    ROW_HAND,
     ROWS
 };
 
-static const char *const ROW_NAME[ROWS] = {"Game type",         "Scoring",       "Win target",
-                                           "Computer level",    "Suit order",    "Speed",
-                                           "Single-click play", "Bell on trump", "Card tracker"};
+static const char *const ROW_NAME[ROWS] = {
+    "Game type", "Scoring",           "Win target",    "Computer level", "Suit order",
+    "Speed",     "Single-click play", "Bell on trump", "Card tracker",   "Hand display"};
 
 static const int TARGETS[] = {10, 25, 50};
 static const gw_ai_level LEVELS[] = {GW_AI_EASY, GW_AI_HARD, GW_AI_EXPERT};
@@ -54,6 +55,9 @@ static void value_text(const gw_settings *s, int row, char *out, size_t cap) {
     case ROW_CLICK: snprintf(out, cap, "%s", s->single_click ? "on" : "off"); break;
     case ROW_BELL: snprintf(out, cap, "%s", s->bell ? "on" : "off"); break;
     case ROW_TRACKER: snprintf(out, cap, "%s", s->tracker ? "allowed" : "not allowed"); break;
+    case ROW_HAND:
+        snprintf(out, cap, "%s", s->hand_display == GW_HAND_STACKED ? "stacked (two rows)" : "one row");
+        break;
     default: out[0] = '\0';
     }
 }
@@ -84,6 +88,7 @@ static void change(gw_settings *s, int row, int dir) {
     case ROW_CLICK: s->single_click = !s->single_click; break;
     case ROW_BELL: s->bell = !s->bell; break;
     case ROW_TRACKER: s->tracker = !s->tracker; break;
+    case ROW_HAND: s->hand_display = (gw_hand_display)cycle((int)s->hand_display, 2, dir); break;
     default: break;
     }
 }

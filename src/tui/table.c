@@ -5,10 +5,14 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char DEFAULT_KEYS[] =
-    " ←→ select  Enter play  ? help  t trick  c tracker  i hint  u undo  q quit";
-static const char DEFAULT_KEYS_ASCII[] =
-    " <-> select  Enter play  ? help  t trick  c tracker  i hint  u undo  q quit";
+#include "describe.h"
+
+/* The key reminders: [ascii][tracker off]. */
+static const char *const DEFAULT_KEYS[2][2] = {
+    {" ←→ select  Enter play  ? help  t trick  c tracker  i hint  u undo  q quit",
+     " ←→ select  Enter play  ? help  t trick  i hint  u undo  q quit"},
+    {" <-> select  Enter play  ? help  t trick  c tracker  i hint  u undo  q quit",
+     " <-> select  Enter play  ? help  t trick  i hint  u undo  q quit"}};
 
 int tui_view_hand(const tui_view *v, gw_card out[GW_RANKS]) {
     return tui_hand_sorted(v->g->hand[0], v->g->trump, v->order, out);
@@ -24,7 +28,6 @@ static void draw_title(const tui_screen *s, const tui_view *v, const tui_layout 
     snprintf(left, sizeof left, " German Whist · %s · %s · to %d", gw_variant_name(var),
              r->scoring == GW_LAST13 ? (var == GW_SMALL ? "last 7" : "last 13") : gw_scoring_name(r->scoring),
              r->target);
-    tui_text(s, 0, 0, L->w, TUI_C_TITLE, 0, left);
     char right[96];
     gw_phase ph = gw_game_phase(g);
     int n = g->tricks_done + 1;
@@ -40,25 +43,25 @@ static void draw_title(const tui_screen *s, const tui_view *v, const tui_layout 
         tui_ascii_dots(left);
         tui_ascii_dots(right);
     }
+    tui_text(s, 0, 0, L->w, TUI_C_TITLE, 0, left); /* after the dots became dashes on an ASCII terminal */
     int rw = tui_label_width(right);
     if (tui_label_width(left) + rw < L->w) tui_text(s, 0, L->w - rw, rw, TUI_C_TITLE, A_BOLD, right);
 }
 
-/* Tricks of the phase in play (the foreplay's while it lasts). */
-static int phase_tricks(const gw_game *g, int p) {
-    gw_phase ph = gw_game_phase(g);
-    return ph == GW_FOREPLAY ? g->won[0][p] : g->won[1][p];
-}
-
-/* A player's line: turn marker, name, match points and tricks of the phase in play. */
+/* A player's line: turn marker, name, match points, and (for the human) the tricks the scoring counts. */
 static void draw_player_line(const tui_screen *s, const tui_view *v, int y, int x, int w, int p) {
     const gw_game *g = v->g;
     bool turn = gw_game_phase(g) != GW_OVER && g->turn == p && !v->shown;
     const char *marker = turn ? (s->ascii ? "*" : "●") : " ";
+    char tricks[64] = "";
+    if (p == 0) {
+        tricks[0] = tricks[1] = ' ';
+        tui_counted_text(g, v->m->match.rules.scoring, p, tricks + 2, sizeof tricks - 2);
+    }
     char text[160];
-    snprintf(text, sizeof text, " %s %s  %d point%s  %d trick%s%s", marker, p == 0 ? "You" : "Computer",
-             v->m->match.score[p], v->m->match.score[p] == 1 ? "" : "s", phase_tricks(g, p),
-             phase_tricks(g, p) == 1 ? "" : "s", turn ? (p == 0 ? "  your turn" : "  to play") : "");
+    snprintf(text, sizeof text, " %s %s  %d point%s%s%s", marker, p == 0 ? "You" : "Computer",
+             v->m->match.score[p], v->m->match.score[p] == 1 ? "" : "s", tricks,
+             turn ? (p == 0 ? "  your turn" : "  to play") : "");
     tui_text(s, y, x, w, TUI_C_TABLE, A_BOLD, text);
     if (turn) tui_text(s, y, x + 1, 1, TUI_C_MARK, A_BOLD, marker);
 }
@@ -70,40 +73,45 @@ static void draw_opponent(const tui_screen *s, const tui_view *v, const tui_layo
     if (v->opp_face_up) {
         gw_card cards[GW_RANKS];
         int k = tui_hand_sorted(g->hand[1], g->trump, v->order, cards);
+        int stride = L->card_w - 1;
         for (int i = 0; i < k; i++)
-            tui_draw_card(s, L->opp.y, L->opp_x0 + i * 4, cards[i], 0);
-        if (k > 0) right += 4 * (k - 1) + TUI_CARD_W;
+            tui_draw_card_sized(s, L->opp.y, L->opp_x0 + i * stride, cards[i], 0, L->card_w, L->card_h);
+        if (k > 0) right += stride * (k - 1) + L->card_w;
     } else {
         for (int i = 0; i < n; i++)
-            tui_draw_back(s, L->opp.y, L->opp_x0 + i * L->opp_stride, TUI_BACK_H);
-        if (n > 0) right += L->opp_stride * (n - 1) + TUI_CARD_W;
+            tui_draw_back_sized(s, L->opp.y, L->opp_x0 + i * L->opp_stride, L->back_h, L->card_w);
+        if (n > 0) right += L->opp_stride * (n - 1) + L->card_w;
     }
+    int end = L->area.x + L->area.w; /* the table's right edge */
     int x = right + 2;
-    if (!v->opp_face_up && x > L->w - 34) x = L->w - 34;
-    if (x > L->w - 16) return; /* the review's face-up hand leaves no room */
-    tui_textf(s, L->opp.y, x + 3, L->w - x - 3, TUI_C_TABLE, 0, "%s, %d card%s",
-              gw_ai_level_name(v->m->level), n, n == 1 ? "" : "s");
-    draw_player_line(s, v, L->opp.y + 1, x, L->w - x, 1);
+    if (!v->opp_face_up && x > end - 34) x = end - 34;
+    if (x > end - 16) return; /* the review's face-up hand leaves no room */
+    tui_textf(s, L->opp.y, x + 3, end - x - 3, TUI_C_TABLE, 0, "%s, %d card%s", gw_ai_level_name(v->m->level),
+              n, n == 1 ? "" : "s");
+    draw_player_line(s, v, L->opp.y + 1, x, end - x, 1);
+    char tricks[64]; /* the computer's counted tricks on a line of their own: its line is short */
+    tui_counted_text(g, v->m->match.rules.scoring, 1, tricks, sizeof tricks);
+    tui_text(s, L->opp.y + 2, x + 3, end - x - 3, TUI_C_TABLE, 0, tricks);
 }
 
 static void draw_stock(const tui_screen *s, const tui_view *v, const tui_layout *L) {
     const gw_game *g = v->g;
-    int y = L->stock.y, x = L->stock.x;
+    int y = L->stock.y, x = L->stock.x, cw = L->card_w, ch = L->card_h;
     unsigned attrs = A_BOLD | (v->pulse_trump ? A_BLINK | A_REVERSE : 0);
     tui_textf(s, y, x, 16, TUI_C_TABLE, attrs, "Trump %s", tui_suit_label(g->trump, s->ascii));
     if (gw_game_phase(g) == GW_FOREPLAY || (v->shown && v->shown->drawn[0] != GW_NO_CARD)) {
         int left = gw_game_stock_left(g);
         gw_card up = gw_game_upcard(g);
         if (up != GW_NO_CARD) {
-            tui_draw_card(s, y + 1, x, up, 0);
-            if (left > 1) tui_draw_back(s, y + 1, x + TUI_CARD_W + 1, TUI_CARD_H);
+            tui_draw_card_sized(s, y + 1, x, up, 0, cw, ch);
+            if (left > 1) tui_draw_back_sized(s, y + 1, x + cw + 1, ch, cw);
         } else {
-            tui_draw_slot(s, y + 1, x);
+            tui_draw_slot_sized(s, y + 1, x, ch, cw);
         }
-        tui_textf(s, y + 1 + TUI_CARD_H, x, 16, TUI_C_TABLE, 0, "Stock: %d left", left);
+        tui_textf(s, y + 1 + ch, x, 16, TUI_C_TABLE, 0, "Stock: %d left", left);
     } else {
-        tui_text(s, y + 2, x, 16, TUI_C_TABLE, 0, "Endgame:");
-        tui_text(s, y + 3, x, 16, TUI_C_TABLE, 0, "the stock is out");
+        tui_text(s, y + ch / 2, x, 16, TUI_C_TABLE, 0, "Endgame:");
+        tui_text(s, y + 1 + ch / 2, x, 16, TUI_C_TABLE, 0, "the stock is out");
     }
 }
 
@@ -122,33 +130,34 @@ static void draw_trick(const tui_screen *s, const tui_view *v, const tui_layout 
     }
     /* The computer's card on the left, yours on the right; under each, who led and who won. */
     for (int seat = 1; seat >= 0; seat--) {
-        int cx = x + (seat == 1 ? 3 : 13);
+        int cx = x + (seat == 1 ? 3 : 8 + L->card_w);
         tui_text(s, y, cx - (seat == 1 ? 2 : 0), 10, TUI_C_TABLE, 0, seat == 0 ? "You" : "Computer");
         if (cards[seat] != GW_NO_CARD)
-            tui_draw_card(s, y + 1, cx, cards[seat], seat == winner ? TUI_CARD_WINNER : 0);
+            tui_draw_card_sized(s, y + 1, cx, cards[seat], seat == winner ? TUI_CARD_WINNER : 0, L->card_w,
+                                L->card_h);
         else
-            tui_draw_slot(s, y + 1, cx);
+            tui_draw_slot_sized(s, y + 1, cx, L->card_h, L->card_w);
         char under[24] = "";
         if (cards[seat] != GW_NO_CARD && seat == leader) snprintf(under, sizeof under, "led");
         if (seat == winner) snprintf(under, sizeof under, "%s", s->ascii ? "^wins" : "▲wins");
-        tui_text(s, y + 1 + TUI_CARD_H, cx, 9, seat == winner ? TUI_C_MARK : TUI_C_TABLE, A_BOLD, under);
+        tui_text(s, y + 1 + L->card_h, cx, 9, seat == winner ? TUI_C_MARK : TUI_C_TABLE, A_BOLD, under);
     }
 }
 
 static void draw_draws(const tui_screen *s, const tui_view *v, const tui_layout *L) {
     const gw_trick_event *ev = v->shown;
     if (!ev || ev->drawn[0] == GW_NO_CARD) return;
-    int y = L->draws.y, x = L->draws.x;
-    tui_text(s, y, x, L->draws.w, TUI_C_TABLE, 0, "You drew   It drew");
-    tui_draw_card(s, y + 1, x, ev->drawn[0], 0);
+    int y = L->draws.y, x = L->draws.x, cw = L->card_w, ch = L->card_h, x2 = x + cw + 6;
+    tui_textf(s, y, x, L->draws.w, TUI_C_TABLE, 0, "%-*s%s", cw + 6, "You drew", "It drew");
+    tui_draw_card_sized(s, y + 1, x, ev->drawn[0], 0, cw, ch);
     if (ev->winner == 1)
-        tui_draw_card(s, y + 1, x + 11, ev->drawn[1], 0); /* the up-card: seen by both */
+        tui_draw_card_sized(s, y + 1, x2, ev->drawn[1], 0, cw, ch); /* the up-card: seen by both */
     else
-        tui_draw_back(s, y + 1, x + 11, TUI_CARD_H);
+        tui_draw_back_sized(s, y + 1, x2, ch, cw);
     if (ev->next_upcard != GW_NO_CARD) {
         char up[8];
         tui_card_label(ev->next_upcard, s->ascii, up);
-        tui_textf(s, y + 1 + TUI_CARD_H, x, L->draws.w, TUI_C_TABLE, A_BOLD, "Next up-card: %s", up);
+        tui_textf(s, y + 1 + ch, x, L->draws.w, TUI_C_TABLE, A_BOLD, "Next up-card: %s", up);
     }
 }
 
@@ -159,13 +168,14 @@ static void draw_hand(const tui_screen *s, const tui_view *v, const tui_layout *
         bool sel = i == v->sel;
         int look = sel ? TUI_CARD_SELECTED : 0;
         if (v->dim_illegal && !gw_has(legal, cards[i])) look |= TUI_CARD_DIM;
-        tui_draw_card(s, L->hand.y + (sel ? 0 : 1), tui_layout_card_x(L, i), cards[i], look);
+        tui_draw_card_sized(s, tui_layout_card_y(L, i) + (sel ? 0 : 1), tui_layout_card_x(L, i), cards[i],
+                            look, L->card_w, L->card_h);
     }
     for (int k = 0; k < v->nvalues; k++)
         for (int i = 0; i < n; i++)
             if (cards[i] == v->value_card[k]) {
                 bool best = cards[i] == v->value_best;
-                tui_text(s, L->hand.y + 1 + TUI_CARD_H, tui_layout_card_x(L, i), L->hand_stride,
+                tui_text(s, tui_layout_card_y(L, i) + 1 + L->card_h, tui_layout_card_x(L, i), L->hand_stride,
                          best ? TUI_C_MARK : TUI_C_TABLE, best ? A_BOLD | A_UNDERLINE : 0, v->value_text[k]);
             }
 }
@@ -174,7 +184,8 @@ void tui_draw_table(const tui_screen *s, const tui_view *v, tui_layout *out) {
     gw_card cards[GW_RANKS];
     int n = tui_view_hand(v, cards);
     tui_layout L;
-    if (!tui_layout_compute(s->w, s->h, n, gw_count(v->g->hand[1]), &L)) {
+    int top = v->stacked ? tui_hand_split(cards, n) : -1;
+    if (!tui_layout_compute_stacked(s->w, s->h, n, top, gw_count(v->g->hand[1]), &L)) {
         if (out) *out = L;
         tui_too_small(s, TUI_MIN_W, TUI_MIN_H);
         return;
@@ -193,7 +204,7 @@ void tui_draw_table(const tui_screen *s, const tui_view *v, tui_layout *out) {
     if (v->status && *v->status)
         tui_text(s, L.status.y, L.status.x, L.status.w, v->status_warn ? TUI_C_WARN : TUI_C_TABLE,
                  v->status_warn ? A_BOLD : 0, v->status);
-    const char *keys = v->keys ? v->keys : s->ascii ? DEFAULT_KEYS_ASCII : DEFAULT_KEYS;
+    const char *keys = v->keys ? v->keys : DEFAULT_KEYS[s->ascii][v->no_tracker];
     tui_fill_row(s, L.keys.y, TUI_C_TITLE);
     tui_text(s, L.keys.y, 0, L.w, TUI_C_TITLE, 0, keys);
     if (out) *out = L;

@@ -23,6 +23,8 @@ typedef struct tui_view {
     const char *status;  /* the reply to the last key */
     bool status_warn;    /* the status is a refusal or a warning */
     const char *keys;    /* the key reminder (NULL: the default one) */
+    bool stacked;        /* the hand in two rows (the hand-display setting) */
+    bool no_tracker;     /* the card tracker is off: the default reminder leaves out its key */
     int nvalues;         /* hint values under the cards */
     gw_card value_card[GW_RANKS];
     char value_text[GW_RANKS][8];

@@ -121,7 +121,7 @@ wait_for "Review: hand" "the review"
 wait_for "Solver:" "the solver's verdict"
 keys q
 wait_for "The match is over" "back from the review"
-keys Enter
+keys h # home (Enter would start a new game)
 wait_for "New game" "home after the match"
 grep -qF "Resume" <<<"$(screen)" && fail "a finished match is offered for resuming"
 [ -f "$XDG_DATA_HOME/whist/unfinished.gwr" ] && fail "the finished match is still kept as unfinished"

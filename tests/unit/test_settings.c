@@ -31,6 +31,7 @@ static void assert_settings_equal(const gw_settings *a, const gw_settings *b) {
     assert_int_equal(a->single_click, b->single_click);
     assert_int_equal(a->bell, b->bell);
     assert_int_equal(a->tracker, b->tracker);
+    assert_int_equal(a->hand_display, b->hand_display);
 }
 
 /* Parses text over the defaults; returns the status, the result in *s. */
@@ -52,6 +53,23 @@ static void test_defaults(void **state) {
     assert_false(s.single_click);
     assert_true(s.bell);
     assert_true(s.tracker);
+    assert_int_equal(s.hand_display, GW_HAND_ROW);
+}
+
+static void test_hand_display_names(void **state) {
+    (void)state;
+    static const char *const NAMES[] = {"row", "stacked"};
+    for (int i = 0; i < 2; i++) {
+        gw_hand_display d;
+        assert_string_equal(gw_hand_display_name((gw_hand_display)i), NAMES[i]);
+        assert_true(gw_hand_display_parse(NAMES[i], &d));
+        assert_int_equal(d, i);
+    }
+    gw_hand_display d = GW_HAND_STACKED;
+    assert_false(gw_hand_display_parse("fan", &d));
+    assert_false(gw_hand_display_parse("", &d));
+    assert_int_equal(d, GW_HAND_STACKED);
+    assert_string_equal(gw_hand_display_name((gw_hand_display)7), "unknown");
 }
 
 static void test_speed_names(void **state) {
@@ -82,14 +100,15 @@ static void test_round_trip(void **state) {
                 for (int l = 0; l < 3; l++)
                     for (int o = 0; o < 2; o++)
                         for (int sp = 0; sp < 3; sp++)
-                            for (int bits = 0; bits < 8; bits++) {
+                            for (int bits = 0; bits < 16; bits++) {
                                 gw_settings s = {{(gw_variant)v, (gw_scoring)sc, TARGETS[t]},
                                                  LEVELS[l],
                                                  (gw_suit_style)o,
                                                  (gw_speed)sp,
                                                  (bits & 1) != 0,
                                                  (bits & 2) != 0,
-                                                 (bits & 4) != 0};
+                                                 (bits & 4) != 0,
+                                                 (bits & 8) ? GW_HAND_STACKED : GW_HAND_ROW};
                                 gw_text t1 = {0};
                                 gw_settings_write(&s, &t1);
                                 assert_false(t1.failed);
@@ -101,7 +120,8 @@ static void test_round_trip(void **state) {
                                                     (gw_speed)((sp + 1) % 3),
                                                     !(bits & 1),
                                                     !(bits & 2),
-                                                    !(bits & 4)};
+                                                    !(bits & 4),
+                                                    (bits & 8) ? GW_HAND_ROW : GW_HAND_STACKED};
                                 gw_error warn;
                                 assert_int_equal(gw_settings_parse(t1.data, t1.len, &back, &warn), GW_OK);
                                 assert_int_equal(warn.status, GW_OK);
@@ -113,7 +133,7 @@ static void test_round_trip(void **state) {
                                 gw_text_free(&t2);
                                 combos++;
                             }
-    assert_int_equal(combos, 2 * 3 * 5 * 3 * 2 * 3 * 8);
+    assert_int_equal(combos, 2 * 3 * 5 * 3 * 2 * 3 * 16);
 }
 
 static void test_written_text(void **state) {
@@ -131,7 +151,8 @@ static void test_written_text(void **state) {
                                "speed = normal\n"
                                "single-click = off\n"
                                "bell = on\n"
-                               "tracker = on\n");
+                               "tracker = on\n"
+                               "hand-display = row\n");
     gw_text_free(&t);
 }
 
@@ -173,6 +194,10 @@ static void test_every_key(void **state) {
         assert_true(s.bell);
         assert_true(s.tracker);
     }
+    assert_int_equal(parse("hand-display = stacked\n", &s, &warn), GW_OK);
+    assert_int_equal(s.hand_display, GW_HAND_STACKED);
+    assert_int_equal(parse("hand-display = stacked\nHand-Display = ROW\n", &s, &warn), GW_OK);
+    assert_int_equal(s.hand_display, GW_HAND_ROW);
     /* the last of two lines for one key wins */
     assert_int_equal(parse("target = 5\ntarget = 7\n", &s, &warn), GW_OK);
     assert_int_equal(s.rules.target, 7);
@@ -207,6 +232,8 @@ static void test_bad_values(void **state) {
     expect_bad("opponent = god\n", 1, "not 'god'");
     expect_bad("suit-order = rainbow\n", 1, "suit-order must be alternate or classic, not 'rainbow'");
     expect_bad("speed = slow\n", 1, "speed must be normal, fast or instant, not 'slow'");
+    expect_bad("hand-display = fan\n", 1, "hand-display must be row or stacked, not 'fan'");
+    expect_bad("hand-display = 2\n", 1, "hand-display must be row or stacked, not '2'");
     expect_bad("bell = maybe\n", 1, "bell must be on or off, not 'maybe'");
     expect_bad("tracker = 2\n", 1, "tracker must be on or off");
     expect_bad("single-click = \n", 1, "single-click must be on or off");
@@ -302,7 +329,8 @@ static void test_save_then_load(void **state) {
                      GW_SPEED_INSTANT,
                      true,
                      false,
-                     false},
+                     false,
+                     GW_HAND_STACKED},
                 back;
     gw_error err;
     assert_int_equal(gw_settings_save(&s, &err), GW_OK);
@@ -388,6 +416,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_defaults),
         cmocka_unit_test(test_speed_names),
+        cmocka_unit_test(test_hand_display_names),
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_written_text),
         cmocka_unit_test(test_every_key),

@@ -60,19 +60,31 @@ static void layout_refuses_small_terminals(void **state) {
     assert_int_equal(TUI_MIN_H, 24);
 }
 
-/* Every rule of one layout: inside the screen, in its order from top to bottom, no overlaps, the hand's
- * cards on the screen and left to right. */
-static void check_layout(int w, int h, int n, int opp) {
+/* Every rule of one layout: inside the screen and the table's area, in its order from top to bottom, no
+ * overlaps, the hand's cards on the screen, left to right on each row. top < 0: one row; else stacked with
+ * top cards on the first row (one row when the terminal is too short for two). */
+static void check_layout_stacked(int w, int h, int n, int top, int opp) {
     tui_layout L;
-    assert_true(tui_layout_compute(w, h, n, opp, &L));
+    assert_true(tui_layout_compute_stacked(w, h, n, top, opp, &L));
     assert_int_equal(L.w, w);
     assert_int_equal(L.h, h);
     assert_int_equal(L.hand_count, n);
     assert_int_equal(L.opp_count, opp);
+    int cw = L.card_w, ch = L.card_h;
+    assert_true(cw >= TUI_CARD_W && ch >= TUI_CARD_H && L.back_h >= TUI_BACK_H && L.back_h < ch);
 
+    /* The table's area: between the title and key lines, centred. */
+    assert_rect_inside(L.area, w, h, false);
+    assert_int_equal(L.area.y, 1);
+    assert_int_equal(L.area.h, h - 2);
+    assert_true(L.area.x * 2 + L.area.w == w || L.area.x * 2 + L.area.w == w - 1);
     tui_rect all[] = {L.title, L.opp, L.stock, L.trick, L.draws, L.message, L.you, L.status, L.keys};
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
         assert_rect_inside(all[i], w, h, false);
+        if (i == 0 || i == 8) continue; /* the title and key lines span the screen */
+        assert_true(all[i].x >= L.area.x && all[i].x + all[i].w <= L.area.x + L.area.w);
+        assert_true(all[i].y >= L.area.y && all[i].y + all[i].h <= L.area.y + L.area.h);
+    }
     assert_rect_inside(L.hand, w, h, n == 0);
 
     /* Top and bottom lines. */
@@ -97,39 +109,72 @@ static void check_layout(int w, int h, int n, int opp) {
     assert_above(L.status, L.keys);
     assert_true(L.message.h >= 2);
 
-    /* The middle: stock, trick and draws side by side without overlap. */
+    /* The middle: stock, trick and draws side by side without overlap, each with room for its cards. */
     assert_left_of(L.stock, L.trick);
     assert_left_of(L.trick, L.draws);
-    assert_true(L.stock.h >= TUI_CARD_H);
-    assert_true(L.trick.w >= 2 * TUI_CARD_W);
-    assert_true(L.trick.h >= TUI_CARD_H);
+    assert_true(L.stock.h >= ch + 2 && L.trick.h >= ch + 2 && L.draws.h >= ch + 2);
+    assert_true(L.stock.w >= 2 * cw + 1); /* the up-card and the stock's back */
+    assert_true(L.trick.w >= 2 * cw + 10);
+    assert_true(L.draws.w >= 2 * cw + 6 && L.draws.w >= 18); /* two cards; "Next up-card: 10♥" */
 
     /* The opponent: 13 backs fit in its region, and so do 13 face-up cards (the review) in its rows above
      * the middle. */
-    assert_true(L.opp.h >= TUI_BACK_H);
+    assert_true(L.opp.h >= L.back_h);
     assert_true(L.opp_x0 >= L.opp.x);
-    assert_true(L.opp_x0 + L.opp_stride * (GW_MAX_HAND - 1) + TUI_CARD_W <= L.opp.x + L.opp.w);
-    assert_true(L.opp.y + TUI_CARD_H <= L.stock.y);
+    assert_true(L.opp_x0 + L.opp_stride * (GW_MAX_HAND - 1) + cw <= L.opp.x + L.opp.w);
+    assert_true(L.opp_x0 + (cw - 1) * (GW_MAX_HAND - 1) + cw <= L.opp.x + L.opp.w);
+    assert_true(L.opp.y + ch <= L.stock.y);
+    /* The name and score right of 13 backs: 34 columns. */
+    assert_true(L.opp_x0 + L.opp_stride * (GW_MAX_HAND - 1) + cw + 34 <= L.area.x + L.area.w);
 
-    /* The hand: the raised row, the cards and the hint row; cards left to right, all on the screen. */
-    assert_int_equal(L.hand.h, TUI_CARD_H + 2);
+    /* The hand: per row, the raised row, the cards and the hint row; the rows one under the other. */
+    bool stacked = top >= 0 && L.hand_rows == 2;
+    if (top < 0) assert_int_equal(L.hand_rows, 1);
+    if (top >= 0 && h >= 28) assert_int_equal(L.hand_rows, 2); /* stacked whenever it fits */
+    assert_int_equal(L.hand_split, stacked ? top : n);
+    assert_int_equal(L.hand.h, L.hand_rows * (ch + 2));
+    if (stacked) assert_int_equal(L.row_y[1], L.row_y[0] + ch + 2);
     if (n == 0) {
         assert_int_equal(L.hand.w, 0);
         return;
     }
-    assert_int_equal(tui_layout_card_x(&L, 0), L.hand.x);
-    assert_int_equal(tui_layout_card_x(&L, n - 1) + TUI_CARD_W, L.hand.x + L.hand.w);
-    assert_true(L.hand_stride >= TUI_CARD_W - 1); /* at least the label column of each card shows */
+    assert_true(L.hand_stride >= cw - 1); /* at least the label column of each card shows */
+    int left = w, right = 0;
     for (int i = 0; i < n; i++) {
-        int x = tui_layout_card_x(&L, i);
-        assert_true(x >= 0);
-        assert_true(x + TUI_CARD_W <= w);
-        if (i > 0) assert_true(x > tui_layout_card_x(&L, i - 1));
+        int x = tui_layout_card_x(&L, i), y = tui_layout_card_y(&L, i);
+        bool second = stacked && i >= top;
+        assert_int_equal(y, L.row_y[second]);
+        assert_true(y >= L.hand.y && y + ch + 2 <= L.hand.y + L.hand.h);
+        assert_true(x >= L.hand.x && x + cw <= L.hand.x + L.hand.w);
+        assert_true(x >= 0 && x + cw <= w);
+        if (i > 0 && (!stacked || i != top))
+            assert_int_equal(x, tui_layout_card_x(&L, i - 1) + L.hand_stride);
+        if (x < left) left = x;
+        if (x + cw > right) right = x + cw;
     }
-    /* Real hands (at most 13 cards) never overlap on the smallest screen, and sit centred. */
-    assert_true(L.hand_stride >= TUI_CARD_W);
-    int left = L.hand.x, right = w - (L.hand.x + L.hand.w);
-    assert_true(left - right <= 1 && right - left <= 1);
+    assert_int_equal(L.hand.x, left);
+    assert_int_equal(L.hand.x + L.hand.w, right);
+    /* Real hands (at most 13 cards) never overlap, and each row sits centred. */
+    assert_true(L.hand_stride >= cw);
+    for (int r = 0; r < L.hand_rows; r++) {
+        int k = r == 0 ? L.hand_split : n - L.hand_split;
+        if (k == 0) continue;
+        int x0 = L.row_x0[r], span = L.hand_stride * (k - 1) + cw;
+        int l = x0, rr = w - (x0 + span);
+        assert_true(l - rr <= 1 && rr - l <= 1);
+    }
+}
+
+static void check_layout(int w, int h, int n, int opp) {
+    check_layout_stacked(w, h, n, -1, opp);
+    tui_layout one, via;
+    assert_true(tui_layout_compute(w, h, n, opp, &one));
+    assert_true(tui_layout_compute_stacked(w, h, n, -1, opp, &via));
+    assert_memory_equal(&one, &via, sizeof one);
+    /* Stacked splits: a few, as tui_hand_split may choose them. */
+    check_layout_stacked(w, h, n, n, opp);
+    check_layout_stacked(w, h, n, n / 2, opp);
+    check_layout_stacked(w, h, n, (n + 1) / 2, opp);
 }
 
 static void layout_regions_fit_and_do_not_overlap(void **state) {
@@ -138,29 +183,96 @@ static void layout_regions_fit_and_do_not_overlap(void **state) {
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
         for (int n = 0; n <= GW_MAX_HAND; n++)
             check_layout(sizes[k][0], sizes[k][1], n, GW_MAX_HAND - n);
-    /* Every height from the smallest to tall, at a few widths. */
-    static const int widths[] = {80, 81, 99, 133, 250};
-    for (size_t k = 0; k < sizeof widths / sizeof widths[0]; k++)
+    /* Every size from the smallest up to 240 x 80. */
+    for (int w = TUI_MIN_W; w <= 240; w++)
         for (int h = TUI_MIN_H; h <= 80; h++)
-            for (int n = 0; n <= GW_MAX_HAND; n += 4)
-                check_layout(widths[k], h, n, 13);
+            for (int n = 1; n <= GW_MAX_HAND; n += 6)
+                check_layout(w, h, n, 13);
 }
 
-/* The card the player sees at (y, x), worked out from the card columns: the last card whose box covers x
- * (the next card is drawn over the one before). */
+/* Large terminals: larger cards, the table centred both ways; the smallest keeps today's table. */
+static void layout_grows_and_centres(void **state) {
+    (void)state;
+    tui_layout L;
+    assert_true(tui_layout_compute(80, 24, 13, 13, &L));
+    assert_int_equal(L.card_w, TUI_CARD_W);
+    assert_int_equal(L.card_h, TUI_CARD_H);
+    assert_int_equal(L.opp.y, 1);
+    assert_int_equal(L.stock.y, 5);
+    assert_int_equal(L.message.y, 11);
+    assert_int_equal(L.hand.y, 15);
+    assert_int_equal(L.you.y, 21);
+    assert_true(tui_layout_compute(200, 60, 13, 13, &L));
+    assert_true(L.card_w >= 7 && L.card_h >= 5);
+    assert_true(L.area.w < 200);
+    int left = L.opp.x, right = 200 - (L.opp.x + L.opp.w);
+    assert_true(left - right <= 1 && right - left <= 1);
+    int above = L.opp.y - 1, below = (60 - 1) - (L.status.y + 1);
+    assert_true(above > 2 && above - below <= 1 && below - above <= 1);
+    int tc = L.trick.x + L.trick.w / 2;
+    assert_true(tc >= 99 && tc <= 101);
+    /* Sizes never shrink as the terminal grows. */
+    int last = 0;
+    for (int k = 0; k <= 60; k++) {
+        assert_true(tui_layout_compute(80 + 2 * k, 24 + k / 2, 13, 13, &L));
+        assert_true(L.card_w >= last);
+        last = L.card_w;
+    }
+    assert_true(last > TUI_CARD_W);
+    /* Stacked at 80x24 does not fit: one row; from 28 rows, two. */
+    assert_true(tui_layout_compute_stacked(80, 24, 13, 6, 13, &L));
+    assert_int_equal(L.hand_rows, 1);
+    assert_true(tui_layout_compute_stacked(80, 28, 13, 6, 13, &L));
+    assert_int_equal(L.hand_rows, 2);
+    assert_int_equal(L.hand_split, 6);
+    assert_true(tui_layout_compute_stacked(200, 60, 13, 6, 13, &L));
+    assert_int_equal(L.hand_rows, 2);
+    assert_true(L.card_w > TUI_CARD_W);
+}
+
+/* Where a stacked hand breaks: between suits, as evenly as can be, the longer row first on a tie. */
+static void hand_split_between_suits(void **state) {
+    (void)state;
+    gw_card c[GW_MAX_HAND] = {0};
+    assert_int_equal(tui_hand_split(c, 0), 0);
+    c[0] = tc("AS");
+    assert_int_equal(tui_hand_split(c, 1), 1);
+    int n = tlist("AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S", c);
+    assert_int_equal(tui_hand_split(c, n), n); /* one suit: one row */
+    n = tlist("AS KS QS AH KH QH AD KD QD AC KC QC 2C", c);
+    assert_int_equal(tui_hand_split(c, n), 6); /* 6 | 7 beats 9 | 4 and 3 | 10 */
+    n = tlist("AS KS AH KH QH JH AD KD AC KC", c);
+    assert_int_equal(tui_hand_split(c, n), 6); /* 2 | 8, 6 | 4, 8 | 2: the most even */
+    n = tlist("AS KS QS AH KH QH", c);
+    assert_int_equal(tui_hand_split(c, n), 3);
+    n = tlist("AS KS AH KH", c);
+    assert_int_equal(tui_hand_split(c, n), 2);
+    n = tlist("AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S AH", c);
+    assert_int_equal(tui_hand_split(c, n), 12);
+    n = tlist("AS KS AH KH QH AD", c); /* 2 | 4 or 5 | 1: 4 is less than 5 */
+    assert_int_equal(tui_hand_split(c, n), 2);
+    n = tlist("AS AH KH AD KD AC", c); /* 1|5, 3|3, 5|1: 3 | 3 */
+    assert_int_equal(tui_hand_split(c, n), 3);
+    n = tlist("AS KS AH KH AD AC", c); /* 2|4, 4|2 tie: the longer first row */
+    assert_int_equal(tui_hand_split(c, n), 4);
+}
+
+/* The card the player sees at (y, x), worked out from the card columns: the last card of its row whose box
+ * covers x (the next card is drawn over the one before). */
 static int expected_card_at(const tui_layout *L, int y, int x) {
-    if (y < L->hand.y || y > L->hand.y + TUI_CARD_H) return -1; /* raised row and the four card rows */
     int found = -1;
     for (int i = 0; i < L->hand_count; i++) {
-        int cx = tui_layout_card_x(L, i);
-        if (x >= cx && x < cx + TUI_CARD_W) found = i;
+        int cy = tui_layout_card_y(L, i), cx = tui_layout_card_x(L, i);
+        if (y < cy || y > cy + L->card_h) continue; /* raised row and the card rows */
+        if (x >= cx && x < cx + L->card_w) found = i;
     }
     return found;
 }
 
-static void check_card_at(int w, int h, int n) {
+static void check_card_at_stacked(int w, int h, int n, int top) {
     tui_layout L;
-    assert_true(tui_layout_compute(w, h, n, 13, &L));
+    assert_true(tui_layout_compute_stacked(w, h, n, top, 13, &L));
+    int cw = L.card_w, ch = L.card_h;
     int hits[32] = {0};
     for (int y = -1; y <= h; y++)
         for (int x = -1; x <= w; x++) {
@@ -168,31 +280,36 @@ static void check_card_at(int w, int h, int n) {
             assert_int_equal(i, expected_card_at(&L, y, x));
             if (i >= 0) hits[i]++;
         }
-    /* Each card answers in its visible columns on the raised row and its four rows. */
+    /* Each card answers in its visible columns on the raised row and its card rows. */
     for (int i = 0; i < n; i++) {
-        int visible = i + 1 < n ? tui_layout_card_x(&L, i + 1) - tui_layout_card_x(&L, i) : TUI_CARD_W;
-        if (visible > TUI_CARD_W) visible = TUI_CARD_W;
-        assert_int_equal(hits[i], visible * (TUI_CARD_H + 1));
-        int x = tui_layout_card_x(&L, i);
-        assert_int_equal(tui_layout_card_at(&L, L.hand.y, x), i);                   /* raised row */
-        assert_int_equal(tui_layout_card_at(&L, L.hand.y + TUI_CARD_H, x), i);      /* bottom row */
-        assert_int_equal(tui_layout_card_at(&L, L.hand.y - 1, x), -1);              /* above */
-        assert_int_equal(tui_layout_card_at(&L, L.hand.y + TUI_CARD_H + 1, x), -1); /* the hint row */
+        bool last_of_row = i + 1 == n || tui_layout_card_y(&L, i + 1) != tui_layout_card_y(&L, i);
+        int visible = !last_of_row ? tui_layout_card_x(&L, i + 1) - tui_layout_card_x(&L, i) : cw;
+        if (visible > cw) visible = cw;
+        assert_int_equal(hits[i], visible * (ch + 1));
+        int x = tui_layout_card_x(&L, i), y = tui_layout_card_y(&L, i);
+        assert_int_equal(tui_layout_card_at(&L, y, x), i);           /* raised row */
+        assert_int_equal(tui_layout_card_at(&L, y + ch, x), i);      /* bottom row */
+        assert_int_equal(tui_layout_card_at(&L, y - 1, x), -1);      /* above */
+        assert_int_equal(tui_layout_card_at(&L, y + ch + 1, x), -1); /* the hint row */
+        /* Left of a card: the card before it on its row where they touch or overlap, else nothing. */
+        bool prev_same_row = i > 0 && tui_layout_card_y(&L, i - 1) == y;
+        assert_int_equal(tui_layout_card_at(&L, y + 1, x - 1),
+                         prev_same_row && L.hand_stride <= cw ? i - 1 : -1);
     }
-    if (n > 0) {
-        assert_int_equal(tui_layout_card_at(&L, L.hand.y + 1, tui_layout_card_x(&L, 0) - 1), -1);
-        assert_int_equal(tui_layout_card_at(&L, L.hand.y + 1, tui_layout_card_x(&L, n - 1) + TUI_CARD_W), -1);
-    }
-    /* Where cards stand apart, the gap between them selects nothing. */
-    if (n > 1 && L.hand_stride > TUI_CARD_W)
-        assert_int_equal(tui_layout_card_at(&L, L.hand.y + 2, tui_layout_card_x(&L, 0) + TUI_CARD_W), -1);
+}
+
+static void check_card_at(int w, int h, int n) {
+    check_card_at_stacked(w, h, n, -1);
+    check_card_at_stacked(w, h, n, n / 2);
 }
 
 static void layout_card_at_hits_each_card(void **state) {
     (void)state;
     for (int n = 0; n <= GW_MAX_HAND; n++) {
         check_card_at(80, 24, n);
+        check_card_at(80, 30, n);
         check_card_at(100, 30, n);
+        check_card_at(120, 40, n);
         check_card_at(200, 60, n);
     }
     /* Stride 6 leaves a gap; check that some layout has one. */
@@ -574,6 +691,47 @@ static void score_reasons(void **state) {
     char buf[64];
     tui_score_reason(&tie, GW_DIFFERENCE, buf, sizeof buf);
     assert_string_equal(buf, "6 tricks each: no score");
+}
+
+/* The trick counts the table shows follow the scoring rule, through a whole hand: every-trick scoring counts
+ * both phases (the foreplay's tricks stay counted in the endgame), last13 and difference the endgame's. */
+static void counted_tricks_follow_the_scoring(void **state) {
+    (void)state;
+    for (int v = 0; v < 2; v++) {
+        gw_card deck[GW_MAX_DECK];
+        gw_deck_from_seed((gw_variant)v, 77, deck);
+        gw_game g;
+        gw_error err;
+        assert_int_equal(gw_game_deal(&g, (gw_variant)v, deck, 0, &err), GW_OK);
+        int hs = gw_hand_size((gw_variant)v);
+        while (gw_game_phase(&g) != GW_OVER) {
+            assert_int_equal(gw_game_play(&g, gw_first(gw_game_legal(&g)), NULL), GW_OK);
+            int fore = g.won[0][0] + g.won[0][1], all = 0;
+            for (int p = 0; p < 2; p++) {
+                int every = tui_counted_tricks(&g, GW_EVERY, p);
+                assert_int_equal(every, g.won[0][p] + g.won[1][p]);
+                assert_int_equal(tui_counted_tricks(&g, GW_LAST13, p), g.won[1][p]);
+                assert_int_equal(tui_counted_tricks(&g, GW_DIFFERENCE, p), g.won[1][p]);
+                all += every;
+            }
+            assert_int_equal(all, g.tricks_done);
+            if (gw_game_phase(&g) == GW_ENDGAME) assert_int_equal(fore, hs); /* kept after the foreplay */
+        }
+    }
+    gw_game g;
+    memset(&g, 0, sizeof g);
+    g.won[0][0] = 7;
+    g.won[0][1] = 6;
+    g.won[1][0] = 1;
+    char buf[64];
+    tui_counted_text(&g, GW_EVERY, 0, buf, sizeof buf);
+    assert_string_equal(buf, "8 tricks (both phases)");
+    tui_counted_text(&g, GW_EVERY, 1, buf, sizeof buf);
+    assert_string_equal(buf, "6 tricks (both phases)");
+    tui_counted_text(&g, GW_LAST13, 0, buf, sizeof buf);
+    assert_string_equal(buf, "1 endgame trick");
+    tui_counted_text(&g, GW_DIFFERENCE, 1, buf, sizeof buf);
+    assert_string_equal(buf, "0 endgame tricks");
 }
 
 /* ---- match state ----------------------------------------------------------------------------------- */
@@ -1071,6 +1229,16 @@ static void review_hand(gw_variant v, uint64_t seed, human_policy policy, int *l
         assert_memory_equal(t->ev.cards, events[i].cards, sizeof t->ev.cards);
         assert_int_equal(t->ev.winner, events[i].winner);
         assert_int_equal(t->ev.leader, events[i].leader);
+        /* What the review draws: the hands before the trick without its two cards, each shown once. */
+        gw_game shown;
+        tui_review_position(t, &shown);
+        gw_card human = t->ev.leader == 0 ? t->ev.cards[0] : t->ev.cards[1];
+        gw_card computer = t->ev.leader == 0 ? t->ev.cards[1] : t->ev.cards[0];
+        assert_true(shown.hand[0] == (starts[i].hand[0] & ~gw_bit(human)));
+        assert_true(shown.hand[1] == (starts[i].hand[1] & ~gw_bit(computer)));
+        assert_true(gw_has(starts[i].hand[0], human) && gw_has(starts[i].hand[1], computer));
+        assert_int_equal(shown.tricks_done, i); /* the title's trick number */
+        assert_true(shown.stock_pos == starts[i].stock_pos);
         /* Verdicts exactly on the human's endgame cards: one per endgame trick. */
         assert_int_equal(t->verdict.judged, i >= hs);
         assert_int_equal(t->verdict.judged, judged[i]);
@@ -1141,6 +1309,8 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(layout_refuses_small_terminals),
         cmocka_unit_test(layout_regions_fit_and_do_not_overlap),
+        cmocka_unit_test(layout_grows_and_centres),
+        cmocka_unit_test(hand_split_between_suits),
         cmocka_unit_test(layout_card_at_hits_each_card),
         cmocka_unit_test(layout_card_at_overlapping_cards),
         cmocka_unit_test(hand_sorted_orders),
@@ -1149,6 +1319,7 @@ int main(void) {
         cmocka_unit_test(refusal_sentences),
         cmocka_unit_test(trick_news_sentences),
         cmocka_unit_test(score_reasons),
+        cmocka_unit_test(counted_tricks_follow_the_scoring),
         cmocka_unit_test(match_restore_round_trip),
         cmocka_unit_test(match_restore_whole_hands),
         cmocka_unit_test(match_restore_refusals),
