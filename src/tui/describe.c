@@ -1,4 +1,5 @@
-/* describe.c: the sentences the table shows about refusals, tricks and scores. */
+/* describe.c: the sentences the table shows about refusals, tricks and scores, and the names of the scoring
+ * rules. */
 #include "describe.h"
 
 #include <stdio.h>
@@ -60,4 +61,21 @@ void tui_score_reason(const gw_hand_score *hs, gw_scoring s, char *buf, size_t c
         /* The winner scores the tricks over a fixed mark (6 or 13, 3 or 6 in small). */
         snprintf(buf, cap, "%d tricks to %d: %d over %d", w, l, hs->points, w - hs->points);
     }
+}
+
+const char *tui_scoring_label(gw_scoring s, gw_variant v) {
+    switch (s) {
+    case GW_LAST13: return v == GW_SMALL ? "Last 7" : "Last 13";
+    case GW_EVERY: return "Every trick";
+    case GW_DIFFERENCE: return "Difference";
+    default: return gw_scoring_name(s);
+    }
+}
+
+int tui_scoring_count(void) {
+    int n = 0;
+    gw_scoring back;
+    while (gw_scoring_parse(gw_scoring_name((gw_scoring)n), &back) && (int)back == n)
+        n++;
+    return n;
 }

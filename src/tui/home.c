@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "app.h"
+#include "describe.h"
 #include "dialog.h"
 #include "gw/files.h"
 #include "gw/rng.h"
@@ -63,8 +64,8 @@ static void draw_home(void *ctx) {
     const gw_settings *st = &h->app->settings;
     row++;
     tui_textf(s, row++, x, s->w - x, TUI_C_TABLE, 0, "%s deck, %s scoring, match to %d, computer: %s",
-              gw_variant_name(st->rules.variant), gw_scoring_name(st->rules.scoring), st->rules.target,
-              gw_ai_level_name(st->opponent));
+              gw_variant_name(st->rules.variant), tui_scoring_label(st->rules.scoring, st->rules.variant),
+              st->rules.target, gw_ai_level_name(st->opponent));
     if (!h->app->store)
         tui_textf(s, row++, x, s->w - x - 1, TUI_C_TABLE, A_DIM, "Statistics are off: %s", h->app->store_off);
     if (h->app->notice[0]) tui_text(s, s->h - 3, 2, s->w - 4, TUI_C_WARN, A_BOLD, h->app->notice);

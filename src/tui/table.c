@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "describe.h"
+
 static const char DEFAULT_KEYS[] =
     " ←→ select  Enter play  ? help  t trick  c tracker  i hint  u undo  q quit";
 static const char DEFAULT_KEYS_ASCII[] =
@@ -22,8 +24,7 @@ static void draw_title(const tui_screen *s, const tui_view *v, const tui_layout 
     tui_fill_row(s, 0, TUI_C_TITLE);
     char left[160];
     snprintf(left, sizeof left, " German Whist · %s · %s · to %d", gw_variant_name(var),
-             r->scoring == GW_LAST13 ? (var == GW_SMALL ? "last 7" : "last 13") : gw_scoring_name(r->scoring),
-             r->target);
+             tui_scoring_label(r->scoring, var), r->target);
     tui_text(s, 0, 0, L->w, TUI_C_TITLE, 0, left);
     char right[96];
     gw_phase ph = gw_game_phase(g);
