@@ -56,6 +56,8 @@ typedef struct session {
     cli_record_file rec; /* where the record goes */
     gw_text finished;    /* record text of the finished hands */
     char date[16];
+    gw_store *store;   /* the statistics; NULL when they are off */
+    int64_t rubber_id; /* this rubber in the statistics */
 } session;
 
 /* ---- the record ----------------------------------------------------------- */
@@ -95,8 +97,56 @@ static void save(session *s, bool with_current) {
     gw_text_free(&t);
 }
 
+/* ---- the statistics --------------------------------------------------------------------------------- */
+
+/* Turns the statistics off for the rest of the rubber, with the one warning. */
+static void stats_off(session *s, const char *why) {
+    fprintf(stderr, "warning: statistics are off: %s\n", why);
+    gw_store_close(s->store);
+    s->store = NULL;
+}
+
+/* Opens the statistics and records the start of the rubber. */
+static void stats_begin(session *s) {
+    gw_error err;
+    gw_store_rubber r = {gw_android_level_name(s->opponent), s->seed, NULL};
+    if (gw_store_open(NULL, &s->store, &err) != GW_OK ||
+        gw_store_begin_rubber(s->store, &r, &s->rubber_id, &err) != GW_OK)
+        stats_off(s, err.msg);
+}
+
+/* Stores the hand just finished, scored hs with progress pr. */
+static void stats_hand(session *s, const gw_android_hand_score *hs, const gw_android_progress *pr) {
+    if (!s->store) return;
+    gw_text rec = {0};
+    append_hand(s, &rec, pr->points);
+    const gw_android_rubber *r = &s->rubber;
+    gw_store_android_hand h = {.rubber_id = s->rubber_id,
+                               .number = s->hand_no,
+                               .record = gw_text_str(&rec),
+                               .tricks = {hs->tricks[0], hs->tricks[1]},
+                               .winner = hs->winner,
+                               .points = hs->points,
+                               .score = {pr->points[0], pr->points[1]},
+                               .game_winner = pr->game_winner,
+                               .games = {r->games[0], r->games[1]},
+                               .values = {r->values[0], r->values[1]},
+                               .rubber_winner = r->winner};
+    gw_error err;
+    if (rec.failed)
+        stats_off(s, "out of memory");
+    else if (gw_store_add_android_hand(s->store, &h, NULL, &err) != GW_OK)
+        stats_off(s, err.msg);
+    gw_text_free(&rec);
+}
+
 /* Final words on the record: where it is, or the record itself if unsaved. */
 static int finish(session *s, bool with_current) {
+    gw_error err;
+    if (s->store && with_current && gw_store_abandon_rubber(s->store, s->rubber_id, &err) != GW_OK)
+        stats_off(s, err.msg); /* line mode cannot resume a rubber: it counts as abandoned */
+    gw_store_close(s->store);
+    s->store = NULL;
     gw_android_player_free(s->bot);
     s->bot = NULL;
     save(s, with_current);
@@ -450,6 +500,7 @@ static void score_hand(session *s) {
                value_word(pr.game_value));
     append_hand(s, &s->finished, pr.points);
     save(s, false);
+    stats_hand(s, &hs, &pr);
 }
 
 int cmd_android(int argc, char **argv) {
@@ -508,6 +559,7 @@ int cmd_android(int argc, char **argv) {
         return CLI_FAIL;
     }
     cli_today(s.date);
+    stats_begin(&s);
     cli_record_default(&s.rec, "android", seed);
     s.rec.save_ok = true;
     printf(
