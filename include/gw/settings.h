@@ -42,7 +42,7 @@ bool gw_speed_parse(const char *s, gw_speed *out);
  * A line it cannot use (unknown key, bad value, no '=') is skipped and the
  * others still apply; every such line is described in warn, in order
  * ("line 3: unknown setting 'colour'; line 7: speed must be ..."; past about
- * 150 characters the rest are counted: "; and 2 more bad lines"), warn->line
+ * 210 characters the rest are counted: "; and 2 more bad lines"), warn->line
  * is the first bad line, and the call returns GW_EINVAL. Returns GW_OK if
  * every line was used. */
 gw_status gw_settings_parse(const char *text, size_t len, gw_settings *s, gw_error *warn);

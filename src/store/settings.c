@@ -133,8 +133,9 @@ static bool parse_line(gw_settings *s, char *line, size_t n, char *why, size_t c
 }
 
 /* How much of a warning the list of bad lines may fill before the rest is
- * only counted ("; and 3 more"): room is kept for the file's path. */
-#define WARN_BUDGET 150
+ * only counted ("; and 3 more bad lines"): room is kept for the count and
+ * for "settings.conf " before it (gw_settings_load). */
+#define WARN_BUDGET 210
 
 gw_status gw_settings_parse(const char *text, size_t len, gw_settings *s, gw_error *warn) {
     gw_error_clear(warn);

@@ -70,3 +70,20 @@ int tui_text_wrapped(const tui_screen *s, int y, int x, int w, int max_lines, in
     }
     return shown;
 }
+
+int tui_footer(const tui_screen *s, const char *keys) {
+    tui_span lines[2];
+    int w = s->w - 1, n = tui_wrap(keys + (keys[0] == ' '), w > 1 ? w : 1, lines, 2);
+    int rows = n > 1 ? 2 : 1;
+    for (int i = 0; i < rows; i++) {
+        char buf[512];
+        const char *text = keys + (keys[0] == ' ');
+        int len = i < n ? lines[i].len : 0, start = i < n ? lines[i].start : 0;
+        if (i == 1 && n > 2) len = (int)strlen(text) - start; /* cut only what cannot fit two rows */
+        snprintf(buf, sizeof buf, " %.*s", len, text + start);
+        int y = s->h - rows + i;
+        tui_fill_row(s, y, TUI_C_TITLE);
+        tui_text(s, y, 0, s->w, TUI_C_TITLE, 0, buf);
+    }
+    return rows;
+}

@@ -21,4 +21,8 @@ int tui_wrap(const char *text, int width, tui_span *lines, int max);
 int tui_text_wrapped(const tui_screen *s, int y, int x, int w, int max_lines, int pair, unsigned attrs,
                      const char *text);
 
+/* Draws the key reminder on the bottom row in the title colour, wrapped
+ * over two rows (the last two) when it does not fit one; returns the rows used. */
+int tui_footer(const tui_screen *s, const char *keys);
+
 #endif
