@@ -70,9 +70,8 @@ static void draw_list(tui_app *app, const gw_store_entry *rows, int n, int at, i
     }
     const gw_store_entry *e = &rows[at];
     char foot[160];
-    snprintf(foot, sizeof foot,
-             "Hand %d of its %s (id %lld: whist replay --id %lld). * you took back a card.", e->number,
-             e->android ? "rubber" : "match", (long long)e->id, (long long)e->id);
+    snprintf(foot, sizeof foot, "Hand %d of its %s (whist replay --id %lld).  * you took back a card",
+             e->number, e->android ? "rubber" : "match", (long long)e->id);
     tui_text_wrapped(s, h - 3, x + 2, w - 4, 2, TUI_C_DIALOG, A_DIM, foot);
     tui_show();
 }

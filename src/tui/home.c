@@ -70,11 +70,10 @@ static void draw_home(void *ctx) {
     tui_textf(s, row++, x, s->w - x, TUI_C_TABLE, 0, "%s deck, %s scoring, match to %d, computer: %s",
               gw_variant_name(st->rules.variant), tui_scoring_label(st->rules.scoring, st->rules.variant),
               st->rules.target, gw_ai_level_name(st->opponent));
-    int keys =
-        tui_footer(s, s->ascii ? " Up/Down Enter  n new  r resume  w android  s settings  a stats  "
-                                 "h history  ? rules  q quit"
-                               : " ↑↓ Enter  n new  r resume  w android  s settings  a stats  h history  "
-                                 "? rules  q quit");
+    int keys = tui_footer(s, s->ascii ? " Up/Down  n new  r resume  w android  s settings  a stats  "
+                                        "h history  ? rules  q quit"
+                                      : " ↑↓  n new  r resume  w android  s settings  a stats  h history  "
+                                        "? rules  q quit");
     /* Long messages wrap: the notice above the keys, the statistics' state under the settings. */
     int bottom = s->h - keys - 2, top = bottom + 1;
     if (h->app->notice[0]) {

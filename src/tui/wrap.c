@@ -72,15 +72,21 @@ int tui_text_wrapped(const tui_screen *s, int y, int x, int w, int max_lines, in
 }
 
 int tui_footer(const tui_screen *s, const char *keys) {
+    /* Break only between key groups (two blanks apart), never inside "q quit". */
+    char text[512];
+    snprintf(text, sizeof text, "%s", keys + (keys[0] == ' '));
+    for (size_t i = 0; text[i]; i++)
+        if (text[i] == ' ' && text[i + 1] != ' ' && (i == 0 || text[i - 1] != ' ')) text[i] = '\x01';
     tui_span lines[2];
-    int w = s->w - 1, n = tui_wrap(keys + (keys[0] == ' '), w > 1 ? w : 1, lines, 2);
+    int w = s->w - 1, n = tui_wrap(text, w > 1 ? w : 1, lines, 2);
     int rows = n > 1 ? 2 : 1;
     for (int i = 0; i < rows; i++) {
-        char buf[512];
-        const char *text = keys + (keys[0] == ' ');
+        char buf[520];
         int len = i < n ? lines[i].len : 0, start = i < n ? lines[i].start : 0;
         if (i == 1 && n > 2) len = (int)strlen(text) - start; /* cut only what cannot fit two rows */
         snprintf(buf, sizeof buf, " %.*s", len, text + start);
+        for (char *p = buf; *p; p++)
+            if (*p == '\x01') *p = ' ';
         int y = s->h - rows + i;
         tui_fill_row(s, y, TUI_C_TITLE);
         tui_text(s, y, 0, s->w, TUI_C_TITLE, 0, buf);

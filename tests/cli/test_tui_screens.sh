@@ -160,7 +160,7 @@ grep -qE "Played +Rules +To +Opponent +Tricks +Result" <<<"$S" || fail "history:
 first=$(grep -m1 -F '>20' <<<"$S")
 grep -qE "20[0-9]{2}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2} +Android Whist +5 +hard +[0-9]+-[0-9]+ +(your side|opponent) [0-9]+" <<<"$first" ||
   fail "history: the newest hand first (Android Whist): $first"
-grep -qF "Hand $ahands of its rubber (id $((ghands + ahands)): whist replay --id $((ghands + ahands)))" <<<"$S" ||
+grep -qF "Hand $ahands of its rubber (whist replay --id $((ghands + ahands)))" <<<"$S" ||
   fail "history: the selected hand's id: $S"
 press Enter
 wait_for "Android Whist: hand $((ghands + ahands))" "an Android Whist replay"
@@ -169,7 +169,7 @@ screen | grep -qE "   1\. [DLXN]  " || fail "the Android Whist replay lacks its 
 keys q
 wait_for "Played" "back in the history"
 for ((i = 0; i < ahands; i++)); do keys Down; done
-wait_for "Hand $ghands of its match (id $ghands" "a German Whist hand selected"
+wait_for "Hand $ghands of its match (whist replay --id $ghands)" "a German Whist hand selected"
 screen | grep -qE ">20[0-9-]+ [0-9:]+ +classic Last 13 +5 +random " || fail "history: the German Whist row: $(screen)"
 press Enter
 wait_for "Review: hand $ghands" "the review of a stored hand"
