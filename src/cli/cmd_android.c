@@ -41,8 +41,10 @@ static const char HELP[] =
     "what is valid now, 'hand' shows the table again, 'quit' saves and leaves.\n"
     "\n"
     "The record is saved after every play; at the end of input the rubber so far\n"
-    "is kept and whist exits. Exit status: 0 saved, 1 the record could not be\n"
-    "saved (it is then printed), 2 usage error.\n";
+    "is kept and whist exits (the rubber counts as abandoned). Every finished hand\n"
+    "is also stored in the statistics ('whist stats', 'whist history'). Exit\n"
+    "status: 0 saved, 1 the record could not be saved (it is then printed), 2\n"
+    "usage error.\n";
 
 typedef struct session {
     gw_android_game g;
