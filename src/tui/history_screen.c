@@ -287,7 +287,7 @@ tui_exit tui_history_screen(tui_app *app) {
     int at = 0, top = 0;
     tui_exit result = TUI_BACK;
     for (;;) {
-        int rows_shown = app->scr.h - 8 > 1 ? app->scr.h - 8 : 1;
+        int rows_shown = app->scr.h - 7 > 1 ? app->scr.h - 7 : 1; /* as draw_list shows them */
         if (at < top) top = at;
         if (at >= top + rows_shown) top = at - rows_shown + 1;
         draw_list(app, rows, n, at, top, msg[0] ? msg : NULL);

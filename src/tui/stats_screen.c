@@ -147,7 +147,7 @@ tui_exit tui_stats_screen(tui_app *app) {
     for (;;) {
         draw(app, &p, top, msg[0] ? msg : NULL);
         tui_key k = tui_read_key(&app->scr, -1);
-        int page_rows = app->scr.h - 10, max_top = p.n - page_rows > 0 ? p.n - page_rows : 0;
+        int page_rows = app->scr.h - 7, max_top = p.n - page_rows > 0 ? p.n - page_rows : 0;
         if (k.code == TUI_KEY_SIGNAL) return TUI_SIGNAL;
         if (k.code == KEY_UP || k.code == 'k') top = top > 0 ? top - 1 : 0;
         if (k.code == KEY_DOWN || k.code == 'j') top = top < max_top ? top + 1 : max_top;
