@@ -141,7 +141,8 @@ tui_exit tui_settings_screen(tui_app *app) {
         tui_key k = tui_read_key(&app->scr, -1);
         int ch = k.code;
         if (ch == TUI_KEY_SIGNAL) return TUI_SIGNAL;
-        if (at == ROW_TARGET && ch >= '0' && ch <= '9' && strlen(typed) < 4) {
+        if (at == ROW_TARGET && ch >= '0' && ch <= '9') {
+            if (strlen(typed) >= 4) continue; /* no target has five digits */
             size_t n = strlen(typed);
             typed[n] = (char)ch;
             typed[n + 1] = '\0';
