@@ -126,10 +126,17 @@ expect_rc 0 "android --plain"
 ahands=$(grep -cE '^Hand [0-9]+ is over' <<<"$OUT")
 
 # --- The statistics screen: every column and value at 80, 100 and 200 columns --
+start play
+wait_for "G E R M A N" "home for the statistics"
+press a
+wait_for "German Whist" "statistics"
 for cols in 80 100 200; do
-  COLS=$cols start play
-  wait_for "G E R M A N" "home at $cols columns"
-  press a
+  tmux resize-window -t $SESSION -x $cols -y 24
+  for ((i = 0; i < WAIT * 10; i++)); do # until the box is centred for the new width
+    screen | head -1 | grep -qE "^ {$(((cols - 78) / 2))}(┌|\+)" && break
+    sleep 0.1
+  done
+  screen | head -1 | grep -qE "^ {$(((cols - 78) / 2))}(┌|\+)" || fail "statistics: not redrawn at $cols columns"
   wait_for "German Whist" "statistics at $cols columns"
   S=$(screen)
   grep -qE "Computer +Matches +Won +Hands +Won +Win % +Slams +Streak +Best +Assisted" <<<"$S" ||
@@ -144,11 +151,12 @@ for cols in 80 100 200; do
   grep -qE "hard +1 +[01] +[0-9]+ +[0-9]+ +$ahands +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ +[0-9]+ " <<<"$S" ||
     fail "statistics at $cols columns: the Android Whist row is cut: $S"
   grep -qE "Winning streak now: [0-9]+ hands?; longest: [0-9]+\." <<<"$S" || fail "statistics: the current streak"
-  keys q
-  wait_for "G E R M A N" "home again at $cols columns"
-  keys q
-  wait_exit
 done
+tmux resize-window -t $SESSION -x 80 -y 24
+keys q
+wait_for "G E R M A N" "home after the statistics"
+keys q
+wait_exit
 
 # --- The history screen: newest first, both games; replays ----------------------
 start play
