@@ -52,9 +52,11 @@ bool gw_hand_display_parse(const char *s, gw_hand_display *out);
  * hand-display (row or stacked);
  * keys and values in any case, lines of at most 256 characters, LF or CRLF.
  * A line it cannot use (unknown key, bad value, no '=') is skipped and the
- * others still apply; the first such problem is described in warn (with its
- * line number) and the call returns GW_EINVAL. Returns GW_OK if every line
- * was used. */
+ * others still apply; every such line is described in warn, in order
+ * ("line 3: unknown setting 'colour'; line 7: speed must be ..."; past about
+ * 210 characters the rest are counted: "; and 2 more bad lines"), warn->line
+ * is the first bad line, and the call returns GW_EINVAL. Returns GW_OK if
+ * every line was used. */
 gw_status gw_settings_parse(const char *text, size_t len, gw_settings *s, gw_error *warn);
 
 /* Appends the settings as text gw_settings_parse reads back identically
@@ -67,7 +69,9 @@ gw_status gw_settings_path(char *out, size_t cap, gw_error *err);
 
 /* Loads the settings file over defaults. A missing file is not an error
  * (defaults, GW_OK). An unreadable or partly bad file gives what could be
- * used, and GW_EINVAL or GW_EIO with the reason in warn. */
+ * used, and GW_EINVAL or GW_EIO with the reason in warn (for bad lines:
+ * the file's path, or "settings.conf" if the path is too long for the
+ * message, then every bad line as gw_settings_parse lists them). */
 gw_status gw_settings_load(gw_settings *s, gw_error *warn);
 
 /* Saves the settings file atomically. */

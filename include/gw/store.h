@@ -1,4 +1,5 @@
-/* store.h: the player's statistics and history: every finished hand, in an SQLite database. */
+/* store.h: the player's statistics and history: every finished hand of German Whist and Android Whist, in
+ * an SQLite database. */
 #ifndef GW_STORE_H
 #define GW_STORE_H
 
@@ -12,7 +13,7 @@
 /* The schema version this build writes (PRAGMA user_version); older
  * databases are migrated on open, one version at a time, each step in its
  * own transaction; newer ones are refused. */
-#define GW_STORE_SCHEMA 1
+#define GW_STORE_SCHEMA 2 /* 1: German Whist matches and hands; 2: Android Whist rubbers and hands */
 
 typedef struct gw_store gw_store;
 
@@ -73,10 +74,13 @@ gw_status gw_store_add_hand(gw_store *s, const gw_store_hand *h, int64_t *hand_i
  * GW_ESTATE if it is over or abandoned already. */
 gw_status gw_store_abandon_match(gw_store *s, int64_t match_id, gw_error *err);
 
-/* Statistics for one variant and opponent level, from the human's side. */
+/* Statistics for one set of rules (variant, scoring, target) and opponent
+ * level, from the human's side. */
 typedef struct gw_stats {
     char variant[16];         /* "classic", "small", or "all" for the total row */
     char opponent[16];        /* level name, or "all" */
+    char scoring[16];         /* "last13", "every", ... (gw_scoring_name), or "all" */
+    int target;               /* the match's win target; 0 in the total row */
     int matches, matches_won; /* finished matches (abandoned or unfinished ones not counted) */
     int hands, hands_won;     /* hands played; hands where the human scored */
     int slams;                /* the human's slams */
@@ -85,31 +89,94 @@ typedef struct gw_stats {
     int assisted;             /* hands with an undo */
 } gw_stats;
 
-/* One row per (variant, opponent) that has hands, ordered by variant name
- * then level (random, easy, hard, expert, oracle; unknown names after),
- * followed by one "all"/"all" total row (also when there are no hands:
- * zeros). *rows is malloc'd; free() it. */
+/* One row per (variant, scoring, target, opponent) that has hands, ordered
+ * by variant name, scoring rule (in gw_scoring order; unknown names after),
+ * target, then level (random, easy, hard, expert, oracle; unknown names
+ * after), followed by one "all" total row (target 0; also when there are no
+ * hands: zeros). *rows is malloc'd; free() it. */
 gw_status gw_store_stats(gw_store *s, gw_stats **rows, int *count, gw_error *err);
 
 /* One stored hand, for lists. */
 typedef struct gw_store_entry {
-    int64_t id; /* the hand's id, for gw_store_record */
-    int64_t match_id;
-    int number; /* hand number in its match */
+    int64_t id;       /* the hand's id, for gw_store_record (one numbering for both games) */
+    bool android;     /* an Android Whist hand (else German Whist) */
+    int64_t match_id; /* its match, or for Android Whist its rubber */
+    int number;       /* hand number in its match or rubber */
     char played[24];
-    char variant[16], scoring[16], opponent[16];
-    int target;
-    int tricks[2], winner, points;
+    char variant[16];  /* German Whist: "classic" or "small"; Android Whist: "android" */
+    char scoring[16];  /* German Whist: gw_scoring_name; Android Whist: "rubber" */
+    char opponent[16]; /* level name; Android Whist between two humans: "human" */
+    int target;        /* the match's win target; Android Whist: the game's 5 points */
+    int tricks[2];     /* counted tricks (Android Whist: of each side), [player 1, player 2] */
+    int winner, points;
     bool slam, assisted;
-    int score[2];
+    int score[2]; /* match score after the hand; Android Whist: game points after it */
 } gw_store_entry;
 
-/* The most recent hands, newest first, at most limit (0: all). *rows is
- * malloc'd; free() it. */
+/* The most recent hands of both games, newest first, at most limit (0:
+ * all). *rows is malloc'd; free() it. */
 gw_status gw_store_history(gw_store *s, int limit, gw_store_entry **rows, int *count, gw_error *err);
 
-/* The .gwr text of hand id (malloc'd; free() it). GW_EINVAL with "no hand
- * N" when there is none. */
+/* The record text of hand id, German Whist or Android Whist (malloc'd;
+ * free() it). GW_EINVAL with "no hand N" when there is none. */
 gw_status gw_store_record(gw_store *s, int64_t id, char **text, gw_error *err);
+
+/* ---- Android Whist --------------------------------------------------------------------------------- */
+
+/* Who played a rubber of Android Whist. Sides are named by their human:
+ * side 0 is player 1 (the one at the keyboard against the computer). */
+typedef struct gw_store_rubber {
+    const char *opponent; /* the computer's level name, or "human" for two players at one terminal */
+    uint64_t seed;        /* the rubber seed */
+    const char *started;  /* local time "YYYY-MM-DD HH:MM:SS"; NULL: now */
+} gw_store_rubber;
+
+/* Records the start of a rubber and gives its id. GW_EINVAL for an empty
+ * opponent name. */
+gw_status gw_store_begin_rubber(gw_store *s, const gw_store_rubber *r, int64_t *rubber_id, gw_error *err);
+
+/* One finished Android Whist hand, by sides. */
+typedef struct gw_store_android_hand {
+    int64_t rubber_id;
+    int number;         /* 1-based hand number in the rubber */
+    const char *record; /* the hand as record text (one hand, finished) */
+    const char *played; /* local time the hand ended; NULL: now */
+    int tricks[2];      /* tricks of side 0 and side 1 */
+    int winner;         /* the side that scored, -1 if neither */
+    int points;         /* what it scored */
+    int score[2];       /* game points after the hand (a won game shows 5 and the loser's) */
+    int game_winner;    /* the side that won a game with this hand, else -1 */
+    int games[2];       /* games won in the rubber after the hand */
+    int values[2];      /* game values won, the rubber bonus included once it is over */
+    int rubber_winner;  /* -1 while the rubber goes on; 0 or 1 when this hand ended it */
+} gw_store_android_hand;
+
+/* Stores a finished hand and the rubber's games after it (and its result
+ * if the hand ended it) in one transaction. *hand_id (if not NULL) gets the
+ * hand's id. GW_EINVAL for figures out of range or an unknown rubber;
+ * GW_ESTATE if the rubber is over or abandoned, or the hand is stored
+ * already. */
+gw_status gw_store_add_android_hand(gw_store *s, const gw_store_android_hand *h, int64_t *hand_id,
+                                    gw_error *err);
+
+/* Marks a rubber abandoned (the players left before its end). GW_EINVAL for
+ * an unknown rubber, GW_ESTATE if it is over or abandoned already. */
+gw_status gw_store_abandon_rubber(gw_store *s, int64_t rubber_id, gw_error *err);
+
+/* Android Whist statistics for one opponent, from player 1's side. */
+typedef struct gw_android_stats {
+    char opponent[16];          /* level name, "human", or "all" for the total row */
+    int rubbers, rubbers_won;   /* finished rubbers (abandoned ones not counted) */
+    int games, games_won;       /* games finished */
+    int hands, hands_won;       /* hands played; hands where player 1's side scored */
+    int points, points_against; /* hand points scored by player 1's side, and against it */
+    int longest_streak;         /* most hands won in a row */
+    int current_streak;         /* hands won in a row, up to the last one */
+} gw_android_stats;
+
+/* One row per opponent that has hands (random, easy, hard, then other
+ * names), then an "all" total row (also with no hands: zeros). *rows is
+ * malloc'd; free() it. */
+gw_status gw_store_android_stats(gw_store *s, gw_android_stats **rows, int *count, gw_error *err);
 
 #endif

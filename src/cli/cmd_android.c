@@ -51,9 +51,11 @@ static const char HELP[] =
     "exists, whist asks on a terminal whether to resume it, and otherwise (or when\n"
     "you answer n) saves the new rubber beside it as android-SEED-2.gwr (-3, ...),\n"
     "saying so. While a rubber is played its record is locked: a second whist\n"
-    "never writes the same file. Exit status: 0 saved, 1 the record could not be\n"
-    "saved (it is then printed), 2 usage error (also: nothing to resume, a\n"
-    "damaged record).\n";
+    "never writes the same file. Every finished hand is also stored in the\n"
+    "statistics ('whist stats', 'whist history'); a rubber left with its record\n"
+    "saved stays open there until resumed. Exit status: 0 saved, 1 the record\n"
+    "could not be saved (it is then printed), 2 usage error (also: nothing to\n"
+    "resume, a damaged record).\n";
 
 typedef struct session {
     gw_android_game g;
@@ -67,7 +69,9 @@ typedef struct session {
     cli_record_file rec; /* where the record goes */
     gw_text finished;    /* record text of the finished hands */
     char date[16];
-    bool in_hand; /* resumed in the middle of a hand: s->g goes on */
+    bool in_hand;      /* resumed in the middle of a hand: s->g goes on */
+    gw_store *store;   /* the statistics; NULL when they are off */
+    int64_t rubber_id; /* this rubber in the statistics (its StoreRubber tag), 0 if none */
 } session;
 
 /* ---- the record ----------------------------------------------------------- */
@@ -83,6 +87,11 @@ static void append_hand(const session *s, gw_text *out, const int *score) {
     gw_android_record_hand_set_tag(&h, "Player1", "human");
     gw_android_record_hand_set_tag(&h, "Player2", gw_android_level_name(s->opponent));
     gw_android_record_hand_set_tag(&h, "RubberSeed", seed);
+    if (s->rubber_id > 0) {
+        char id[32];
+        snprintf(id, sizeof id, "%lld", (long long)s->rubber_id);
+        gw_android_record_hand_set_tag(&h, "StoreRubber", id);
+    }
     if (score) {
         h.has_score = true;
         h.score[0] = score[0];
@@ -107,11 +116,78 @@ static void save(session *s, bool with_current) {
     gw_text_free(&t);
 }
 
+/* ---- the statistics --------------------------------------------------------------------------------- */
+
+/* Turns the statistics off for the rest of the rubber, with the one warning. */
+static void stats_off(session *s, const char *why) {
+    fprintf(stderr, "warning: statistics are off: %s\n", why);
+    gw_store_close(s->store);
+    s->store = NULL;
+}
+
+/* Opens the statistics and records the start of the rubber. */
+static void stats_begin(session *s) {
+    gw_error err;
+    gw_store_rubber r = {gw_android_level_name(s->opponent), s->seed, NULL};
+    if (gw_store_open(NULL, &s->store, &err) != GW_OK ||
+        gw_store_begin_rubber(s->store, &r, &s->rubber_id, &err) != GW_OK)
+        stats_off(s, err.msg);
+}
+
+/* Stores the hand just finished, scored hs with progress pr. */
+static void stats_hand(session *s, const gw_android_hand_score *hs, const gw_android_progress *pr) {
+    if (!s->store) return;
+    gw_text rec = {0};
+    append_hand(s, &rec, pr->points);
+    const gw_android_rubber *r = &s->rubber;
+    gw_store_android_hand h = {.rubber_id = s->rubber_id,
+                               .number = s->hand_no,
+                               .record = gw_text_str(&rec),
+                               .tricks = {hs->tricks[0], hs->tricks[1]},
+                               .winner = hs->winner,
+                               .points = hs->points,
+                               .score = {pr->points[0], pr->points[1]},
+                               .game_winner = pr->game_winner,
+                               .games = {r->games[0], r->games[1]},
+                               .values = {r->values[0], r->values[1]},
+                               .rubber_winner = r->winner};
+    gw_error err;
+    if (rec.failed)
+        stats_off(s, "out of memory");
+    else if (gw_store_add_android_hand(s->store, &h, NULL, &err) != GW_OK)
+        stats_off(s, err.msg);
+    gw_text_free(&rec);
+}
+
+/* The statistics of a resumed rubber: its row (StoreRubber) goes on; a
+ * rubber the statistics never had gets a row if no hand of it is over yet. */
+static void stats_resume(session *s) {
+    gw_error err;
+    if (s->rubber_id == 0 && s->finished.len == 0) {
+        stats_begin(s);
+        return;
+    }
+    if (s->rubber_id == 0) {
+        fprintf(stderr, "warning: this rubber is not in the statistics (its record has no StoreRubber tag); "
+                        "its hands are not counted\n");
+        return;
+    }
+    if (gw_store_open(NULL, &s->store, &err) != GW_OK) stats_off(s, err.msg);
+}
+
 /* Final words on the record: where it is, or the record itself if unsaved. */
 static int finish(session *s, bool with_current) {
+    save(s, with_current);
+    gw_error err;
+    /* A rubber left with its record saved can be resumed (--resume): it stays open in the statistics.
+     * One whose record could not be saved never can: it counts as abandoned. */
+    bool kept = s->rec.has_path && s->rec.save_ok;
+    if (s->store && with_current && !kept && gw_store_abandon_rubber(s->store, s->rubber_id, &err) != GW_OK)
+        stats_off(s, err.msg);
+    gw_store_close(s->store);
+    s->store = NULL;
     gw_android_player_free(s->bot);
     s->bot = NULL;
-    save(s, with_current);
     gw_text t = {0};
     rubber_text(s, &t, with_current);
     int rc = cli_record_finish(&s->rec, &t);
@@ -475,6 +551,7 @@ static void score_hand(session *s) {
                value_word(pr.game_value));
     append_hand(s, &s->finished, pr.points);
     save(s, false);
+    stats_hand(s, &hs, &pr);
 }
 
 /* ---- resuming ------------------------------------------------------------- */
@@ -545,6 +622,10 @@ static gw_status restore(session *s, const char *text, size_t len, bool with_bot
                           "Player2)");
         goto done;
     }
+    const char *id_tag = gw_android_record_hand_tag(first, "StoreRubber");
+    long long id = 0;
+    if (id_tag && (sscanf(id_tag, "%lld", &id) != 1 || id < 1)) id = 0;
+    s->rubber_id = id;
     gw_rng_seed(&s->rng, s->seed);
     gw_android_rubber_start(&s->rubber, (int)(gw_mix64(s->seed) & 1));
     if (with_bot) {
@@ -729,6 +810,7 @@ int cmd_android(int argc, char **argv) {
             return rc;
         }
         seed = s.seed;
+        stats_resume(&s);
     } else {
         s.seed = seed;
         gw_rng_seed(&s.rng, seed);
@@ -739,6 +821,7 @@ int cmd_android(int argc, char **argv) {
             cli_record_release(&s.rec);
             return CLI_FAIL;
         }
+        stats_begin(&s);
     }
     printf(
         "Android Whist: a rubber, the best of three games to %d points. You are player 1; the computer (%s) "

@@ -1,4 +1,5 @@
-/* cmd_history.c: `whist history`: the most recent stored hands, newest first, as a list or JSON. */
+/* cmd_history.c: `whist history`: the most recent stored hands of both games, newest first, as a list or
+ * JSON. */
 #include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
@@ -10,10 +11,13 @@
 #define HISTORY_MAX_LIMIT     1000000
 
 static const char HELP[] = "Usage: whist history [--limit N] [--json]\n"
-                           "Lists the hands you finished with 'whist play', newest first: the hand's id\n"
-                           "(for 'whist replay --id ID'), when it ended, the variant, the computer's level,\n"
-                           "the hand's number in its match, the tricks that counted (yours first), who\n"
-                           "scored, and 'assisted' if you took back a card.\n"
+                           "Lists the hands you finished, newest first, of German Whist ('whist play',\n"
+                           "the full-screen game) and Android Whist ('whist android --plain', the\n"
+                           "full-screen game): the hand's id (for 'whist replay --id ID'), when it ended,\n"
+                           "the game, the variant and scoring rule (German Whist), the opponent, the\n"
+                           "hand's number in its match or rubber, the tricks that counted (yours or your\n"
+                           "side's first), who scored, and 'assisted' if you took back a card.\n"
+                           "Nothing is created when no database exists yet.\n"
                            "\n"
                            "  -n, --limit N   show at most N hands (default 20; 0 shows them all)\n"
                            "      --json      print the hands as a JSON array\n"
@@ -22,10 +26,16 @@ static const char HELP[] = "Usage: whist history [--limit N] [--json]\n"
                            "Exit status: 0 shown (also when nothing was played yet), 1 the database\n"
                            "cannot be read, 2 usage error.\n";
 
-/* "you scored 2", "computer scored 10 (slam)", "no score". */
+/* "you scored 2", "computer scored 10 (slam)", "your side scored 3", "no score". */
 static void result_text(const gw_store_entry *e, char *out, size_t cap) {
     if (e->winner < 0)
         snprintf(out, cap, "no score");
+    else if (e->android)
+        snprintf(out, cap, "%s side scored %d",
+                 e->winner == 0                      ? "your"
+                 : strcmp(e->opponent, "human") == 0 ? "player 2's"
+                                                     : "computer's",
+                 e->points);
     else
         snprintf(out, cap, "%s scored %d%s", e->winner == 0 ? "you" : "computer", e->points,
                  e->slam ? " (slam)" : "");
@@ -33,22 +43,23 @@ static void result_text(const gw_store_entry *e, char *out, size_t cap) {
 
 static void print_list(const gw_store_entry *rows, int count) {
     if (count == 0) {
-        printf("No games played yet: 'whist play' stores every finished hand.\n");
+        printf("No games played yet: 'whist play' and 'whist android --plain' store every finished hand.\n");
         return;
     }
-    printf("%6s  %-19s  %-7s  %-8s  %4s  %-6s  %s\n", "id", "date", "variant", "opponent", "hand", "tricks",
-           "result");
+    printf("%6s  %-19s  %-7s  %-7s  %-10s  %-8s  %4s  %-6s  %s\n", "id", "date", "game", "variant", "scoring",
+           "opponent", "hand", "tricks", "result");
     for (int i = 0; i < count; i++) {
         const gw_store_entry *e = &rows[i];
         char tricks[24], result[64];
         snprintf(tricks, sizeof tricks, "%d-%d", e->tricks[0], e->tricks[1]);
         result_text(e, result, sizeof result);
+        printf("%6lld  %-19s  %-7s  %-7s  %-10s  %-8s  %4d  %-6s  ", (long long)e->id, e->played,
+               e->android ? "android" : "german", e->android ? "-" : e->variant,
+               e->android ? "-" : e->scoring, e->opponent, e->number, tricks);
         if (e->assisted)
-            printf("%6lld  %-19s  %-7s  %-8s  %4d  %-6s  %-25s  assisted\n", (long long)e->id, e->played,
-                   e->variant, e->opponent, e->number, tricks, result);
+            printf("%-25s  assisted\n", result);
         else
-            printf("%6lld  %-19s  %-7s  %-8s  %4d  %-6s  %s\n", (long long)e->id, e->played, e->variant,
-                   e->opponent, e->number, tricks, result);
+            printf("%s\n", result);
     }
 }
 
@@ -72,7 +83,7 @@ static void print_json(const gw_store_entry *rows, int count) {
                e->tricks[0], e->tricks[1], e->winner, e->points, e->slam ? "true" : "false",
                e->assisted ? "true" : "false", e->score[0], e->score[1]);
         cli_json_string(stdout, result);
-        printf("}");
+        printf(", \"game\": \"%s\"}", e->android ? "android" : "german");
     }
     printf("]\n");
 }

@@ -4,14 +4,13 @@
 #include <sys/stat.h>
 
 #include "cli.h"
-#include "gw/files.h"
 
 int cli_open_store(const char *cmd, gw_store **out) {
     *out = NULL;
-    char path[4096], dir[4096];
+    char path[4096];
     gw_error err;
-    if (gw_store_path(path, sizeof path, &err) != GW_OK ||
-        gw_xdg_dir(GW_XDG_DATA, NULL, dir, sizeof dir, &err) != GW_OK) {
+    /* The path only: a command that reads creates neither the file nor its folder. */
+    if (gw_store_path(path, sizeof path, &err) != GW_OK) {
         fprintf(stderr, "whist %s: the statistics cannot be read: %s\n", cmd, err.msg);
         return CLI_FAIL;
     }

@@ -1,4 +1,5 @@
-/* history.c: reading back the stored hands: the most recent ones for lists, and one hand's record. */
+/* history.c: reading back the stored hands of both games: the most recent ones for lists, and one hand's
+ * record. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +25,7 @@ static void read_entry(sqlite3_stmt *st, gw_store_entry *e) {
     e->assisted = sqlite3_column_int(st, 13) != 0;
     e->score[0] = sqlite3_column_int(st, 14);
     e->score[1] = sqlite3_column_int(st, 15);
+    e->android = sqlite3_column_int(st, 16) != 0;
 }
 
 gw_status gw_store_history(gw_store *s, int limit, gw_store_entry **rows, int *count, gw_error *err) {
@@ -35,7 +37,12 @@ gw_status gw_store_history(gw_store *s, int limit, gw_store_entry **rows, int *c
             gw_store_db(s),
             "SELECT h.id, h.match_id, h.number, h.played, m.variant, m.scoring, m.opponent, "
             "m.target, h.tricks0, h.tricks1, h.winner, h.points, h.slam, h.assisted, h.score0, "
-            "h.score1 FROM hands h JOIN matches m ON m.id = h.match_id ORDER BY h.id DESC LIMIT ?",
+            "h.score1, 0 FROM hands h JOIN matches m ON m.id = h.match_id "
+            "UNION ALL "
+            "SELECT a.id, a.rubber_id, a.number, a.played, 'android', 'rubber', r.opponent, 5, "
+            "a.tricks0, a.tricks1, a.winner, a.points, 0, 0, a.score0, a.score1, 1 "
+            "FROM android_hands a JOIN rubbers r ON r.id = a.rubber_id "
+            "ORDER BY 1 DESC LIMIT ?",
             -1, &st, NULL) != SQLITE_OK)
         return gw_store_db_error(s, "cannot read the history", err);
     sqlite3_bind_int(st, 1, limit > 0 ? limit : -1);
@@ -70,8 +77,10 @@ gw_status gw_store_history(gw_store *s, int limit, gw_store_entry **rows, int *c
 gw_status gw_store_record(gw_store *s, int64_t id, char **text, gw_error *err) {
     *text = NULL;
     sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(gw_store_db(s), "SELECT record FROM hands WHERE id = ?", -1, &st, NULL) !=
-        SQLITE_OK)
+    if (sqlite3_prepare_v2(gw_store_db(s),
+                           "SELECT record FROM hands WHERE id = ?1 "
+                           "UNION ALL SELECT record FROM android_hands WHERE id = ?1",
+                           -1, &st, NULL) != SQLITE_OK)
         return gw_store_db_error(s, "cannot read the hand", err);
     sqlite3_bind_int64(st, 1, id);
     int rc = sqlite3_step(st);

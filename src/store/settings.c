@@ -152,9 +152,17 @@ static bool parse_line(gw_settings *s, char *line, size_t n, char *why, size_t c
     return apply(s, key, value, why, cap);
 }
 
+/* How much of a warning the list of bad lines may fill before the rest is
+ * only counted ("; and 3 more bad lines"): room is kept for the count and
+ * for "settings.conf " before it (gw_settings_load). */
+#define WARN_BUDGET 210
+
 gw_status gw_settings_parse(const char *text, size_t len, gw_settings *s, gw_error *warn) {
     gw_error_clear(warn);
     gw_status st = GW_OK;
+    char list[WARN_BUDGET + 64] = "";
+    size_t used = 0;
+    int first = 0, untold = 0;
     size_t pos = 0;
     for (int line_no = 1; pos < len; line_no++) {
         const char *nl = memchr(text + pos, '\n', len - pos);
@@ -173,8 +181,26 @@ gw_status gw_settings_parse(const char *text, size_t len, gw_settings *s, gw_err
             line[n] = '\0';
             ok = parse_line(s, line, n, why, sizeof why);
         }
-        if (!ok && st == GW_OK) st = gw_error_set(warn, GW_EINVAL, line_no, 0, "line %d: %s", line_no, why);
+        if (!ok) {
+            char item[240];
+            int k = snprintf(item, sizeof item, "%sline %d: %s", first ? "; " : "", line_no, why);
+            if (!first) first = line_no;
+            if (untold == 0 && (used == 0 || used + (size_t)k <= WARN_BUDGET) &&
+                used + (size_t)k < sizeof list) {
+                memcpy(list + used, item, (size_t)k + 1);
+                used += (size_t)k;
+            } else {
+                untold++;
+            }
+        }
         pos = end + 1;
+    }
+    if (first) {
+        if (untold)
+            st = gw_error_set(warn, GW_EINVAL, first, 0, "%s; and %d more bad line%s", list, untold,
+                              untold == 1 ? "" : "s");
+        else
+            st = gw_error_set(warn, GW_EINVAL, first, 0, "%s", list);
     }
     return st;
 }
@@ -214,7 +240,11 @@ gw_status gw_settings_load(gw_settings *s, gw_error *warn) {
         return gw_error_set(warn, GW_EIO, 0, 0, "cannot read %s: %s", path, e.msg);
     st = gw_settings_parse(text, len, s, &e);
     free(text);
-    if (st != GW_OK) return gw_error_set(warn, st, e.line, e.col, "%s, %s", path, e.msg);
+    if (st != GW_OK) {
+        /* The whole path if the message has room for it, else the file's name. */
+        const char *shown = strlen(path) + strlen(e.msg) + 3 < sizeof warn->msg ? path : "settings.conf";
+        return gw_error_set(warn, st, e.line, e.col, "%s %s", shown, e.msg);
+    }
     gw_error_clear(warn);
     return GW_OK;
 }

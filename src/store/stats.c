@@ -1,22 +1,43 @@
-/* stats.c: the player's statistics per variant and opponent level, computed from the stored hands. */
+/* stats.c: the player's German Whist statistics per set of rules and opponent level, computed from the stored
+ * hands. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "gw/ai.h"
 #include "store_internal.h"
 
-/* The rows being built: one per (variant, opponent), the total kept apart. */
+/* The rows being built: one per (variant, scoring, target, opponent), the total kept apart. */
 typedef struct table {
     gw_stats *rows;
     int count, cap;
     gw_stats total;
 } table;
 
-/* The row of (variant, opponent), made if missing; NULL without memory. */
-static gw_stats *row_of(table *t, const char *variant, const char *opponent) {
+/* What keys a row: the rules of its matches and the opponent. */
+typedef struct key {
+    char variant[16], scoring[16], opponent[16];
+    int target;
+} key;
+
+/* Reads a row's key from columns col.. of st: variant, scoring, target, opponent. */
+static key key_of(sqlite3_stmt *st, int col) {
+    key k;
+    gw_store_column_copy(st, col, k.variant, sizeof k.variant);
+    gw_store_column_copy(st, col + 1, k.scoring, sizeof k.scoring);
+    k.target = sqlite3_column_int(st, col + 2);
+    gw_store_column_copy(st, col + 3, k.opponent, sizeof k.opponent);
+    return k;
+}
+
+static bool same_key(const gw_stats *r, const key *k) {
+    return strcmp(r->variant, k->variant) == 0 && strcmp(r->scoring, k->scoring) == 0 &&
+           r->target == k->target && strcmp(r->opponent, k->opponent) == 0;
+}
+
+/* The row of key k, made if missing; NULL without memory. */
+static gw_stats *row_of(table *t, const key *k) {
     for (int i = 0; i < t->count; i++)
-        if (strcmp(t->rows[i].variant, variant) == 0 && strcmp(t->rows[i].opponent, opponent) == 0)
-            return &t->rows[i];
+        if (same_key(&t->rows[i], k)) return &t->rows[i];
     if (t->count == t->cap) {
         int cap = t->cap ? 2 * t->cap : 8;
         gw_stats *p = realloc(t->rows, (size_t)(cap + 1) * sizeof *p); /* + 1: the total row at the end */
@@ -26,8 +47,10 @@ static gw_stats *row_of(table *t, const char *variant, const char *opponent) {
     }
     gw_stats *r = &t->rows[t->count++];
     memset(r, 0, sizeof *r);
-    memcpy(r->variant, variant, sizeof r->variant);
-    memcpy(r->opponent, opponent, sizeof r->opponent);
+    memcpy(r->variant, k->variant, sizeof r->variant);
+    memcpy(r->scoring, k->scoring, sizeof r->scoring);
+    memcpy(r->opponent, k->opponent, sizeof r->opponent);
+    r->target = k->target;
     return r;
 }
 
@@ -52,10 +75,20 @@ static int level_rank(const char *name) {
     return gw_ai_level_parse(name, &level) ? (int)level : GW_AI_LEVELS;
 }
 
+/* The place of a scoring rule's name in gw_scoring order; unknown names after. */
+static int scoring_rank(const char *name) {
+    gw_scoring sc;
+    return gw_scoring_parse(name, &sc) ? (int)sc : 1000;
+}
+
 static int compare_rows(const void *a, const void *b) {
     const gw_stats *x = a, *y = b;
     int c = strcmp(x->variant, y->variant);
     if (c) return c;
+    int sx = scoring_rank(x->scoring), sy = scoring_rank(y->scoring);
+    if (sx != sy) return sx < sy ? -1 : 1;
+    if ((c = strcmp(x->scoring, y->scoring)) != 0) return c;
+    if (x->target != y->target) return x->target < y->target ? -1 : 1;
     int rx = level_rank(x->opponent), ry = level_rank(y->opponent);
     if (rx != ry) return rx < ry ? -1 : 1;
     return strcmp(x->opponent, y->opponent);
@@ -64,22 +97,21 @@ static int compare_rows(const void *a, const void *b) {
 /* Reads every hand, oldest first, into t; SQLite's result code. */
 static int read_hands(sqlite3 *db, table *t, bool *oom) {
     sqlite3_stmt *st;
-    int rc = sqlite3_prepare_v2(db,
-                                "SELECT m.variant, m.opponent, h.winner, h.slam, h.assisted "
-                                "FROM hands h JOIN matches m ON m.id = h.match_id ORDER BY h.id",
-                                -1, &st, NULL);
+    int rc =
+        sqlite3_prepare_v2(db,
+                           "SELECT m.variant, m.scoring, m.target, m.opponent, h.winner, h.slam, h.assisted "
+                           "FROM hands h JOIN matches m ON m.id = h.match_id ORDER BY h.id",
+                           -1, &st, NULL);
     if (rc != SQLITE_OK) return rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        char variant[16], opponent[16];
-        gw_store_column_copy(st, 0, variant, sizeof variant);
-        gw_store_column_copy(st, 1, opponent, sizeof opponent);
-        gw_stats *r = row_of(t, variant, opponent);
+        key k = key_of(st, 0);
+        gw_stats *r = row_of(t, &k);
         if (!r) {
             *oom = true;
             break;
         }
-        int winner = sqlite3_column_int(st, 2);
-        bool slam = sqlite3_column_int(st, 3) != 0, assisted = sqlite3_column_int(st, 4) != 0;
+        int winner = sqlite3_column_int(st, 4);
+        bool slam = sqlite3_column_int(st, 5) != 0, assisted = sqlite3_column_int(st, 6) != 0;
         count_hand(r, winner, slam, assisted);
         count_hand(&t->total, winner, slam, assisted);
     }
@@ -91,18 +123,16 @@ static int read_hands(sqlite3 *db, table *t, bool *oom) {
 static int read_matches(sqlite3 *db, table *t) {
     sqlite3_stmt *st;
     int rc = sqlite3_prepare_v2(db,
-                                "SELECT variant, opponent, winner FROM matches "
+                                "SELECT variant, scoring, target, opponent, winner FROM matches "
                                 "WHERE winner IS NOT NULL AND abandoned = 0",
                                 -1, &st, NULL);
     if (rc != SQLITE_OK) return rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        char variant[16], opponent[16];
-        gw_store_column_copy(st, 0, variant, sizeof variant);
-        gw_store_column_copy(st, 1, opponent, sizeof opponent);
-        bool won = sqlite3_column_int(st, 2) == 0;
+        key k = key_of(st, 0);
+        bool won = sqlite3_column_int(st, 4) == 0;
         for (int i = 0; i < t->count; i++) {
             gw_stats *r = &t->rows[i];
-            if (strcmp(r->variant, variant) != 0 || strcmp(r->opponent, opponent) != 0) continue;
+            if (!same_key(r, &k)) continue;
             r->matches++;
             r->matches_won += won;
         }
@@ -119,6 +149,7 @@ gw_status gw_store_stats(gw_store *s, gw_stats **rows, int *count, gw_error *err
     table t = {0};
     strcpy(t.total.variant, "all");
     strcpy(t.total.opponent, "all");
+    strcpy(t.total.scoring, "all");
     sqlite3 *db = gw_store_db(s);
     /* One read transaction: the figures agree with each other even while
      * another whist adds a hand. */

@@ -58,6 +58,35 @@ static const migration MIGRATIONS[] = {
         "  UNIQUE (match_id, number)\n"
         ");\n"
         "PRAGMA application_id = 1196901442;\n"},
+    /* Android Whist: rubbers and their hands. A hand's id is shared with the
+     * German Whist hands (one numbering for 'whist history' and 'replay --id'). */
+    {2, "CREATE TABLE rubbers (\n"
+        "  id INTEGER PRIMARY KEY,\n"
+        "  started TEXT NOT NULL,\n"
+        "  opponent TEXT NOT NULL,\n"
+        "  seed TEXT NOT NULL,\n"
+        "  winner INTEGER,\n"
+        "  abandoned INTEGER NOT NULL DEFAULT 0,\n"
+        "  games0 INTEGER NOT NULL DEFAULT 0,\n"
+        "  games1 INTEGER NOT NULL DEFAULT 0,\n"
+        "  value0 INTEGER NOT NULL DEFAULT 0,\n"
+        "  value1 INTEGER NOT NULL DEFAULT 0\n"
+        ");\n"
+        "CREATE TABLE android_hands (\n"
+        "  id INTEGER PRIMARY KEY,\n"
+        "  rubber_id INTEGER NOT NULL REFERENCES rubbers(id),\n"
+        "  number INTEGER NOT NULL,\n"
+        "  played TEXT NOT NULL,\n"
+        "  record TEXT NOT NULL,\n"
+        "  tricks0 INTEGER NOT NULL,\n"
+        "  tricks1 INTEGER NOT NULL,\n"
+        "  winner INTEGER NOT NULL,\n"
+        "  points INTEGER NOT NULL,\n"
+        "  score0 INTEGER NOT NULL,\n"
+        "  score1 INTEGER NOT NULL,\n"
+        "  game_winner INTEGER NOT NULL,\n"
+        "  UNIQUE (rubber_id, number)\n"
+        ");\n"},
 };
 _Static_assert(sizeof MIGRATIONS / sizeof MIGRATIONS[0] == GW_STORE_SCHEMA, "one migration per version");
 _Static_assert(GW_STORE_APP_ID == 1196901442, "the application id in the first migration");
@@ -174,7 +203,11 @@ static gw_status check_and_migrate(sqlite3 *db, const char *path, gw_error *err)
         "SELECT id, started, variant, scoring, target, opponent, seed, winner, abandoned, score0, score1 "
         "FROM matches LIMIT 0",
         "SELECT id, match_id, number, played, record, tricks0, tricks1, winner, points, slam, assisted, "
-        "score0, score1 FROM hands LIMIT 0"};
+        "score0, score1 FROM hands LIMIT 0",
+        "SELECT id, started, opponent, seed, winner, abandoned, games0, games1, value0, value1 "
+        "FROM rubbers LIMIT 0",
+        "SELECT id, rubber_id, number, played, record, tricks0, tricks1, winner, points, score0, score1, "
+        "game_winner FROM android_hands LIMIT 0"};
     for (size_t i = 0; i < sizeof PROBES / sizeof PROBES[0]; i++) {
         sqlite3_stmt *st;
         rc = sqlite3_prepare_v2(db, PROBES[i], -1, &st, NULL);
@@ -272,8 +305,7 @@ void gw_store_column_copy(sqlite3_stmt *st, int col, char *out, size_t cap) {
 
 const char *gw_store_file(const gw_store *s) { return s->path; }
 
-/* The local time now as "YYYY-MM-DD HH:MM:SS". */
-static void local_now(char out[24]) {
+void gw_store_local_now(char out[24]) {
     time_t now = time(NULL);
     struct tm tm;
     if (localtime_r(&now, &tm))
@@ -284,13 +316,14 @@ static void local_now(char out[24]) {
 
 gw_status gw_store_begin_match(gw_store *s, const gw_store_match *m, int64_t *match_id, gw_error *err) {
     const gw_match_rules *r = &m->rules;
-    if ((unsigned)r->variant > GW_SMALL || (unsigned)r->scoring > GW_DIFFERENCE ||
+    gw_scoring known;
+    if ((unsigned)r->variant > GW_SMALL || !gw_scoring_parse(gw_scoring_name(r->scoring), &known) ||
         r->target < GW_TARGET_MIN || r->target > GW_TARGET_MAX)
         return gw_error_set(err, GW_EINVAL, 0, 0, "the match rules are not valid");
     if (!m->opponent || !m->opponent[0])
         return gw_error_set(err, GW_EINVAL, 0, 0, "the opponent has no name");
     char now[24], seed[24];
-    local_now(now);
+    gw_store_local_now(now);
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)m->seed);
     sqlite3_stmt *st;
     int rc = sqlite3_prepare_v2(s->db,
@@ -340,12 +373,13 @@ static gw_status insert_hand(gw_store *s, const gw_store_hand *h, gw_error *err)
     gw_status res = match_open(s, h->match_id, err);
     if (res != GW_OK) return res;
     char now[24];
-    local_now(now);
+    gw_store_local_now(now);
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(
             s->db,
-            "INSERT INTO hands (match_id, number, played, record, tricks0, tricks1, winner, "
-            "points, slam, assisted, score0, score1) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO hands (id, match_id, number, played, record, tricks0, tricks1, winner, "
+            "points, slam, assisted, score0, score1) VALUES (" GW_STORE_NEXT_HAND_ID
+            ", ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             -1, &st, NULL) != SQLITE_OK)
         return db_error(s->db, "cannot store the hand", err);
     sqlite3_bind_int64(st, 1, h->match_id);

@@ -35,6 +35,7 @@ typedef struct atable {
     gw_text finished; /* record text of the finished hands */
     char record_path[4096];
     bool save_warned;
+    int64_t store_rubber; /* the rubber in the statistics (tui_android_store_hand) */
 } atable;
 
 static void set_status(atable *t, bool warn, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -424,6 +425,7 @@ tui_exit tui_android(tui_app *app, bool hot_seat) {
         gw_android_progress pr;
         gw_android_rubber_add(&t.rubber, gw_android_score_hand(&t.g), &pr, &err);
         if (t.record_path[0]) save(&t, pr.points);
+        tui_android_store_hand(app, &t.store_rubber, &t.g, t.hand_no, t.seed, t.bot, &t.rubber, &pr);
         r = scoreboard(&t, &pr);
     }
     if (r == ACT_SIGNAL) result = TUI_SIGNAL;

@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "gw/android_ai.h"
+#include "gw/android_score.h"
 #include "gw/settings.h"
 #include "gw/store.h"
 #include "match_state.h"
@@ -14,13 +16,18 @@
 typedef struct tui_app {
     tui_screen scr;
     gw_settings settings;
-    gw_store *store; /* NULL: statistics are off (store_off says why) */
-    char store_off[256];
-    char notice[320]; /* a warning for the home screen, shown once */
-    bool has_seed;    /* --seed: the seed of the next new match */
+    gw_store *store; /* NULL: nothing stored yet (store_off empty), or statistics off (store_off says why) */
+    char store_off[256]; /* why the statistics are off; "" if they are not */
+    char notice[320];    /* a warning for the home screen, shown once */
+    bool has_seed;       /* --seed: the seed of the next new match */
     uint64_t seed;
     int think_ms; /* the expert's time per card */
 } tui_app;
+
+/* The statistics database for writing: opened (and created) on first need,
+ * so that looking at the screens creates nothing. NULL when the statistics
+ * are off (store_off then says why). */
+gw_store *tui_app_store(tui_app *app);
 
 /* How a screen ended. */
 typedef enum tui_exit { TUI_BACK = 0, TUI_SIGNAL = 1 } tui_exit;
@@ -57,5 +64,15 @@ tui_exit tui_stats_screen(tui_app *app);
 tui_exit tui_rules_screen(tui_app *app);
 /* A rubber of Android Whist: against the computer, or two humans at this terminal (hot_seat). */
 tui_exit tui_android(tui_app *app, bool hot_seat);
+/* The stored hands, newest first, of both games; Enter replays one. */
+tui_exit tui_history_screen(tui_app *app);
+
+/* Stores the Android Whist hand just scored (hand_no of the rubber with this
+ * seed; bot NULL for two humans) with the rubber after it (r, pr). *rubber_id
+ * is 0 before the rubber's first stored hand (it is then recorded), -1 once
+ * storing failed (a notice says why; the rest of the rubber is not stored). */
+void tui_android_store_hand(tui_app *app, int64_t *rubber_id, const gw_android_game *g, int hand_no,
+                            uint64_t seed, const gw_android_player *bot, const gw_android_rubber *r,
+                            const gw_android_progress *pr);
 
 #endif

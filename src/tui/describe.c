@@ -1,4 +1,5 @@
-/* describe.c: the sentences the table shows about refusals, tricks and scores. */
+/* describe.c: the sentences the table shows about refusals, tricks and scores, and the names of the scoring
+ * rules. */
 #include "describe.h"
 
 #include <stdio.h>
@@ -70,4 +71,21 @@ void tui_counted_text(const gw_game *g, gw_scoring s, int p, char *buf, size_t c
     int n = tui_counted_tricks(g, s, p);
     snprintf(buf, cap, "%d %strick%s%s", n, s == GW_EVERY ? "" : "endgame ", n == 1 ? "" : "s",
              s == GW_EVERY ? " (both phases)" : "");
+}
+
+const char *tui_scoring_label(gw_scoring s, gw_variant v) {
+    switch (s) {
+    case GW_LAST13: return v == GW_SMALL ? "Last 7" : "Last 13";
+    case GW_EVERY: return "Every trick";
+    case GW_DIFFERENCE: return "Difference";
+    default: return gw_scoring_name(s);
+    }
+}
+
+int tui_scoring_count(void) {
+    int n = 0;
+    gw_scoring back;
+    while (gw_scoring_parse(gw_scoring_name((gw_scoring)n), &back) && (int)back == n)
+        n++;
+    return n;
 }

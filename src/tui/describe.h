@@ -1,5 +1,5 @@
 /* describe.h: the sentences the table shows: why a card is refused, what a trick did, how a hand scored
- * (pure: unit-tested). */
+ * and what a scoring rule is called (pure: unit-tested). */
 #ifndef GW_TUI_DESCRIBE_H
 #define GW_TUI_DESCRIBE_H
 
@@ -29,5 +29,15 @@ int tui_counted_tricks(const gw_game *g, gw_scoring s, int p);
 /* Those tricks as the table shows them, named so the player knows which:
  * "12 tricks (both phases)", "1 endgame trick". */
 void tui_counted_text(const gw_game *g, gw_scoring s, int p, char *buf, size_t cap);
+
+/* The name a screen shows for a scoring rule in a variant (seed 003's
+ * words): "Last 13" (classic) or "Last 7" (small), "Every trick",
+ * "Difference"; a rule without a display name here shows its short name
+ * (gw_scoring_name). One place, so that every screen says the same. */
+const char *tui_scoring_label(gw_scoring s, gw_variant v);
+
+/* How many scoring rules this build knows (0 .. count-1 are valid): for
+ * screens that cycle through them. */
+int tui_scoring_count(void);
 
 #endif

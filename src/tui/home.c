@@ -1,13 +1,17 @@
 /* home.c: the program's entry on a terminal: options, settings and statistics at start, and the home screen
- * (new game, resume, settings, statistics, rules, quit). */
+ * (new game, resume, settings, statistics, history, rules, quit). */
 #include <curses.h>
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "app.h"
+#include "describe.h"
+#include "wrap.h"
 #include "dialog.h"
 #include "gw/files.h"
 #include "gw/rng.h"
@@ -25,6 +29,7 @@ typedef enum {
     ITEM_ANDROID,
     ITEM_SETTINGS,
     ITEM_STATS,
+    ITEM_HISTORY,
     ITEM_RULES,
     ITEM_QUIT,
     ITEMS
@@ -39,8 +44,8 @@ typedef struct home {
 } home;
 
 static const char *item_label(const home *h, int i) {
-    static const char *const LABEL[ITEMS] = {"New game",   "Resume", "Android Whist", "Settings",
-                                             "Statistics", "Rules",  "Quit"};
+    static const char *const LABEL[ITEMS] = {"New game",   "Resume",  "Android Whist", "Settings",
+                                             "Statistics", "History", "Rules",         "Quit"};
     return i == ITEM_RESUME ? h->resume_text : LABEL[i];
 }
 
@@ -64,15 +69,25 @@ static void draw_home(void *ctx) {
     const gw_settings *st = &h->app->settings;
     row++;
     tui_textf(s, row++, x, s->w - x, TUI_C_TABLE, 0, "%s deck, %s scoring, match to %d, computer: %s",
-              gw_variant_name(st->rules.variant), gw_scoring_name(st->rules.scoring), st->rules.target,
-              gw_ai_level_name(st->opponent));
-    if (!h->app->store)
-        tui_textf(s, row++, x, s->w - x - 1, TUI_C_TABLE, A_DIM, "Statistics are off: %s", h->app->store_off);
-    if (h->app->notice[0]) tui_text(s, s->h - 3, 2, s->w - 4, TUI_C_WARN, A_BOLD, h->app->notice);
-    tui_fill_row(s, s->h - 1, TUI_C_TITLE);
-    tui_text(s, s->h - 1, 0, s->w, TUI_C_TITLE, 0,
-             s->ascii ? " Up/Down Enter  n new  r resume  w android  s settings  a stats  ? rules  q quit"
-                      : " ↑↓ Enter  n new  r resume  w android  s settings  a stats  ? rules  q quit");
+              gw_variant_name(st->rules.variant), tui_scoring_label(st->rules.scoring, st->rules.variant),
+              st->rules.target, gw_ai_level_name(st->opponent));
+    int keys = tui_footer(s, s->ascii ? " Up/Down  n new  r resume  w android  s settings  a stats  "
+                                        "h history  ? rules  q quit"
+                                      : " ↑↓  n new  r resume  w android  s settings  a stats  h history  "
+                                        "? rules  q quit");
+    /* Long messages wrap: the notice above the keys, the statistics' state under the settings. */
+    int bottom = s->h - keys - 2, top = bottom + 1;
+    if (h->app->notice[0]) {
+        tui_span lines[3];
+        int n = tui_wrap(h->app->notice, s->w - 4, lines, 3);
+        top = bottom - (n < 3 ? n : 3) + 1;
+        tui_text_wrapped(s, top, 2, s->w - 4, 3, TUI_C_WARN, A_BOLD, h->app->notice);
+    }
+    if (h->app->store_off[0]) {
+        char off[320];
+        snprintf(off, sizeof off, "Statistics are off: %s", h->app->store_off);
+        tui_text_wrapped(s, row, x, s->w - x - 1, top - row, TUI_C_TABLE, A_DIM, off);
+    }
 }
 
 /* The notice for a match another whist plays (pid 0: unknown); Resume is not offered meanwhile. */
@@ -153,7 +168,7 @@ static tui_exit new_game(home *h) {
         tui_unfinished_release();
         return TUI_BACK;
     }
-    if (app->store) {
+    if (tui_app_store(app)) {
         char date[16], stamp[24];
         tui_today(date, stamp);
         gw_store_match sm = {app->settings.rules, gw_ai_level_name(app->settings.opponent), seed, stamp};
@@ -210,9 +225,21 @@ static tui_exit open_item(home *h, int i) {
     case ITEM_ANDROID: return android_game(h);
     case ITEM_SETTINGS: return tui_settings_screen(h->app);
     case ITEM_STATS: return tui_stats_screen(h->app);
+    case ITEM_HISTORY: return tui_history_screen(h->app);
     case ITEM_RULES: return tui_rules_screen(h->app);
     default: return TUI_BACK;
     }
+}
+
+gw_store *tui_app_store(tui_app *app) {
+    if (app->store || app->store_off[0]) return app->store;
+    gw_error err;
+    if (gw_store_open(NULL, &app->store, &err) != GW_OK) {
+        app->store = NULL;
+        snprintf(app->store_off, sizeof app->store_off, "%s",
+                 err.msg[0] ? err.msg : "the database cannot be opened");
+    }
+    return app->store;
 }
 
 /* The home screen until the player quits; returns the signal that stopped it, or 0. */
@@ -253,6 +280,7 @@ static int home_loop(tui_app *app) {
         case 'r': open = h.can_resume ? ITEM_RESUME : -1; break;
         case 's': open = ITEM_SETTINGS; break;
         case 'a': open = ITEM_STATS; break;
+        case 'h': open = ITEM_HISTORY; break;
         case 'w': open = ITEM_ANDROID; break;
         case '?': open = ITEM_RULES; break;
         case 'q':
@@ -356,10 +384,14 @@ int gw_tui_main(int argc, char **argv) {
         fprintf(stderr, "whist: unexpected argument '%s'\n%s", argv[optind], USAGE);
         return 2;
     }
-    if (gw_store_open(NULL, &app.store, &err) != GW_OK) {
-        app.store = NULL;
+    /* An existing database is opened (and checked) now; none is created
+     * until a hand is to be stored. */
+    char db[4096];
+    struct stat sb;
+    if (gw_store_path(db, sizeof db, &err) != GW_OK)
         snprintf(app.store_off, sizeof app.store_off, "%s", err.msg);
-    }
+    else if (!(stat(db, &sb) != 0 && errno == ENOENT))
+        tui_app_store(&app);
     char why[256];
     tui_signals_install();
     if (!tui_screen_start(&app.scr, ascii, why, sizeof why)) {

@@ -1,45 +1,82 @@
-/* rules_screen.c: the rules of German Whist as a page to scroll through. */
+/* rules_screen.c: the rules of German Whist as a page to scroll through, with the numbers of the deck in
+ * Settings. */
 #include <curses.h>
+#include <stdarg.h>
+#include <stdio.h>
 
 #include "app.h"
+#include "describe.h"
 #include "layout.h"
 
-static const char *const RULES[] = {
-    "German Whist is a trick-taking game for two players with one 52-card deck",
-    "(or 28 cards in the small game: the 2s to 7s are taken out).",
-    "",
-    "THE DEAL  Each player gets 13 cards (7 in the small game). The next card",
-    "is turned face up on the stock: its suit is trump for the whole hand.",
-    "The dealer alternates; the other player leads the first trick.",
-    "",
-    "TRICKS  The leader plays any card; the other player must follow suit if",
-    "they can. If they cannot, they may trump (ruff) or throw any card away.",
-    "The higher card of the suit led wins, unless a trump was played: then",
-    "the highest trump wins. The winner leads the next trick.",
-    "",
-    "THE FOREPLAY (first 13 tricks)  The tricks are played for the face-up",
-    "card: the winner takes it, the loser takes the next hidden card, and a",
-    "new card is turned up. The cards played are out of the game.",
-    "",
-    "THE ENDGAME (last 13 tricks)  When the stock is empty the hands are",
-    "played out. A good memory now knows every card the opponent holds.",
-    "",
-    "SCORING  (Settings: Scoring)",
-    "  last 13: the winner of more endgame tricks scores the tricks over 6",
-    "           (over 3 in the small game); all 13 endgame tricks: slam, 10",
-    "           points (5 in the small game).",
-    "  every:   all 26 tricks count; the winner scores the tricks over 13",
-    "           (over 6 in the small game).",
-    "  difference: the winner scores the difference of the endgame tricks.",
-    "The match is won by the first to reach the win target (Settings).",
-    "",
-    "AT THE TABLE  Left/Right select a card, Enter plays it; you can also type",
-    "it (qs, 10h) or click it. Cards you may not play are dimmed. ? lists",
-    "every key: last trick, card tracker, hints, undo, leaving the table.",
-};
+#define RULE_LINES 48
+#define RULE_WIDTH 100
+
+/* Appends one line of the rules (printf-style). */
+static void add(char lines[RULE_LINES][RULE_WIDTH], int *n, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void add(char lines[RULE_LINES][RULE_WIDTH], int *n, const char *fmt, ...) {
+    if (*n >= RULE_LINES) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(lines[*n], RULE_WIDTH, fmt, ap);
+    va_end(ap);
+    ++*n;
+}
+
+/* The rules for the deck v (its numbers throughout), as lines; the count. */
+static int rules_text(gw_variant v, char lines[RULE_LINES][RULE_WIDTH]) {
+    int n = 0, hs = gw_hand_size(v), deck = gw_deck_size(v), half = hs / 2;
+    bool small = v == GW_SMALL;
+    add(lines, &n, "German Whist is a trick-taking game for two players with one deck: 52 cards");
+    add(lines, &n, "in the classic game, 28 in the small game (ace down to eight).");
+    add(lines, &n, "These are the rules of the %s game (%d cards), as set in Settings.",
+        small ? "small" : "classic", deck);
+    add(lines, &n, "%s", "");
+    add(lines, &n, "THE DEAL  Each player gets %d cards. The next card is turned face up on", hs);
+    add(lines, &n, "the stock: its suit is trump for the whole hand.");
+    add(lines, &n, "The dealer alternates; the other player leads the first trick.");
+    add(lines, &n, "%s", "");
+    add(lines, &n, "TRICKS  The leader plays any card; the other player must follow suit if");
+    add(lines, &n, "they can. If they cannot, they may trump (ruff) or throw any card away.");
+    add(lines, &n, "The higher card of the suit led wins, unless a trump was played: then");
+    add(lines, &n, "the highest trump wins. The winner leads the next trick.");
+    add(lines, &n, "%s", "");
+    add(lines, &n, "THE FOREPLAY (first %d tricks)  The tricks are played for the face-up", hs);
+    add(lines, &n, "card: the winner takes it, the loser takes the next hidden card, and a");
+    add(lines, &n, "new card is turned up. The cards played are out of the game.");
+    add(lines, &n, "%s", "");
+    add(lines, &n, "THE ENDGAME (last %d tricks)  When the stock is empty the hands are", hs);
+    add(lines, &n, "played out. A good memory now knows every card the opponent holds.");
+    add(lines, &n, "%s", "");
+    add(lines, &n, "SCORING  (Settings: Scoring)");
+    for (int i = 0; i < tui_scoring_count(); i++) {
+        const char *name = tui_scoring_label((gw_scoring)i, v);
+        switch ((gw_scoring)i) {
+        case GW_LAST13:
+            add(lines, &n, "  %s: the winner of more endgame tricks scores the tricks over %d;", name, half);
+            add(lines, &n, "      all %d endgame tricks: slam, %d points.", hs, small ? 5 : 10);
+            break;
+        case GW_EVERY:
+            add(lines, &n, "  %s: all %d tricks count; the winner scores the tricks over %d.", name, 2 * hs,
+                hs);
+            break;
+        case GW_DIFFERENCE:
+            add(lines, &n, "  %s: the winner scores the difference of the endgame tricks.", name);
+            break;
+        default: add(lines, &n, "  %s: see docs/rules.md.", name); break;
+        }
+    }
+    add(lines, &n, "The match is won by the first to reach the win target (Settings).");
+    add(lines, &n, "%s", "");
+    add(lines, &n, "AT THE TABLE  Left/Right select a card, Enter plays it; you can also type");
+    add(lines, &n, "it (qs, 10h) or click it. Cards you may not play are dimmed. ? lists");
+    add(lines, &n, "every key: last trick, card tracker, hints, undo, leaving the table.");
+    return n;
+}
 
 tui_exit tui_rules_screen(tui_app *app) {
-    int n = (int)(sizeof RULES / sizeof RULES[0]), top = 0;
+    static char lines[RULE_LINES][RULE_WIDTH];
+    int n = rules_text(app->settings.rules.variant, lines), top = 0;
     for (;;) {
         tui_screen *s = &app->scr;
         if (!tui_too_small(s, TUI_MIN_W, TUI_MIN_H)) {
@@ -49,7 +86,7 @@ tui_exit tui_rules_screen(tui_app *app) {
             int rows = h - 1;
             if (top > n - rows) top = n - rows > 0 ? n - rows : 0;
             for (int i = 0; i < rows && top + i < n; i++)
-                tui_text(s, 1 + i, x + 2, w - 4, TUI_C_DIALOG, 0, RULES[top + i]);
+                tui_text(s, 1 + i, x + 2, w - 4, TUI_C_DIALOG, 0, lines[top + i]);
             tui_fill_row(s, s->h - 1, TUI_C_TITLE);
             tui_text(s, s->h - 1, 0, s->w, TUI_C_TITLE, 0,
                      s->ascii ? " Up/Down PgUp/PgDn scroll   q or Esc back"

@@ -26,7 +26,8 @@ static void draw(tui_app *app, const tui_match *m, const gw_game *g, const gw_ha
     tui_text(s, row, c1, 24, TUI_C_DIALOG, 0, "Endgame tricks");
     tui_textf(s, row, c2, 8, TUI_C_DIALOG, 0, "%3d", g->won[1][0]);
     tui_textf(s, row++, c3, 8, TUI_C_DIALOG, 0, "%3d", g->won[1][1]);
-    tui_textf(s, row, c1, 24, TUI_C_DIALOG, A_BOLD, "Counted (%s)", gw_scoring_name(r->scoring));
+    tui_textf(s, row, c1, 24, TUI_C_DIALOG, A_BOLD, "Counted (%s)",
+              tui_scoring_label(r->scoring, r->variant));
     tui_textf(s, row, c2, 8, TUI_C_DIALOG, A_BOLD, "%3d", hs->counted[0]);
     tui_textf(s, row++, c3, 8, TUI_C_DIALOG, A_BOLD, "%3d", hs->counted[1]);
     tui_text(s, row, c1, 24, TUI_C_DIALOG, 0, "Points this hand");

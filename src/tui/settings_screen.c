@@ -3,9 +3,11 @@
 #include <ctype.h>
 #include <curses.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "app.h"
+#include "describe.h"
 #include "layout.h"
 
 enum {
@@ -34,12 +36,14 @@ static void value_text(const gw_settings *s, int row, char *out, size_t cap) {
     case ROW_VARIANT:
         snprintf(out, cap, "%s", s->rules.variant == GW_SMALL ? "small (28 cards)" : "classic (52 cards)");
         break;
-    case ROW_SCORING:
-        snprintf(out, cap, "%s",
-                 s->rules.scoring == GW_LAST13  ? "last 13 (endgame tricks)"
-                 : s->rules.scoring == GW_EVERY ? "every trick"
-                                                : "difference");
+    case ROW_SCORING: {
+        const char *label = tui_scoring_label(s->rules.scoring, s->rules.variant);
+        if (s->rules.scoring == GW_LAST13)
+            snprintf(out, cap, "%s (endgame tricks)", label);
+        else
+            snprintf(out, cap, "%s", label);
         break;
+    }
     case ROW_TARGET: {
         bool custom = s->rules.target != 10 && s->rules.target != 25 && s->rules.target != 50;
         snprintf(out, cap, "%d%s", s->rules.target, custom ? " (custom)" : "");
@@ -67,7 +71,9 @@ static int cycle(int v, int n, int dir) { return (v + dir + n) % n; }
 static void change(gw_settings *s, int row, int dir) {
     switch (row) {
     case ROW_VARIANT: s->rules.variant = (gw_variant)cycle((int)s->rules.variant, 2, dir); break;
-    case ROW_SCORING: s->rules.scoring = (gw_scoring)cycle((int)s->rules.scoring, 3, dir); break;
+    case ROW_SCORING:
+        s->rules.scoring = (gw_scoring)cycle((int)s->rules.scoring, tui_scoring_count(), dir);
+        break;
     case ROW_TARGET: {
         int i = 0;
         while (i < 3 && TARGETS[i] != s->rules.target)
@@ -118,6 +124,20 @@ static void draw(tui_app *app, int at, const char *typed, const char *msg) {
     tui_show();
 }
 
+/* Sets the target typed on the Win target row; false with the reason in msg
+ * if it is out of range. typed is cleared either way. */
+static bool take_typed(tui_app *app, char *typed, char *msg, size_t cap) {
+    int t = atoi(typed);
+    bool ok = t >= GW_TARGET_MIN && t <= GW_TARGET_MAX;
+    if (ok)
+        app->settings.rules.target = t;
+    else
+        snprintf(msg, cap, "%s is not a win target (%d to %d points): not kept.", typed, GW_TARGET_MIN,
+                 GW_TARGET_MAX);
+    typed[0] = '\0';
+    return ok;
+}
+
 tui_exit tui_settings_screen(tui_app *app) {
     int at = 0;
     char typed[8] = "", msg[160] = "";
@@ -126,28 +146,24 @@ tui_exit tui_settings_screen(tui_app *app) {
         tui_key k = tui_read_key(&app->scr, -1);
         int ch = k.code;
         if (ch == TUI_KEY_SIGNAL) return TUI_SIGNAL;
-        if (at == ROW_TARGET && ch >= '0' && ch <= '9' && strlen(typed) < 4) {
+        if (at == ROW_TARGET && ch >= '0' && ch <= '9') {
+            if (strlen(typed) >= 4) continue; /* no target has five digits */
             size_t n = strlen(typed);
             typed[n] = (char)ch;
             typed[n + 1] = '\0';
             msg[0] = '\0';
             continue;
         }
-        if (typed[0] && (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == KEY_BACKSPACE || ch == 127)) {
-            if (ch == KEY_BACKSPACE || ch == 127) {
-                typed[strlen(typed) - 1] = '\0';
-                continue;
-            }
-            int t = 0;
-            sscanf(typed, "%d", &t);
-            if (t >= GW_TARGET_MIN && t <= GW_TARGET_MAX)
-                app->settings.rules.target = t;
-            else
-                snprintf(msg, sizeof msg, "A target is %d to %d points.", GW_TARGET_MIN, GW_TARGET_MAX);
-            typed[0] = '\0';
+        if (typed[0] && (ch == KEY_BACKSPACE || ch == 127 || ch == 8)) {
+            typed[strlen(typed) - 1] = '\0';
             continue;
         }
-        typed[0] = '\0';
+        if (typed[0] && ch != KEY_RESIZE && ch != TUI_KEY_NONE) {
+            /* Enter, leaving the row or the screen: the digits typed are the target. */
+            if (!take_typed(app, typed, msg, sizeof msg)) continue; /* refused: said so, stay */
+            msg[0] = '\0';
+            if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) continue;
+        }
         switch (ch) {
         case KEY_UP:
         case 'k': at = cycle(at, ROWS, -1); break;
@@ -170,6 +186,8 @@ tui_exit tui_settings_screen(tui_app *app) {
                          "Settings not saved (they apply until you quit): %s", err.msg);
             return TUI_BACK;
         }
+        case KEY_RESIZE:
+        case TUI_KEY_NONE: continue; /* keep the message */
         default: break;
         }
         msg[0] = '\0';

@@ -24,10 +24,11 @@ static void draw_title(const tui_screen *s, const tui_view *v, const tui_layout 
     gw_variant var = (gw_variant)g->variant;
     int hs = gw_hand_size(var);
     tui_fill_row(s, 0, TUI_C_TITLE);
-    char left[160];
-    snprintf(left, sizeof left, " German Whist · %s · %s · to %d", gw_variant_name(var),
-             r->scoring == GW_LAST13 ? (var == GW_SMALL ? "last 7" : "last 13") : gw_scoring_name(r->scoring),
+    /* The rules, with the game's name when it fits beside the phase and trump. */
+    char left[160], rules[140];
+    snprintf(rules, sizeof rules, "%s · %s · to %d", gw_variant_name(var), tui_scoring_label(r->scoring, var),
              r->target);
+    snprintf(left, sizeof left, " German Whist · %s", rules);
     char right[96];
     gw_phase ph = gw_game_phase(g);
     int n = g->tricks_done + 1;
@@ -39,12 +40,13 @@ static void draw_title(const tui_screen *s, const tui_view *v, const tui_layout 
                  tui_suit_label(g->trump, s->ascii));
     else
         snprintf(right, sizeof right, "Hand over ");
+    int rw = tui_label_width(right);
+    if (tui_label_width(left) + rw >= L->w) snprintf(left, sizeof left, " %s", rules);
     if (s->ascii) {
         tui_ascii_dots(left);
         tui_ascii_dots(right);
     }
     tui_text(s, 0, 0, L->w, TUI_C_TITLE, 0, left); /* after the dots became dashes on an ASCII terminal */
-    int rw = tui_label_width(right);
     if (tui_label_width(left) + rw < L->w) tui_text(s, 0, L->w - rw, rw, TUI_C_TITLE, A_BOLD, right);
 }
 

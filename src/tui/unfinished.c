@@ -8,9 +8,10 @@
 #include "app.h"
 #include "gw/files.h"
 
-static bool unfinished_path(char *out, size_t cap, gw_error *err) {
+/* The file's path; the folder is made only when writing (looking creates nothing). */
+static bool unfinished_path(char *out, size_t cap, bool writing, gw_error *err) {
     char dir[3072];
-    if (gw_xdg_dir(GW_XDG_DATA, NULL, dir, sizeof dir, err) != GW_OK) return false;
+    if ((writing ? gw_xdg_dir : gw_xdg_path)(GW_XDG_DATA, NULL, dir, sizeof dir, err) != GW_OK) return false;
     snprintf(out, cap, "%s/unfinished.gwr", dir);
     return true;
 }
@@ -26,7 +27,7 @@ bool tui_unfinished_claim(long *other) {
     gw_error err;
     long pid = 0;
     /* Without a data folder or a lock file nothing can be kept: saving says why. */
-    if (!unfinished_path(path, sizeof path, &err) ||
+    if (!unfinished_path(path, sizeof path, true, &err) ||
         gw_file_lock_take(path, &lock, &pid, &err) != GW_ESTATE) {
         claim = CLAIM_HELD;
         return true;
@@ -48,7 +49,7 @@ bool tui_unfinished_busy(long *other) {
     char path[4096];
     gw_error err;
     long pid = 0;
-    if (!unfinished_path(path, sizeof path, &err) || !gw_file_lock_busy(path, &pid)) return false;
+    if (!unfinished_path(path, sizeof path, false, &err) || !gw_file_lock_busy(path, &pid)) return false;
     if (other) *other = pid;
     return true;
 }
@@ -63,7 +64,7 @@ bool tui_unfinished_save(const tui_match *m, gw_error *err) {
         return false;
     }
     char path[4096];
-    if (!unfinished_path(path, sizeof path, err)) return false;
+    if (!unfinished_path(path, sizeof path, true, err)) return false;
     gw_text t = {0};
     tui_match_text(m, &t);
     bool ok = !t.failed;
@@ -79,7 +80,7 @@ bool tui_unfinished_load(tui_match *m, gw_error *err) {
     gw_error_clear(err);
     char path[4096];
     gw_error ignore;
-    if (!unfinished_path(path, sizeof path, &ignore)) return false;
+    if (!unfinished_path(path, sizeof path, false, &ignore)) return false;
     FILE *f = fopen(path, "r");
     if (!f) return false; /* none */
     fclose(f);
@@ -95,7 +96,7 @@ void tui_unfinished_remove(void) {
     if (claim == CLAIM_REFUSED) return; /* the other whist's match */
     char path[4096];
     gw_error ignore;
-    if (unfinished_path(path, sizeof path, &ignore)) remove(path);
+    if (unfinished_path(path, sizeof path, false, &ignore)) remove(path);
 }
 
 void tui_today(char date[16], char stamp[24]) {

@@ -25,8 +25,8 @@ command_sweep() {
   for ((i = 0; i < times; i++)); do printf '%s\n' "$block"; done >"$file"
 }
 
-# records_equal A B: the two records are the same apart from the Date and StoreMatch tags.
-records_equal() { diff <(grep -vE '^\[(Date|StoreMatch) ' "$1") <(grep -vE '^\[(Date|StoreMatch) ' "$2") >/dev/null; }
+# records_equal A B: the two records are the same apart from the Date, StoreMatch and StoreRubber tags.
+records_equal() { diff <(grep -vE '^\[(Date|StoreMatch|StoreRubber) ' "$1") <(grep -vE '^\[(Date|StoreMatch|StoreRubber) ' "$2") >/dev/null; }
 # printed_record: the record printed after "here it is, to keep:" into $TMP/printed.gwr.
 printed_record() { sed '1,/here it is, to keep:/d' "$TMP/out" | sed '/./,$!d' >"$TMP/printed.gwr"; }
 # prompts_until REGEX: how many input lines the last run had read when stdout first matched REGEX.

@@ -9,8 +9,8 @@ card_sweep "$SWEEP"
 GAMES=$XDG_DATA_HOME/whist/games
 DB=$XDG_DATA_HOME/whist/whist.db
 
-# same_game A B: the two records are the same apart from the Date and StoreMatch tags.
-same_game() { diff <(grep -vE '^\[(Date|StoreMatch) ' "$1") <(grep -vE '^\[(Date|StoreMatch) ' "$2") >/dev/null; }
+# same_game A B: the two records are the same apart from the Date, StoreMatch and StoreRubber tags.
+same_game() { diff <(grep -vE '^\[(Date|StoreMatch|StoreRubber) ' "$1") <(grep -vE '^\[(Date|StoreMatch|StoreRubber) ' "$2") >/dev/null; }
 
 # prompts: how many input lines the last run read (one at each prompt).
 prompts() { grep -oE '(Your card|Command for [LX])> ' "$TMP/out" | wc -l; }

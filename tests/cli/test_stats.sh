@@ -12,6 +12,7 @@ expect_rc 0 "stats before any game"
 expect_out "No games played yet" "stats before any game"
 expect_no_err "stats before any game"
 [ -e "$DB" ] && fail "stats before any game: a database was created"
+[ -e "$XDG_DATA_HOME/whist" ] && fail "stats before any game: the data folder was created"
 run stats --json
 expect_rc 0 "stats --json before any game"
 expect_out '{"rows": [], "total": {"variant": "all", "opponent": "all", "matches": 0, "matches_won": 0, "hands": 0,' \
@@ -22,6 +23,7 @@ expect_out "No games played yet" "history before any game"
 run history --json
 expect_rc 0 "history --json before any game"
 [ "$OUT" = "[]" ] || fail "history --json before any game: $OUT"
+[ -e "$XDG_DATA_HOME/whist" ] && fail "history before any game: the data folder was created"
 run replay --id 1
 expect_rc 1 "replay --id before any game"
 expect_err "whist replay: no hand 1 is stored (no games played yet)" "replay --id before any game"
@@ -41,9 +43,9 @@ match_won=$(grep -c '^You win the match' <<<"$PLAY")
 run stats
 expect_rc 0 "stats"
 expect_no_err "stats"
-expect_out "variant  opponent   played  won   played  won  win rate  slams  longest streak  assisted" "stats header"
-expect_out_re "^classic +random +1 +$match_won +$hands +$won +[0-9.]+% +$slams +[0-9]+ +0$" "stats: the random row"
-expect_out_re "^all +all +1 +$match_won +$hands +$won +[0-9.]+% +$slams +[0-9]+ +0$" "stats: the total row"
+expect_out "variant  scoring    target  opponent  played  won  played  won  win rate  slams  current longest  assisted" "stats header"
+expect_out_re "^classic +last13 +5 +random +1 +$match_won +$hands +$won +[0-9.]+% +$slams +[0-9]+ +[0-9]+ +0$" "stats: the random row"
+expect_out_re "^all +all +- +all +1 +$match_won +$hands +$won +[0-9.]+% +$slams +[0-9]+ +[0-9]+ +0$" "stats: the total row"
 expect_out_re "^Current winning streak: [0-9]+ hands?\.$" "stats: the current streak"
 run stats --json
 expect_rc 0 "stats --json"
@@ -55,13 +57,13 @@ expect_out "\"total\": {\"variant\": \"all\", \"opponent\": \"all\", \"matches\"
 run history
 expect_rc 0 "history"
 expect_no_err "history"
-expect_out_re "^ +id +date +variant +opponent +hand +tricks +result$" "history header"
+expect_out_re "^ +id +date +game +variant +scoring +opponent +hand +tricks +result$" "history header"
 [ "$(wc -l <<<"$OUT")" -eq $((hands + 1)) ] || fail "history: expected $hands hands: $OUT"
 first=$(sed -n 2p <<<"$OUT")
-grep -qE "^ +$hands +20[0-9]{2}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} +classic +random +$hands +[0-9]+-[0-9]+ +(you scored [0-9]+|computer scored [0-9]+|no score)" \
+grep -qE "^ +$hands +20[0-9]{2}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} +german +classic +last13 +random +$hands +[0-9]+-[0-9]+ +(you scored [0-9]+|computer scored [0-9]+|no score)" \
   <<<"$first" || fail "history: the newest hand first: $first"
 last=$(tail -n 1 <<<"$OUT")
-grep -qE "^ +1 .* classic +random +1 +[0-9]+-[0-9]+ " <<<"$last" || fail "history: the oldest hand last: $last"
+grep -qE "^ +1 .* german +classic +last13 +random +1 +[0-9]+-[0-9]+ " <<<"$last" || fail "history: the oldest hand last: $last"
 # the tricks and result of hand 1 as play reported them
 t1=$(sed -n 's/^Hand 1 is over\. Endgame tricks: you \([0-9]*\), computer \([0-9]*\).*/\1-\2/p' <<<"$PLAY")
 grep -qF " $t1 " <<<"$last" || fail "history: hand 1's tricks are not $t1: $last"
@@ -106,12 +108,12 @@ hands2=$(grep -cE '^Hand [0-9]+ is over' <<<"$OUT")
 won2=$(grep -E '^Hand [0-9]+ is over' <<<"$OUT" | grep -c 'You score')
 match_won2=$(grep -c '^You win the match' <<<"$OUT")
 run stats
-expect_out_re "^small +easy +1 +$match_won2 +$hands2 +$won2 " "stats: the second row"
-expect_out_re "^all +all +2 +$((match_won + match_won2)) +$((hands + hands2)) +$((won + won2)) " "stats: the sum"
+expect_out_re "^small +last13 +3 +easy +1 +$match_won2 +$hands2 +$won2 " "stats: the second row"
+expect_out_re "^all +all +- +all +2 +$((match_won + match_won2)) +$((hands + hands2)) +$((won + won2)) " "stats: the sum"
 [ "$(grep -oE '^(classic|small|all) ' <<<"$OUT" | tr -d ' ' | tr '\n' ,)" = "classic,small,all," ] ||
   fail "stats: rows out of order: $OUT"
 run history --limit 1
-expect_out_re "^ +$((hands + hands2)) .* small +easy +$hands2 " "history: the newest hand is the second match's last"
+expect_out_re "^ +$((hands + hands2)) .* german +small +last13 +easy +$hands2 " "history: the newest hand is the second match's last"
 
 # A match left before its end: its hands count, the match does not (it stays open: --resume).
 head -n 400 "$SWEEP" >"$TMP/short.txt"
@@ -120,10 +122,10 @@ expect_rc 0 "play cut short"
 expect_out "Input ended: the match stops here." "play cut short"
 hands3=$(grep -cE '^Hand [0-9]+ is over' <<<"$OUT")
 run stats
-expect_out_re "^all +all +2 +[0-9]+ +$((hands + hands2 + hands3)) " "stats after a match left"
+expect_out_re "^all +all +- +all +2 +[0-9]+ +$((hands + hands2 + hands3)) " "stats after a match left"
 [ "$(sqlite3 "$DB" 'SELECT abandoned FROM matches WHERE id = 3')" = 0 ] ||
   fail "the match cut short, its record saved, counts as abandoned (it can be resumed: test_resume.sh)"
-[ "$(sqlite3 "$DB" 'PRAGMA user_version')" = 1 ] || fail "the schema version is not 1"
+[ "$(sqlite3 "$DB" 'PRAGMA user_version')" = 2 ] || fail "the schema version is not 2"
 
 # Help and bad options.
 run --help
@@ -165,7 +167,7 @@ sqlite3 "$DB" 'PRAGMA user_version = 99'
 cp "$DB" "$TMP/newer.db"
 run stats
 expect_rc 1 "stats on a newer database"
-expect_err "whist stats: the statistics cannot be read: $DB was written by a newer whist (schema version 99; this one knows up to 1)" \
+expect_err "whist stats: the statistics cannot be read: $DB was written by a newer whist (schema version 99; this one knows up to 2)" \
   "stats on a newer database"
 cmp -s "$DB" "$TMP/newer.db" || fail "stats changed a newer database"
 
@@ -213,7 +215,7 @@ expect_out_re "^(You win|The computer wins) the match" "play with an unusable da
 for cmd in stats history; do
   XDG_DATA_HOME=$TMP/a-file/data run $cmd
   expect_rc 1 "$cmd with an unusable data folder"
-  expect_err "whist $cmd: the statistics cannot be read: cannot create $TMP/a-file/data/whist: Not a directory" \
+  expect_err "whist $cmd: the statistics cannot be read: cannot use $TMP/a-file/data/whist: Not a directory" \
     "$cmd with an unusable data folder"
 done
 
@@ -237,4 +239,68 @@ else
   cmp -s "$RO/whist/whist.db" "$TMP/good.db" || fail "a read-only data folder's database was changed"
 fi
 chmod 0700 "$RO/whist"
+
+# Android Whist: every finished hand of 'whist android --plain' is stored beside the German Whist hands,
+# in one numbering; stats and history show them, replay --id replays them.
+export XDG_DATA_HOME=$TMP/android-data
+ASWEEP=$TMP/asweep.txt
+for ((i = 0; i < 1000; i++)); do
+  printf '%s\n' duck beat high spades hearts diamonds clubs shortest longest high-spades high-hearts \
+    high-diamonds high-clubs high-shortest high-longest
+  for s in S H D C; do for r in A K Q J T 9 8 7 6 5 4 3 2; do printf '%s%s\n' "$r" "$s"; done; done
+done >"$ASWEEP"
+run_from "$SWEEP" play --plain --seed 5 --target 5 --opponent random --record "$TMP/g.gwr"
+expect_rc 0 "play before android"
+ghands=$(grep -cE '^Hand [0-9]+ is over' <<<"$OUT")
+run_from "$ASWEEP" android --plain --seed 7 --record "$TMP/a7.gwr"
+expect_rc 0 "android --plain"
+expect_no_err "android --plain"
+APLAY=$OUT
+ahands=$(grep -cE '^Hand [0-9]+ is over' <<<"$APLAY")
+awon=$(grep -E '^Hand [0-9]+ is over' <<<"$APLAY" | grep -c 'Your side scores')
+arubber=$(grep -c '^You win the rubber' <<<"$APLAY")
+[ "$ahands" -ge 2 ] || fail "android --plain: $ahands hand(s)"
+[ "$(sqlite3 "$XDG_DATA_HOME/whist/whist.db" 'SELECT count(*) FROM android_hands')" = "$ahands" ] ||
+  fail "android --plain: the hands are not all stored"
+run stats
+expect_rc 0 "stats with android"
+expect_out "Android Whist    rubbers      games       hands" "stats: the android table"
+expect_out_re "^hard +1 +$arubber +[0-9]+ +[0-9]+ +$ahands +$awon +[0-9.]+% " "stats: the android row"
+expect_out_re "^all +1 +$arubber +[0-9]+ +[0-9]+ +$ahands +$awon " "stats: the android total"
+expect_out_re "^classic +last13 +5 +random +1 " "stats: the German Whist row is still there"
+run stats --json
+expect_out "\"android\": {\"rows\": [{\"opponent\": \"hard\", \"rubbers\": 1, \"rubbers_won\": $arubber," "stats --json: android"
+expect_out "\"scoring\": \"last13\", \"target\": 5}" "stats --json: the rules of a row"
+run history --limit 0
+expect_rc 0 "history with android"
+[ "$(wc -l <<<"$OUT")" -eq $((ghands + ahands + 1)) ] || fail "history: expected $((ghands + ahands)) hands: $OUT"
+expect_out_re "^ +$((ghands + ahands)) +20[0-9-]+ [0-9:]+ +android +- +- +hard +$ahands +[0-9]+-[0-9]+ +(your|computer's) side scored [0-9]+$" \
+  "history: the newest hand is android's last"
+expect_out_re "^ +$ghands +.* german +classic +last13 +random +$ghands " "history: the German Whist hands keep their ids"
+run history --limit 1 --json
+expect_out "\"variant\": \"android\", \"scoring\": \"rubber\"" "history --json: an android hand"
+expect_out "\"game\": \"android\"}" "history --json: the game"
+run replay --id $((ghands + 1)) --no-solver
+expect_rc 0 "replay --id of an android hand"
+expect_out "Hand 1: Android Whist" "replay --id of an android hand"
+AFROM_ID=$OUT
+run replay "$TMP/a7.gwr" --hand 1 --no-solver
+[ "$AFROM_ID" = "$OUT" ] || fail "replay --id of an android hand differs from replay FILE --hand 1"
+# line mode leaving early: the rubber stays open (its record is saved), and
+# --resume goes on in the same statistics row.
+head -n 300 "$ASWEEP" >"$TMP/ashort.txt"
+run_from "$TMP/ashort.txt" android --plain --seed 9 --record "$TMP/a9.gwr"
+expect_rc 0 "android cut short"
+DBF="$XDG_DATA_HOME/whist/whist.db"
+[ "$(sqlite3 "$DBF" 'SELECT abandoned FROM rubbers WHERE id = 2')" = 0 ] ||
+  fail "the rubber cut short, its record saved, counts as abandoned"
+grep -q '^\[StoreRubber "2"\]' "$TMP/a9.gwr" || fail "the rubber's record lacks its StoreRubber tag"
+before=$(sqlite3 "$DBF" 'SELECT count(*) FROM android_hands WHERE rubber_id = 2')
+run_from "$ASWEEP" android --plain --resume --record "$TMP/a9.gwr"
+expect_rc 0 "android resumed"
+[ "$(sqlite3 "$DBF" 'SELECT count(*) FROM rubbers')" = 2 ] || fail "the resumed rubber got a new statistics row"
+after=$(sqlite3 "$DBF" 'SELECT count(*) FROM android_hands WHERE rubber_id = 2')
+[ "$after" -gt "$before" ] || fail "the resumed rubber's hands are not stored in its row ($before, then $after)"
+[ -n "$(sqlite3 "$DBF" 'SELECT winner FROM rubbers WHERE id = 2 AND winner IS NOT NULL')" ] ||
+  fail "the resumed rubber, played to its end, has no winner in the statistics"
 finish

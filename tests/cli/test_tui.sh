@@ -129,7 +129,7 @@ grep -qF "Resume" <<<"$(screen)" && fail "a finished match is offered for resumi
 # The statistics screen.
 keys a
 wait_for "Matches" "the statistics screen"
-wait_for "all      all" "the total row"
+wait_for "All " "the total row"
 keys q
 keys q
 wait_exit

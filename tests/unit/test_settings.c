@@ -266,11 +266,30 @@ static void test_partial(void **state) {
                            &s, &warn),
                      GW_EINVAL);
     assert_int_equal(warn.line, 2);
-    assert_non_null(strstr(warn.msg, "line 2: target"));
+    /* every bad line is told, in order, not only the first */
+    assert_string_equal(warn.msg, "line 2: target must be a whole number from 1 to 1000, not '0'; "
+                                  "line 4: expected 'key = value', not 'nonsense'");
     assert_int_equal(s.rules.variant, GW_SMALL);
     assert_int_equal(s.rules.target, 10);
     assert_int_equal(s.opponent, GW_AI_EXPERT);
     assert_false(s.bell);
+}
+
+/* Many bad lines: the list fits the message, the rest are counted. */
+static void test_many_bad_lines(void **state) {
+    (void)state;
+    gw_settings s;
+    gw_error warn;
+    char text[2000] = "";
+    for (int i = 0; i < 30; i++)
+        strcat(text, "colour = red\n");
+    assert_int_equal(parse(text, &s, &warn), GW_EINVAL);
+    assert_int_equal(warn.line, 1);
+    assert_non_null(strstr(warn.msg, "line 1: unknown setting 'colour'; line 2: unknown setting 'colour'"));
+    const char *more = strstr(warn.msg, "; and ");
+    assert_non_null(more);
+    assert_non_null(strstr(more, " more bad lines"));
+    assert_true(strlen(warn.msg) < sizeof warn.msg - 1);
 }
 
 static void test_layout(void **state) {
@@ -422,6 +441,7 @@ int main(void) {
         cmocka_unit_test(test_every_key),
         cmocka_unit_test(test_bad_values),
         cmocka_unit_test(test_partial),
+        cmocka_unit_test(test_many_bad_lines),
         cmocka_unit_test(test_layout),
         cmocka_unit_test(test_path),
         cmocka_unit_test(test_load_missing_file),

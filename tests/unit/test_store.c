@@ -176,15 +176,20 @@ static void play_script(gw_store *s) {
 }
 
 typedef struct want {
-    const char *variant, *opponent;
+    const char *variant, *scoring;
+    int target;
+    const char *opponent;
     int matches, matches_won, hands, hands_won, slams, longest, current, assisted;
 } want;
 
+/* One row per set of rules and opponent: small last13 before small every (gw_scoring order). */
 static void expect_stats(gw_store *s) {
     static const want WANT[] = {
-        {"classic", "easy", 0, 0, 3, 2, 0, 2, 2, 1}, {"classic", "hard", 2, 1, 7, 3, 1, 2, 0, 0},
-        {"small", "easy", 0, 0, 1, 0, 0, 0, 0, 0},   {"small", "hard", 1, 1, 3, 3, 1, 3, 3, 1},
-        {"all", "all", 3, 2, 14, 8, 2, 6, 0, 2},
+        {"classic", "last13", 10, "easy", 0, 0, 3, 2, 0, 2, 2, 1},
+        {"classic", "last13", 10, "hard", 2, 1, 7, 3, 1, 2, 0, 0},
+        {"small", "last13", 10, "easy", 0, 0, 1, 0, 0, 0, 0, 0},
+        {"small", "every", 10, "hard", 1, 1, 3, 3, 1, 3, 3, 1},
+        {"all", "all", 0, "all", 3, 2, 14, 8, 2, 6, 0, 2},
     };
     gw_stats *rows;
     int count;
@@ -195,6 +200,8 @@ static void expect_stats(gw_store *s) {
         const want *w = &WANT[i];
         const gw_stats *r = &rows[i];
         assert_string_equal(r->variant, w->variant);
+        assert_string_equal(r->scoring, w->scoring);
+        assert_int_equal(r->target, w->target);
         assert_string_equal(r->opponent, w->opponent);
         assert_int_equal(r->matches, w->matches);
         assert_int_equal(r->matches_won, w->matches_won);
@@ -482,7 +489,7 @@ static void test_newer_schema_refused(void **state) {
     assert_int_equal(gw_store_open(path, &s, &err), GW_OK);
     gw_store_close(s);
     raw_exec(path, "PRAGMA user_version = 99");
-    expect_refused(path, "was written by a newer whist (schema version 99; this one knows up to 1)");
+    expect_refused(path, "was written by a newer whist (schema version 99; this one knows up to 2)");
 }
 
 static void test_empty_file_migrated(void **state) {
@@ -495,7 +502,7 @@ static void test_empty_file_migrated(void **state) {
     int64_t m = begin(s, GW_CLASSIC, GW_LAST13, "hard", 3);
     hand(s, m, 1, 'W', false, false, -1, 2, 0);
     gw_store_close(s);
-    assert_int_equal(raw_int(path, "PRAGMA user_version"), 1);
+    assert_int_equal(raw_int(path, "PRAGMA user_version"), GW_STORE_SCHEMA);
     assert_int_equal(raw_int(path, "SELECT count(*) FROM hands"), 1);
     /* an SQLite database with nothing in it (any more), version 0 */
     const char *blank = in_root("blank.db");
@@ -503,7 +510,7 @@ static void test_empty_file_migrated(void **state) {
     assert_true(exists(blank));
     assert_int_equal(gw_store_open(blank, &s, &err), GW_OK);
     gw_store_close(s);
-    assert_int_equal(raw_int(blank, "PRAGMA user_version"), 1);
+    assert_int_equal(raw_int(blank, "PRAGMA user_version"), GW_STORE_SCHEMA);
 }
 
 static void test_corrupt_refused(void **state) {
@@ -570,14 +577,226 @@ static void test_read_only_folder(void **state) {
     expect_refused(path, "cannot write");
 }
 
+/* ---- Android Whist ---------------------------------------------------------------------------------- */
+
+/* Adds Android Whist hand `number` of rubber r: w 'W' (player 1's side scores) or 'L'. */
+static int64_t android_hand(gw_store *s, int64_t r, int number, char w, int points, int game_winner,
+                            int games0, int games1, int rubber_winner) {
+    char rec[128];
+    snprintf(rec, sizeof rec, "[Game \"Android Whist\"]\n[Hand \"%d\"]\n\n1. AS\n", number);
+    int winner = w == 'W' ? 0 : 1;
+    gw_store_android_hand h = {
+        .rubber_id = r,
+        .number = number,
+        .record = rec,
+        .played = "2025-02-03 04:05:06",
+        .tricks = {winner == 0 ? 6 + points : 7 - points, winner == 0 ? 7 - points : 6 + points},
+        .winner = winner,
+        .points = points,
+        .score = {winner == 0 ? points : 0, winner == 1 ? points : 0},
+        .game_winner = game_winner,
+        .games = {games0, games1},
+        .values = {games0 * 2, games1 * 2},
+        .rubber_winner = rubber_winner};
+    int64_t id = 0;
+    gw_error err;
+    if (gw_store_add_android_hand(s, &h, &id, &err) != GW_OK) fail_msg("android hand: %s", err.msg);
+    return id;
+}
+
+static int64_t begin_rubber(gw_store *s, const char *opponent) {
+    gw_store_rubber r = {opponent, 42, "2025-02-03 04:00:00"};
+    int64_t id = 0;
+    gw_error err;
+    if (gw_store_begin_rubber(s, &r, &id, &err) != GW_OK) fail_msg("begin rubber: %s", err.msg);
+    return id;
+}
+
+/* Rubbers stored beside German Whist matches: one numbering of hands, the
+ * history of both games, records back, statistics, refusals. */
+static void test_android(void **state) {
+    (void)state;
+    const char *path = in_root("android.db");
+    gw_store *s;
+    gw_error err;
+    assert_int_equal(gw_store_open(path, &s, &err), GW_OK);
+    int64_t m = begin(s, GW_CLASSIC, GW_LAST13, "hard", 3);
+    assert_int_equal(hand(s, m, 1, 'W', false, false, -1, 2, 0), 1);
+    int64_t r1 = begin_rubber(s, "hard");
+    assert_int_equal(android_hand(s, r1, 1, 'W', 5, 0, 1, 0, -1), 2); /* ids shared with German hands */
+    assert_int_equal(hand(s, m, 2, 'L', false, false, -1, 2, 2), 3);
+    assert_int_equal(android_hand(s, r1, 2, 'L', 2, -1, 1, 0, -1), 4);
+    assert_int_equal(android_hand(s, r1, 3, 'W', 5, 0, 2, 0, 0), 5); /* the rubber is won */
+    int64_t r2 = begin_rubber(s, "easy");
+    assert_int_equal(android_hand(s, r2, 1, 'L', 3, -1, 0, 0, -1), 6);
+    assert_int_equal(gw_store_abandon_rubber(s, r2, &err), GW_OK);
+    int64_t r3 = begin_rubber(s, "human");
+    assert_int_equal(android_hand(s, r3, 1, 'W', 1, -1, 0, 0, -1), 7);
+
+    /* refusals */
+    gw_store_android_hand bad = {.rubber_id = r1,
+                                 .number = 4,
+                                 .record = "x",
+                                 .winner = 0,
+                                 .points = 1,
+                                 .game_winner = -1,
+                                 .rubber_winner = -1};
+    assert_int_equal(gw_store_add_android_hand(s, &bad, NULL, &err), GW_ESTATE);
+    assert_non_null(strstr(err.msg, "is over"));
+    bad.rubber_id = r2;
+    assert_int_equal(gw_store_add_android_hand(s, &bad, NULL, &err), GW_ESTATE);
+    assert_non_null(strstr(err.msg, "abandoned"));
+    bad.rubber_id = 99;
+    assert_int_equal(gw_store_add_android_hand(s, &bad, NULL, &err), GW_EINVAL);
+    bad.rubber_id = r3;
+    bad.number = 1;
+    assert_int_equal(gw_store_add_android_hand(s, &bad, NULL, &err), GW_ESTATE); /* stored already */
+    bad.number = 2;
+    bad.winner = 2;
+    assert_int_equal(gw_store_add_android_hand(s, &bad, NULL, &err), GW_EINVAL);
+    bad.winner = 0;
+    bad.record = "";
+    assert_int_equal(gw_store_add_android_hand(s, &bad, NULL, &err), GW_EINVAL);
+    assert_int_equal(gw_store_abandon_rubber(s, r1, &err), GW_ESTATE);
+    gw_store_rubber nameless = {"", 1, NULL};
+    int64_t id;
+    assert_int_equal(gw_store_begin_rubber(s, &nameless, &id, &err), GW_EINVAL);
+
+    /* history: both games, newest first */
+    gw_store_entry *list;
+    int count;
+    assert_int_equal(gw_store_history(s, 0, &list, &count, &err), GW_OK);
+    assert_int_equal(count, 7);
+    for (int i = 0; i < count; i++)
+        assert_int_equal(list[i].id, 7 - i);
+    assert_true(list[0].android);
+    assert_string_equal(list[0].opponent, "human");
+    assert_string_equal(list[0].variant, "android");
+    assert_false(list[4].android); /* hand 3: German Whist */
+    assert_string_equal(list[4].variant, "classic");
+    const gw_store_entry *e = &list[2]; /* hand 5: the rubber's last */
+    assert_true(e->android);
+    assert_int_equal(e->match_id, r1);
+    assert_int_equal(e->number, 3);
+    assert_int_equal(e->winner, 0);
+    assert_int_equal(e->points, 5);
+    assert_int_equal(e->tricks[0], 11);
+    assert_string_equal(e->played, "2025-02-03 04:05:06");
+    free(list);
+    char *text;
+    assert_int_equal(gw_store_record(s, 4, &text, &err), GW_OK);
+    assert_string_equal(text, "[Game \"Android Whist\"]\n[Hand \"2\"]\n\n1. AS\n");
+    free(text);
+    assert_int_equal(gw_store_record(s, 3, &text, &err), GW_OK);
+    assert_non_null(strstr(text, "1. AS 2S"));
+    free(text);
+
+    /* statistics: hard (rubber won), easy (abandoned), human; then all */
+    gw_android_stats *rows;
+    assert_int_equal(gw_store_android_stats(s, &rows, &count, &err), GW_OK);
+    assert_int_equal(count, 4);
+    assert_string_equal(rows[0].opponent, "easy");
+    assert_string_equal(rows[1].opponent, "hard");
+    assert_string_equal(rows[2].opponent, "human");
+    assert_string_equal(rows[3].opponent, "all");
+    const gw_android_stats *h = &rows[1];
+    assert_int_equal(h->rubbers, 1);
+    assert_int_equal(h->rubbers_won, 1);
+    assert_int_equal(h->hands, 3);
+    assert_int_equal(h->hands_won, 2);
+    assert_int_equal(h->games, 2);
+    assert_int_equal(h->games_won, 2);
+    assert_int_equal(h->points, 10);
+    assert_int_equal(h->points_against, 2);
+    assert_int_equal(h->longest_streak, 1);
+    assert_int_equal(h->current_streak, 1);
+    assert_int_equal(rows[0].rubbers, 0); /* abandoned */
+    assert_int_equal(rows[0].points_against, 3);
+    const gw_android_stats *all = &rows[3];
+    assert_int_equal(all->rubbers, 1);
+    assert_int_equal(all->hands, 5);
+    assert_int_equal(all->hands_won, 3);
+    assert_int_equal(all->current_streak, 1);
+    assert_int_equal(all->longest_streak, 1);
+    free(rows);
+    /* German Whist figures do not count Android Whist hands */
+    gw_stats *g;
+    assert_int_equal(gw_store_stats(s, &g, &count, &err), GW_OK);
+    assert_int_equal(g[count - 1].hands, 2);
+    free(g);
+    gw_store_close(s);
+    assert_int_equal(raw_int(path, "SELECT winner FROM rubbers WHERE id = 1"), 0);
+    assert_int_equal(raw_int(path, "SELECT games0 * 10 + value0 FROM rubbers WHERE id = 1"), 24);
+    assert_int_equal(raw_int(path, "SELECT abandoned FROM rubbers WHERE id = 2"), 1);
+}
+
+/* No Android Whist hands: the total row alone, zeros. */
+static void test_android_empty(void **state) {
+    (void)state;
+    gw_store *s;
+    gw_error err;
+    assert_int_equal(gw_store_open(in_root("android-empty.db"), &s, &err), GW_OK);
+    gw_android_stats *rows;
+    int count;
+    assert_int_equal(gw_store_android_stats(s, &rows, &count, &err), GW_OK);
+    assert_int_equal(count, 1);
+    assert_string_equal(rows[0].opponent, "all");
+    assert_int_equal(rows[0].hands + rows[0].rubbers + rows[0].points, 0);
+    free(rows);
+    gw_store_close(s);
+}
+
+/* A version 1 database (German Whist only) is brought to version 2 on open,
+ * its matches and hands kept, and new hands numbered after the old ones. */
+static void test_migrate_from_version_1(void **state) {
+    (void)state;
+    const char *path = in_root("v1.db");
+    raw_exec(path,
+             "CREATE TABLE matches (id INTEGER PRIMARY KEY, started TEXT NOT NULL, variant TEXT NOT NULL, "
+             "scoring TEXT NOT NULL, target INTEGER NOT NULL, opponent TEXT NOT NULL, seed TEXT NOT NULL, "
+             "winner INTEGER, abandoned INTEGER NOT NULL DEFAULT 0, score0 INTEGER NOT NULL DEFAULT 0, "
+             "score1 INTEGER NOT NULL DEFAULT 0);"
+             "CREATE TABLE hands (id INTEGER PRIMARY KEY, match_id INTEGER NOT NULL REFERENCES matches(id), "
+             "number INTEGER NOT NULL, played TEXT NOT NULL, record TEXT NOT NULL, tricks0 INTEGER NOT NULL, "
+             "tricks1 INTEGER NOT NULL, winner INTEGER NOT NULL, points INTEGER NOT NULL, slam INTEGER NOT "
+             "NULL, assisted INTEGER NOT NULL, score0 INTEGER NOT NULL, score1 INTEGER NOT NULL, "
+             "UNIQUE (match_id, number));"
+             "PRAGMA application_id = 1196901442; PRAGMA user_version = 1;"
+             "INSERT INTO matches (started, variant, scoring, target, opponent, seed) "
+             "VALUES ('2024-01-01 00:00:00', 'classic', 'last13', 10, 'hard', '7');"
+             "INSERT INTO hands VALUES (1, 1, 1, '2024-01-01 00:10:00', 'rec', 8, 5, 0, 2, 0, 0, 2, 0);");
+    gw_store *s;
+    gw_error err;
+    assert_int_equal(gw_store_open(path, &s, &err), GW_OK);
+    assert_int_equal(raw_int(path, "PRAGMA user_version"), 2);
+    int64_t r = begin_rubber(s, "hard");
+    assert_int_equal(android_hand(s, r, 1, 'W', 1, -1, 0, 0, -1), 2);
+    gw_stats *rows;
+    int count;
+    assert_int_equal(gw_store_stats(s, &rows, &count, &err), GW_OK);
+    assert_int_equal(rows[count - 1].hands, 1);
+    assert_int_equal(rows[count - 1].hands_won, 1);
+    free(rows);
+    gw_store_close(s);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_open_creates_schema),      cmocka_unit_test(test_stats_and_history),
-        cmocka_unit_test(test_refused_writes),           cmocka_unit_test(test_hand_and_result_together),
-        cmocka_unit_test(test_two_connections),          cmocka_unit_test(test_garbage_refused),
-        cmocka_unit_test(test_foreign_database_refused), cmocka_unit_test(test_newer_schema_refused),
-        cmocka_unit_test(test_empty_file_migrated),      cmocka_unit_test(test_corrupt_refused),
-        cmocka_unit_test(test_unusable_folder),          cmocka_unit_test(test_read_only_folder),
+        cmocka_unit_test(test_open_creates_schema),
+        cmocka_unit_test(test_stats_and_history),
+        cmocka_unit_test(test_refused_writes),
+        cmocka_unit_test(test_hand_and_result_together),
+        cmocka_unit_test(test_two_connections),
+        cmocka_unit_test(test_garbage_refused),
+        cmocka_unit_test(test_foreign_database_refused),
+        cmocka_unit_test(test_newer_schema_refused),
+        cmocka_unit_test(test_empty_file_migrated),
+        cmocka_unit_test(test_corrupt_refused),
+        cmocka_unit_test(test_unusable_folder),
+        cmocka_unit_test(test_read_only_folder),
+        cmocka_unit_test(test_android),
+        cmocka_unit_test(test_android_empty),
+        cmocka_unit_test(test_migrate_from_version_1),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -1,0 +1,286 @@
+/* android.c: the Android Whist part of the database: rubbers, their finished hands, and the statistics
+ * read from them. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gw/android_ai.h"
+#include "store_internal.h"
+
+gw_status gw_store_begin_rubber(gw_store *s, const gw_store_rubber *r, int64_t *rubber_id, gw_error *err) {
+    if (!r->opponent || !r->opponent[0])
+        return gw_error_set(err, GW_EINVAL, 0, 0, "the opponent has no name");
+    sqlite3 *db = gw_store_db(s);
+    char now[24], seed[24];
+    gw_store_local_now(now);
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)r->seed);
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(db, "INSERT INTO rubbers (started, opponent, seed) VALUES (?, ?, ?)", -1, &st,
+                           NULL) != SQLITE_OK)
+        return gw_store_db_error(s, "cannot store the rubber", err);
+    sqlite3_bind_text(st, 1, r->started ? r->started : now, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 2, r->opponent, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 3, seed, -1, SQLITE_TRANSIENT);
+    int rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    if (rc != SQLITE_DONE) return gw_store_db_error(s, "cannot store the rubber", err);
+    *rubber_id = sqlite3_last_insert_rowid(db);
+    gw_error_clear(err);
+    return GW_OK;
+}
+
+/* Checks that rubber id exists and is still going on; GW_OK, or the reason. */
+static gw_status rubber_open(gw_store *s, int64_t id, gw_error *err) {
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(gw_store_db(s), "SELECT winner IS NOT NULL, abandoned FROM rubbers WHERE id = ?",
+                           -1, &st, NULL) != SQLITE_OK)
+        return gw_store_db_error(s, "cannot read the rubber", err);
+    sqlite3_bind_int64(st, 1, id);
+    int rc = sqlite3_step(st);
+    gw_status res = GW_OK;
+    char name[24];
+    snprintf(name, sizeof name, "%lld", (long long)id);
+    if (rc == SQLITE_DONE)
+        res = gw_error_set(err, GW_EINVAL, 0, 0, "no rubber %s", name);
+    else if (rc != SQLITE_ROW)
+        res = gw_store_db_error(s, "cannot read the rubber", err);
+    else if (sqlite3_column_int(st, 0))
+        res = gw_error_set(err, GW_ESTATE, 0, 0, "rubber %s is over", name);
+    else if (sqlite3_column_int(st, 1))
+        res = gw_error_set(err, GW_ESTATE, 0, 0, "rubber %s was abandoned", name);
+    sqlite3_finalize(st);
+    return res;
+}
+
+/* Runs one prepared write to its end; SQLite's result code. */
+static int step_done(sqlite3_stmt *st) {
+    int rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    return rc;
+}
+
+/* The writes of gw_store_add_android_hand, inside its transaction. */
+static gw_status insert_android_hand(gw_store *s, const gw_store_android_hand *h, gw_error *err) {
+    gw_status res = rubber_open(s, h->rubber_id, err);
+    if (res != GW_OK) return res;
+    sqlite3 *db = gw_store_db(s);
+    char now[24];
+    gw_store_local_now(now);
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(
+            db,
+            "INSERT INTO android_hands (id, rubber_id, number, played, record, tricks0, tricks1, "
+            "winner, points, score0, score1, game_winner) VALUES (" GW_STORE_NEXT_HAND_ID
+            ", ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            -1, &st, NULL) != SQLITE_OK)
+        return gw_store_db_error(s, "cannot store the hand", err);
+    sqlite3_bind_int64(st, 1, h->rubber_id);
+    sqlite3_bind_int(st, 2, h->number);
+    sqlite3_bind_text(st, 3, h->played ? h->played : now, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 4, h->record, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 5, h->tricks[0]);
+    sqlite3_bind_int(st, 6, h->tricks[1]);
+    sqlite3_bind_int(st, 7, h->winner);
+    sqlite3_bind_int(st, 8, h->points);
+    sqlite3_bind_int(st, 9, h->score[0]);
+    sqlite3_bind_int(st, 10, h->score[1]);
+    sqlite3_bind_int(st, 11, h->game_winner);
+    int rc = step_done(st);
+    if (rc == SQLITE_CONSTRAINT_UNIQUE) {
+        char name[24];
+        snprintf(name, sizeof name, "%lld", (long long)h->rubber_id);
+        return gw_error_set(err, GW_ESTATE, 0, 0, "hand %d of rubber %s is stored already", h->number, name);
+    }
+    if (rc != SQLITE_DONE) return gw_store_db_error(s, "cannot store the hand", err);
+    if (sqlite3_prepare_v2(db,
+                           "UPDATE rubbers SET games0 = ?, games1 = ?, value0 = ?, value1 = ?, "
+                           "winner = CASE WHEN ? >= 0 THEN ? ELSE NULL END WHERE id = ?",
+                           -1, &st, NULL) != SQLITE_OK)
+        return gw_store_db_error(s, "cannot store the rubber's score", err);
+    sqlite3_bind_int(st, 1, h->games[0]);
+    sqlite3_bind_int(st, 2, h->games[1]);
+    sqlite3_bind_int(st, 3, h->values[0]);
+    sqlite3_bind_int(st, 4, h->values[1]);
+    sqlite3_bind_int(st, 5, h->rubber_winner);
+    sqlite3_bind_int(st, 6, h->rubber_winner);
+    sqlite3_bind_int64(st, 7, h->rubber_id);
+    if (step_done(st) != SQLITE_DONE) return gw_store_db_error(s, "cannot store the rubber's score", err);
+    return GW_OK;
+}
+
+/* Runs write inside BEGIN IMMEDIATE .. COMMIT, rolled back on failure. */
+static gw_status in_transaction(gw_store *s, const char *what, gw_status res_of_write, gw_error *err) {
+    sqlite3 *db = gw_store_db(s);
+    if (res_of_write == GW_OK && sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+        res_of_write = gw_store_db_error(s, what, err);
+    if (res_of_write != GW_OK) {
+        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+        return res_of_write;
+    }
+    gw_error_clear(err);
+    return GW_OK;
+}
+
+gw_status gw_store_add_android_hand(gw_store *s, const gw_store_android_hand *h, int64_t *hand_id,
+                                    gw_error *err) {
+    if (!h->record || !h->record[0]) return gw_error_set(err, GW_EINVAL, 0, 0, "the hand has no record");
+    bool ok = h->number >= 1 && h->winner >= -1 && h->winner <= 1 && h->game_winner >= -1 &&
+              h->game_winner <= 1 && h->rubber_winner >= -1 && h->rubber_winner <= 1 && h->points >= 0;
+    for (int i = 0; i < 2; i++)
+        ok = ok && h->tricks[i] >= 0 && h->score[i] >= 0 && h->games[i] >= 0 && h->values[i] >= 0;
+    if (!ok) return gw_error_set(err, GW_EINVAL, 0, 0, "the hand's figures are not valid");
+    sqlite3 *db = gw_store_db(s);
+    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+        return gw_store_db_error(s, "cannot store the hand", err);
+    gw_status res = insert_android_hand(s, h, err);
+    int64_t id = sqlite3_last_insert_rowid(db);
+    res = in_transaction(s, "cannot store the hand", res, err);
+    if (res == GW_OK && hand_id) *hand_id = id;
+    return res;
+}
+
+gw_status gw_store_abandon_rubber(gw_store *s, int64_t rubber_id, gw_error *err) {
+    sqlite3 *db = gw_store_db(s);
+    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+        return gw_store_db_error(s, "cannot abandon the rubber", err);
+    gw_status res = rubber_open(s, rubber_id, err);
+    sqlite3_stmt *st;
+    if (res == GW_OK &&
+        sqlite3_prepare_v2(db, "UPDATE rubbers SET abandoned = 1 WHERE id = ?", -1, &st, NULL) != SQLITE_OK)
+        res = gw_store_db_error(s, "cannot abandon the rubber", err);
+    if (res == GW_OK) {
+        sqlite3_bind_int64(st, 1, rubber_id);
+        if (step_done(st) != SQLITE_DONE) res = gw_store_db_error(s, "cannot abandon the rubber", err);
+    }
+    return in_transaction(s, "cannot abandon the rubber", res, err);
+}
+
+/* ---- statistics ------------------------------------------------------------------------------------ */
+
+/* The rows being built, the total kept apart. */
+typedef struct atable {
+    gw_android_stats *rows;
+    int count, cap;
+    gw_android_stats total;
+} atable;
+
+/* The row of opponent, made if missing; NULL without memory. */
+static gw_android_stats *arow_of(atable *t, const char *opponent) {
+    for (int i = 0; i < t->count; i++)
+        if (strcmp(t->rows[i].opponent, opponent) == 0) return &t->rows[i];
+    if (t->count == t->cap) {
+        int cap = t->cap ? 2 * t->cap : 4;
+        gw_android_stats *p = realloc(t->rows, (size_t)(cap + 1) * sizeof *p); /* + 1: the total row */
+        if (!p) return NULL;
+        t->rows = p;
+        t->cap = cap;
+    }
+    gw_android_stats *r = &t->rows[t->count++];
+    memset(r, 0, sizeof *r);
+    snprintf(r->opponent, sizeof r->opponent, "%s", opponent);
+    return r;
+}
+
+/* Counts one hand, in the order they were played. */
+static void count_android_hand(gw_android_stats *r, int winner, int points, int game_winner) {
+    r->hands++;
+    if (winner == 0) {
+        r->hands_won++;
+        r->points += points;
+        if (++r->current_streak > r->longest_streak) r->longest_streak = r->current_streak;
+    } else {
+        r->current_streak = 0;
+        if (winner == 1) r->points_against += points;
+    }
+    if (game_winner >= 0) {
+        r->games++;
+        r->games_won += game_winner == 0;
+    }
+}
+
+/* The place of an opponent name: the levels in order, then "human", then others. */
+static int opponent_rank(const char *name) {
+    gw_android_level level;
+    if (gw_android_level_parse(name, &level)) return (int)level;
+    return strcmp(name, "human") == 0 ? GW_ANDROID_LEVELS : GW_ANDROID_LEVELS + 1;
+}
+
+static int compare_arows(const void *a, const void *b) {
+    const gw_android_stats *x = a, *y = b;
+    int rx = opponent_rank(x->opponent), ry = opponent_rank(y->opponent);
+    if (rx != ry) return rx < ry ? -1 : 1;
+    return strcmp(x->opponent, y->opponent);
+}
+
+/* Reads every hand (oldest first) and the finished rubbers into t; SQLite's result code. */
+static int read_android(sqlite3 *db, atable *t, bool *oom) {
+    sqlite3_stmt *st;
+    int rc = sqlite3_prepare_v2(db,
+                                "SELECT r.opponent, h.winner, h.points, h.game_winner FROM android_hands h "
+                                "JOIN rubbers r ON r.id = h.rubber_id ORDER BY h.id",
+                                -1, &st, NULL);
+    if (rc != SQLITE_OK) return rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        char opponent[16];
+        gw_store_column_copy(st, 0, opponent, sizeof opponent);
+        gw_android_stats *r = arow_of(t, opponent);
+        if (!r) {
+            *oom = true;
+            break;
+        }
+        int winner = sqlite3_column_int(st, 1), points = sqlite3_column_int(st, 2),
+            game = sqlite3_column_int(st, 3);
+        count_android_hand(r, winner, points, game);
+        count_android_hand(&t->total, winner, points, game);
+    }
+    sqlite3_finalize(st);
+    if (*oom) return SQLITE_OK;
+    if (rc != SQLITE_DONE) return rc;
+    rc = sqlite3_prepare_v2(
+        db, "SELECT opponent, winner FROM rubbers WHERE winner IS NOT NULL AND abandoned = 0", -1, &st, NULL);
+    if (rc != SQLITE_OK) return rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        char opponent[16];
+        gw_store_column_copy(st, 0, opponent, sizeof opponent);
+        bool won = sqlite3_column_int(st, 1) == 0;
+        for (int i = 0; i < t->count; i++) {
+            if (strcmp(t->rows[i].opponent, opponent) != 0) continue;
+            t->rows[i].rubbers++;
+            t->rows[i].rubbers_won += won;
+        }
+        t->total.rubbers++;
+        t->total.rubbers_won += won;
+    }
+    sqlite3_finalize(st);
+    return rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+gw_status gw_store_android_stats(gw_store *s, gw_android_stats **rows, int *count, gw_error *err) {
+    *rows = NULL;
+    *count = 0;
+    atable t = {0};
+    strcpy(t.total.opponent, "all");
+    sqlite3 *db = gw_store_db(s);
+    bool oom = false;
+    int rc = sqlite3_exec(db, "BEGIN", NULL, NULL, NULL);
+    if (rc == SQLITE_OK) rc = read_android(db, &t, &oom);
+    gw_status res = GW_OK;
+    if (rc != SQLITE_OK) res = gw_store_db_error(s, "cannot read the Android Whist statistics", err);
+    sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+    if (res == GW_OK && !oom && !t.rows) {
+        t.rows = malloc(sizeof *t.rows);
+        oom = !t.rows;
+    }
+    if (res == GW_OK && oom)
+        res = gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory reading the Android Whist statistics");
+    if (res != GW_OK) {
+        free(t.rows);
+        return res;
+    }
+    qsort(t.rows, (size_t)t.count, sizeof *t.rows, compare_arows);
+    t.rows[t.count] = t.total;
+    *rows = t.rows;
+    *count = t.count + 1;
+    gw_error_clear(err);
+    return GW_OK;
+}
