@@ -12,7 +12,7 @@
 /* The schema version this build writes (PRAGMA user_version); older
  * databases are migrated on open, one version at a time, each step in its
  * own transaction; newer ones are refused. */
-#define GW_STORE_SCHEMA 1
+#define GW_STORE_SCHEMA 2
 
 typedef struct gw_store gw_store;
 
@@ -53,8 +53,9 @@ typedef struct gw_store_hand {
     const char *record; /* the hand as .gwr text (one hand, finished) */
     const char *played; /* local time the hand ended, "YYYY-MM-DD HH:MM:SS"; NULL: now */
     int tricks[2];      /* counted tricks (endgame, or all for every-trick scoring): [human, computer] */
-    int winner;         /* who scored: 0 the human, 1 the computer, -1 nobody */
-    int points;         /* points the winner scored */
+    int winner;         /* who won the hand (more counted tricks): 0 the human, 1 the computer, -1 a tie */
+    int points[2];      /* what each scored: [human, computer]; only the winner scores, but
+                           under running-total scoring both do */
     bool slam;          /* the winner took every trick */
     bool assisted;      /* the human took back a card (undo) */
     int score[2];       /* match score after the hand */
@@ -78,7 +79,7 @@ typedef struct gw_stats {
     char variant[16];         /* "classic", "small", or "all" for the total row */
     char opponent[16];        /* level name, or "all" */
     int matches, matches_won; /* finished matches (abandoned or unfinished ones not counted) */
-    int hands, hands_won;     /* hands played; hands where the human scored */
+    int hands, hands_won;     /* hands played; hands the human won (took more of the counted tricks) */
     int slams;                /* the human's slams */
     int longest_streak;       /* most hands won in a row (hands in the order played) */
     int current_streak;       /* hands won in a row, up to the last one */
@@ -99,7 +100,9 @@ typedef struct gw_store_entry {
     char played[24];
     char variant[16], scoring[16], opponent[16];
     int target;
-    int tricks[2], winner, points;
+    int tricks[2], winner; /* as in gw_store_hand */
+    int points;            /* what the winner scored (0 on a tie) */
+    int scored[2];         /* what each scored: [human, computer] */
     bool slam, assisted;
     int score[2];
 } gw_store_entry;

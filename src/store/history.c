@@ -24,6 +24,8 @@ static void read_entry(sqlite3_stmt *st, gw_store_entry *e) {
     e->assisted = sqlite3_column_int(st, 13) != 0;
     e->score[0] = sqlite3_column_int(st, 14);
     e->score[1] = sqlite3_column_int(st, 15);
+    e->scored[0] = sqlite3_column_int(st, 16);
+    e->scored[1] = sqlite3_column_int(st, 17);
 }
 
 gw_status gw_store_history(gw_store *s, int limit, gw_store_entry **rows, int *count, gw_error *err) {
@@ -35,7 +37,8 @@ gw_status gw_store_history(gw_store *s, int limit, gw_store_entry **rows, int *c
             gw_store_db(s),
             "SELECT h.id, h.match_id, h.number, h.played, m.variant, m.scoring, m.opponent, "
             "m.target, h.tricks0, h.tricks1, h.winner, h.points, h.slam, h.assisted, h.score0, "
-            "h.score1 FROM hands h JOIN matches m ON m.id = h.match_id ORDER BY h.id DESC LIMIT ?",
+            "h.score1, h.points0, h.points1 FROM hands h JOIN matches m ON m.id = h.match_id ORDER BY h.id "
+            "DESC LIMIT ?",
             -1, &st, NULL) != SQLITE_OK)
         return gw_store_db_error(s, "cannot read the history", err);
     sqlite3_bind_int(st, 1, limit > 0 ? limit : -1);

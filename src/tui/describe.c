@@ -47,17 +47,22 @@ void tui_trick_news(const gw_trick_event *ev, bool ascii, char *buf, size_t cap)
 }
 
 void tui_score_reason(const gw_hand_score *hs, gw_scoring s, char *buf, size_t cap) {
+    if (s == GW_TOTAL) {
+        snprintf(buf, cap, "you %d, the computer %d endgame tricks", hs->counted[0], hs->counted[1]);
+        return;
+    }
     if (hs->winner < 0) {
         snprintf(buf, cap, "%d tricks each: no score", hs->counted[0]);
         return;
     }
     int w = hs->counted[hs->winner], l = hs->counted[1 - hs->winner];
     if (hs->slam) {
-        snprintf(buf, cap, "slam: %d", hs->points);
+        snprintf(buf, cap, "slam: %d", hs->points[hs->winner]);
     } else if (s == GW_DIFFERENCE) {
-        snprintf(buf, cap, "%d tricks to %d: difference %d", w, l, hs->points);
+        snprintf(buf, cap, "%d tricks to %d: difference %d", w, l, hs->points[hs->winner]);
     } else {
         /* The winner scores the tricks over a fixed mark (6 or 13, 3 or 6 in small). */
-        snprintf(buf, cap, "%d tricks to %d: %d over %d", w, l, hs->points, w - hs->points);
+        int points = hs->points[hs->winner];
+        snprintf(buf, cap, "%d tricks to %d: %d over %d", w, l, points, w - points);
     }
 }

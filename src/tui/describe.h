@@ -18,7 +18,8 @@ const char *tui_refusal(const gw_game *g, gw_card c, bool ascii, char *buf, size
 void tui_trick_news(const gw_trick_event *ev, bool ascii, char *buf, size_t cap);
 
 /* Why a hand scored what it did: "slam: 10", "8 tricks to 5: 2 over six",
- * "difference of 3 tricks", "7 tricks each: no score". */
+ * "difference of 3 tricks", "7 tricks each: no score"; under running total
+ * "you 8, the computer 5 endgame tricks". */
 void tui_score_reason(const gw_hand_score *hs, gw_scoring s, char *buf, size_t cap);
 
 #endif

@@ -37,6 +37,7 @@ static void value_text(const gw_settings *s, int row, char *out, size_t cap) {
         snprintf(out, cap, "%s",
                  s->rules.scoring == GW_LAST13  ? "last 13 (endgame tricks)"
                  : s->rules.scoring == GW_EVERY ? "every trick"
+                 : s->rules.scoring == GW_TOTAL ? "running total (endgame tricks)"
                                                 : "difference");
         break;
     case ROW_TARGET: {
@@ -63,7 +64,7 @@ static int cycle(int v, int n, int dir) { return (v + dir + n) % n; }
 static void change(gw_settings *s, int row, int dir) {
     switch (row) {
     case ROW_VARIANT: s->rules.variant = (gw_variant)cycle((int)s->rules.variant, 2, dir); break;
-    case ROW_SCORING: s->rules.scoring = (gw_scoring)cycle((int)s->rules.scoring, 3, dir); break;
+    case ROW_SCORING: s->rules.scoring = (gw_scoring)cycle((int)s->rules.scoring, GW_SCORINGS, dir); break;
     case ROW_TARGET: {
         int i = 0;
         while (i < 3 && TARGETS[i] != s->rules.target)

@@ -212,7 +212,7 @@ bad "the target must be a whole number from 1 to 1000, not '1001'" --plain --tar
 bad "not 'ten'" --plain --target ten
 bad "not '-5'" --plain --target -5
 bad "unknown variant 'big' (classic or small)" --plain --variant big
-bad "unknown scoring 'x' (last13, every or difference)" --plain --scoring x
+bad "unknown scoring 'x' (last13, every, difference or total)" --plain --scoring x
 bad "unknown opponent 'god' (random, easy, hard, expert or oracle)" --plain --opponent god
 bad "--think-ms wants milliseconds from 1 to 60000, not 'x'" --plain --think-ms x
 bad "--think-ms wants milliseconds from 1 to 60000, not '0'" --plain --think-ms 0

@@ -122,7 +122,7 @@ hands3=$(grep -cE '^Hand [0-9]+ is over' <<<"$OUT")
 run stats
 expect_out_re "^all +all +2 +[0-9]+ +$((hands + hands2 + hands3)) " "stats after an abandoned match"
 [ "$(sqlite3 "$DB" 'SELECT abandoned FROM matches WHERE id = 3')" = 1 ] || fail "the match cut short is not abandoned"
-[ "$(sqlite3 "$DB" 'PRAGMA user_version')" = 1 ] || fail "the schema version is not 1"
+[ "$(sqlite3 "$DB" 'PRAGMA user_version')" = 2 ] || fail "the schema version is not 2"
 
 # Help and bad options.
 run --help
@@ -164,7 +164,7 @@ sqlite3 "$DB" 'PRAGMA user_version = 99'
 cp "$DB" "$TMP/newer.db"
 run stats
 expect_rc 1 "stats on a newer database"
-expect_err "whist stats: the statistics cannot be read: $DB was written by a newer whist (schema version 99; this one knows up to 1)" \
+expect_err "whist stats: the statistics cannot be read: $DB was written by a newer whist (schema version 99; this one knows up to 2)" \
   "stats on a newer database"
 cmp -s "$DB" "$TMP/newer.db" || fail "stats changed a newer database"
 

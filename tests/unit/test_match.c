@@ -36,7 +36,8 @@ static void target_limits(void **state) {
     assert_int_equal(GW_TARGET_MAX, 1000);
     /* Unknown variant or scoring. */
     assert_int_equal(gw_match_start(&m, rules((gw_variant)2, GW_LAST13, 10), 1, &err), GW_EINVAL);
-    assert_int_equal(gw_match_start(&m, rules(GW_CLASSIC, (gw_scoring)3, 10), 1, &err), GW_EINVAL);
+    assert_int_equal(gw_match_start(&m, rules(GW_CLASSIC, (gw_scoring)4, 10), 1, &err), GW_EINVAL);
+    assert_int_equal(gw_match_start(&m, rules(GW_CLASSIC, GW_TOTAL, 50), 1, &err), GW_OK);
 }
 
 static void start_state(void **state) {
@@ -79,7 +80,7 @@ static void first_dealer_comes_from_the_seed(void **state) {
 static void dealer_alternates_and_scores_accumulate(void **state) {
     (void)state;
     for (int v = 0; v < 2; v++) {
-        for (int s = 0; s < 3; s++) {
+        for (int s = 0; s < GW_SCORINGS; s++) {
             gw_match m;
             gw_error err;
             assert_int_equal(
@@ -100,10 +101,15 @@ static void dealer_alternates_and_scores_accumulate(void **state) {
                 int all[2] = {gw_game_all_tricks(&g, 0), gw_game_all_tricks(&g, 1)};
                 gw_hand_score want = gw_score_hand((gw_variant)v, (gw_scoring)s, endgame, all);
                 assert_int_equal(hs.winner, want.winner);
-                assert_int_equal(hs.points, want.points);
-                /* Only the hand winner scores. */
-                for (int p = 0; p < 2; p++)
-                    assert_int_equal(m.score[p], before[p] + (p == hs.winner ? hs.points : 0));
+                /* Each player's points add to the match score; only the
+                 * hand winner scores, but under running total both do. */
+                for (int p = 0; p < 2; p++) {
+                    assert_int_equal(hs.points[p], want.points[p]);
+                    assert_int_equal(hs.points[p], s == GW_TOTAL    ? endgame[p]
+                                                   : p == hs.winner ? hs.points[p]
+                                                                    : 0);
+                    assert_int_equal(m.score[p], before[p] + hs.points[p]);
+                }
                 assert_int_equal(m.hands_played, hand + 1);
                 dealer = 1 - dealer;
                 assert_int_equal(m.next_dealer, dealer);
@@ -168,12 +174,14 @@ static void whole_matches_end_at_the_target(void **state) {
             gw_match m;
             gw_error err;
             gw_variant v = seed & 1 ? GW_SMALL : GW_CLASSIC;
-            assert_int_equal(gw_match_start(&m, rules(v, (gw_scoring)(seed % 3), target), seed, &err), GW_OK);
+            assert_int_equal(
+                gw_match_start(&m, rules(v, (gw_scoring)(seed % GW_SCORINGS), target), seed, &err), GW_OK);
             gw_rng rng;
             gw_rng_seed(&rng, seed + 1000);
             int hands = 0;
             while (gw_match_winner(&m) < 0) {
-                assert_true(m.score[0] < target && m.score[1] < target);
+                /* only level scores at the target play on */
+                assert_true((m.score[0] < target && m.score[1] < target) || m.score[0] == m.score[1]);
                 gw_game g;
                 gw_match_deal(&m, &g, NULL);
                 play_out(&g, &rng);
@@ -182,7 +190,10 @@ static void whole_matches_end_at_the_target(void **state) {
             }
             int w = gw_match_winner(&m);
             assert_true(m.score[w] >= target);
-            assert_true(m.score[1 - w] < target);
+            if (m.rules.scoring == GW_TOTAL) /* both may pass it: the higher wins */
+                assert_true(m.score[1 - w] < m.score[w]);
+            else
+                assert_true(m.score[1 - w] < target);
         }
     }
 }

@@ -128,9 +128,7 @@ static int64_t hand(gw_store *s, int64_t match, int number, char w, bool slam, b
                                   : winner == 1 ? 9
                                                 : 13},
                        .winner = winner,
-                       .points = winner < 0 ? 0
-                                 : slam     ? 10
-                                            : 2,
+                       .points = {winner == 0 ? (slam ? 10 : 2) : 0, winner == 1 ? (slam ? 10 : 2) : 0},
                        .slam = slam,
                        .assisted = assisted,
                        .score = {score0, score1},
@@ -359,7 +357,7 @@ static void test_refused_writes(void **state) {
     m.rules.target = 1001;
     assert_int_equal(gw_store_begin_match(s, &m, &id, &err), GW_EINVAL);
     m.rules.target = 10;
-    m.rules.scoring = (gw_scoring)3;
+    m.rules.scoring = (gw_scoring)4;
     assert_int_equal(gw_store_begin_match(s, &m, &id, &err), GW_EINVAL);
     m.rules.scoring = GW_LAST13;
     m.opponent = "";
@@ -394,7 +392,7 @@ static void test_hand_and_result_together(void **state) {
                        .record = "r",
                        .tricks = {9, 4},
                        .winner = 0,
-                       .points = 8,
+                       .points = {8, 0},
                        .score = {10, 0},
                        .match_winner = 0};
     assert_int_equal(gw_store_add_hand(s, &h, NULL, &err), GW_EIO);
@@ -482,7 +480,7 @@ static void test_newer_schema_refused(void **state) {
     assert_int_equal(gw_store_open(path, &s, &err), GW_OK);
     gw_store_close(s);
     raw_exec(path, "PRAGMA user_version = 99");
-    expect_refused(path, "was written by a newer whist (schema version 99; this one knows up to 1)");
+    expect_refused(path, "was written by a newer whist (schema version 99; this one knows up to 2)");
 }
 
 static void test_empty_file_migrated(void **state) {
@@ -495,7 +493,7 @@ static void test_empty_file_migrated(void **state) {
     int64_t m = begin(s, GW_CLASSIC, GW_LAST13, "hard", 3);
     hand(s, m, 1, 'W', false, false, -1, 2, 0);
     gw_store_close(s);
-    assert_int_equal(raw_int(path, "PRAGMA user_version"), 1);
+    assert_int_equal(raw_int(path, "PRAGMA user_version"), GW_STORE_SCHEMA);
     assert_int_equal(raw_int(path, "SELECT count(*) FROM hands"), 1);
     /* an SQLite database with nothing in it (any more), version 0 */
     const char *blank = in_root("blank.db");
@@ -503,7 +501,7 @@ static void test_empty_file_migrated(void **state) {
     assert_true(exists(blank));
     assert_int_equal(gw_store_open(blank, &s, &err), GW_OK);
     gw_store_close(s);
-    assert_int_equal(raw_int(blank, "PRAGMA user_version"), 1);
+    assert_int_equal(raw_int(blank, "PRAGMA user_version"), GW_STORE_SCHEMA);
 }
 
 static void test_corrupt_refused(void **state) {
