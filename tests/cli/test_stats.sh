@@ -236,4 +236,28 @@ else
   cmp -s "$RO/whist/whist.db" "$TMP/good.db" || fail "a read-only data folder's database was changed"
 fi
 chmod 0700 "$RO/whist"
+# Running total: both players score each hand; history shows both, and a hand
+# counts as won in the statistics when you took more endgame tricks.
+TDATA=$TMP/total-data
+XDG_DATA_HOME=$TDATA run_from "$SWEEP" play --plain --seed 2 --scoring total --target 25 --opponent random \
+  --record "$TMP/t.gwr"
+expect_rc 0 "play --scoring total"
+PLAY=$OUT
+hands=$(grep -cE '^Hand [0-9]+ is over' <<<"$PLAY")
+won=$(sed -nE 's/^Hand [0-9]+ is over\. Endgame tricks: you ([0-9]+), computer ([0-9]+) .*/\1 \2/p' <<<"$PLAY" |
+  awk '$1 > $2' | wc -l)
+[ "$hands" -ge 2 ] || fail "play --scoring total: $hands hand(s)"
+XDG_DATA_HOME=$TDATA run history --limit 0
+expect_rc 0 "history of a total match"
+[ "$(grep -cE '  you scored [0-9]+, computer [0-9]+$' <<<"$OUT")" -eq "$hands" ] ||
+  fail "history of a total match: not both scores on each of $hands hands: $OUT"
+e=$(sed -nE '1s/^Hand 1 is over\. Endgame tricks: you ([0-9]+), computer ([0-9]+) .*/\1-\2/p' \
+  <<<"$(grep -E '^Hand 1 is over' <<<"$PLAY")")
+expect_out_re "^ +1 +.* classic +random +1 +$e +you scored ${e%-*}, computer ${e#*-}$" "history: hand 1 of a total match"
+XDG_DATA_HOME=$TDATA run history --json --limit 1
+expect_out_re '"scoring": "total", .*"scored": \[[0-9]+, [0-9]+\]' "history --json of a total match"
+XDG_DATA_HOME=$TDATA run stats
+expect_rc 0 "stats of a total match"
+expect_out_re "^classic +random +1 +[01] +$hands +$won +[0-9.]+% +0 +[0-9]+ +0$" "stats: hands won under running total"
+
 finish
