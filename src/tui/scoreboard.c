@@ -52,6 +52,9 @@ static void draw(tui_app *app, const tui_match *m, const gw_game *g, const gw_ha
     else if (winner == 1)
         tui_textf(s, row++, c1, w - 8, TUI_C_DIALOG, A_BOLD, "The computer wins the match %d to %d.",
                   m->match.score[1], m->match.score[0]);
+    else if (m->match.score[0] == m->match.score[1] && m->match.score[0] >= r->target) /* running total */
+        tui_textf(s, row++, c1, w - 8, TUI_C_DIALOG, 0, "Level at the target: hand %d decides, %s.",
+                  m->match.hands_played + 1, m->match.next_dealer == 0 ? "you deal" : "the computer deals");
     else
         tui_textf(s, row++, c1, w - 8, TUI_C_DIALOG, 0, "Next: hand %d, %s.", m->match.hands_played + 1,
                   m->match.next_dealer == 0 ? "you deal" : "the computer deals");

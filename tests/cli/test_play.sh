@@ -114,6 +114,17 @@ expect_rc 0 "replay of a running-total match"
 expect_out_re "^Tricks: endgame [0-9]+-[0-9]+, all [0-9]+-[0-9]+\. Player 1 scores [0-9]+, player 2 scores [0-9]+\.$" \
   "replay of a total match"
 expect_out "Match score after this hand: $t0-$t1." "replay of a total match"
+# Level at the target plays on: with these deals and cards, 26-26 after hand
+# 4 of a match to 25; hand 5 decides (tests/data/check/match-total-level.gwr
+# is this match).
+run_from "$SWEEP" play --plain --seed 2 --scoring total --target 25 --opponent random --record "$TMP/tl.gwr"
+expect_rc 0 "play total, level at the target"
+expect_out "Match: you 26, computer 26 (target 25)." "play total: level at the target"
+expect_out "Level at the target: the match goes on until a hand leaves one of you ahead." "play total: level"
+expect_out_re "^Hand 5 is over\." "play total: hand 5 after a level score"
+expect_out "The computer wins the match 34-31." "play total: the match after the level score"
+diff <(grep -v '^\[Date ' "$TMP/tl.gwr") <(grep -v '^\[Date \|^;' "$GW_TEST_DATA/check/match-total-level.gwr") >/dev/null ||
+  fail "play total, level: the record differs from check/match-total-level.gwr"
 
 # Garbage on standard input is refused with a message and the game goes on,
 # exactly as if it had not been typed.
