@@ -567,6 +567,10 @@ static void score_reasons(void **state) {
     assert_reason(GW_CLASSIC, GW_DIFFERENCE, 9, 4, 10, 16, "9 tricks to 4: difference 5");
     assert_reason(GW_CLASSIC, GW_DIFFERENCE, 0, 13, 13, 13, "13 tricks to 0: difference 13");
     assert_reason(GW_SMALL, GW_DIFFERENCE, 3, 4, 7, 7, "4 tricks to 3: difference 1");
+    /* running total: both score their endgame tricks, no slam. */
+    assert_reason(GW_CLASSIC, GW_TOTAL, 8, 5, 12, 14, "you 8, the computer 5 endgame tricks");
+    assert_reason(GW_CLASSIC, GW_TOTAL, 13, 0, 20, 6, "you 13, the computer 0 endgame tricks");
+    assert_reason(GW_SMALL, GW_TOTAL, 3, 4, 9, 5, "you 3, the computer 4 endgame tricks");
     /* Ties score nothing. */
     assert_reason(GW_CLASSIC, GW_EVERY, 8, 5, 13, 13, "13 tricks each: no score");
     assert_reason(GW_SMALL, GW_EVERY, 3, 4, 7, 7, "7 tricks each: no score");
