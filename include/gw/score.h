@@ -25,11 +25,9 @@ typedef struct gw_hand_score {
     bool slam;      /* last13 with every endgame trick */
 } gw_hand_score;
 
-/* The system's name: "last13", "every", "difference", "total". */
+/* The system's name: "last13", "every", "difference", "total" (shown to
+ * players as "running total"). */
 const char *gw_scoring_name(gw_scoring s);
-/* The system's name for people: "Last 13", "Every trick", "Difference",
- * "Running total". */
-const char *gw_scoring_title(gw_scoring s);
 /* Parses a system's name; false if unknown. */
 bool gw_scoring_parse(const char *s, gw_scoring *out);
 

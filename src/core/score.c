@@ -4,11 +4,8 @@
 #include <string.h>
 
 static const char *const NAMES[GW_SCORINGS] = {"last13", "every", "difference", "total"};
-static const char *const TITLES[GW_SCORINGS] = {"Last 13", "Every trick", "Difference", "Running total"};
 
 const char *gw_scoring_name(gw_scoring s) { return (unsigned)s < GW_SCORINGS ? NAMES[s] : "?"; }
-
-const char *gw_scoring_title(gw_scoring s) { return (unsigned)s < GW_SCORINGS ? TITLES[s] : "?"; }
 
 bool gw_scoring_parse(const char *s, gw_scoring *out) {
     for (int i = 0; i < GW_SCORINGS; i++) {

@@ -181,8 +181,6 @@ static void scoring_names(void **state) {
     assert_string_equal(gw_scoring_name(GW_EVERY), "every");
     assert_string_equal(gw_scoring_name(GW_DIFFERENCE), "difference");
     assert_string_equal(gw_scoring_name(GW_TOTAL), "total");
-    assert_string_equal(gw_scoring_title(GW_TOTAL), "Running total");
-    assert_string_equal(gw_scoring_title(GW_LAST13), "Last 13");
     assert_string_equal(gw_scoring_name((gw_scoring)GW_SCORINGS), "?");
     static const char *const NAMES[] = {"last13", "every", "difference", "total"};
     assert_int_equal(sizeof NAMES / sizeof NAMES[0], GW_SCORINGS);
