@@ -28,7 +28,7 @@ static uint64_t playouts(gw_variant v, long n, gw_rng *rng) {
         int endgame[2] = {gw_game_endgame_tricks(&g, 0), gw_game_endgame_tricks(&g, 1)};
         int all[2] = {gw_game_all_tricks(&g, 0), gw_game_all_tricks(&g, 1)};
         gw_hand_score s = gw_score_hand(v, GW_LAST13, endgame, all);
-        check += (uint64_t)(s.winner * 31 + s.points);
+        check += (uint64_t)(s.winner * 31 + s.points[0] + s.points[1]);
     }
     return check;
 }

@@ -68,10 +68,17 @@ int main(int argc, char **argv) {
         gw_text rec = {0};
         random_hand(&m, &g, &rng, &rec);
         gw_hand_score hs = gw_match_finish_hand(&m, &g);
-        gw_store_hand h = {
-            match_id,           m.hands_played, gw_text_str(&rec), NULL,       {hs.counted[0], hs.counted[1]},
-            hs.winner,          hs.points,      hs.slam,           i % 7 == 0, {m.score[0], m.score[1]},
-            gw_match_winner(&m)};
+        gw_store_hand h = {match_id,
+                           m.hands_played,
+                           gw_text_str(&rec),
+                           NULL,
+                           {hs.counted[0], hs.counted[1]},
+                           hs.winner,
+                           {hs.points[0], hs.points[1]},
+                           hs.slam,
+                           i % 7 == 0,
+                           {m.score[0], m.score[1]},
+                           gw_match_winner(&m)};
         double t0 = now_seconds();
         if (gw_store_add_hand(s, &h, NULL, &err) != GW_OK) {
             fprintf(stderr, "bench_store: %s\n", err.msg);

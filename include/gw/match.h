@@ -34,9 +34,19 @@ gw_status gw_match_start(gw_match *m, gw_match_rules rules, uint64_t seed, gw_er
 /* Deals the next hand into g; *hand_seed (if not NULL) receives the deal seed
  * the deck came from (gw_deck_from_seed gives the same deck). */
 void gw_match_deal(gw_match *m, gw_game *g, uint64_t *hand_seed);
-/* Scores a finished hand (g must be GW_OVER), adds it and passes the deal. */
+/* Scores a finished hand (g must be GW_OVER), adds each player's points to
+ * the match score and passes the deal. */
 gw_hand_score gw_match_finish_hand(gw_match *m, const gw_game *g);
-/* The winner (0 or 1) once a score reached the target, else -1. */
+/* The match-end rule, for every scoring system: given the match score after
+ * a finished hand, the winner (0 or 1), or -1 while the match goes on. The
+ * match ends after the hand in which a score reaches rules->target; the
+ * higher score wins (under running-total scoring both may reach it in one
+ * hand). Level scores at or over the target (possible only under running
+ * total) play on: the match ends after the first hand that leaves one player
+ * ahead, which is the next one, as a hand's tricks cannot split evenly. A
+ * record checker calls this to know where a match must end. */
+int gw_match_score_winner(const gw_match_rules *rules, const int score[2]);
+/* gw_match_score_winner of m's rules and score. */
 int gw_match_winner(const gw_match *m);
 
 #endif

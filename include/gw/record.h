@@ -92,7 +92,8 @@ void gw_record_write_hand(const gw_record_hand *h, gw_text *out);
 
 /* Writes the checker's summary of a valid hand ("hand 3: tricks 8-5, player
  * 1 scores 2", "hand 3: tricks 13-13, no score", "hand 3: unfinished after
- * trick 17") into out (cap bytes; 64 suffice). */
+ * trick 17"; under running total "hand 3: tricks 8-5, player 1 scores 8,
+ * player 2 scores 5") into out (cap bytes; 96 suffice). */
 int gw_record_summary(const gw_record_hand *h, char *out, int cap);
 
 #endif

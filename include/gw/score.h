@@ -1,4 +1,4 @@
-/* score.h: scoring a finished hand in the three systems (last13, every, difference). */
+/* score.h: scoring a finished hand in the four systems (last13, every, difference, total). */
 #ifndef GW_SCORE_H
 #define GW_SCORE_H
 
@@ -7,20 +7,26 @@
 #include "gw/deck.h"
 
 typedef enum gw_scoring {
-    GW_LAST13 = 0,    /* endgame tricks over half, slam bonus (seed 003) */
-    GW_EVERY = 1,     /* all tricks over half (seed 003) */
-    GW_DIFFERENCE = 2 /* difference of endgame tricks (seed 004) */
+    GW_LAST13 = 0,     /* endgame tricks over half, slam bonus (seed 003) */
+    GW_EVERY = 1,      /* all tricks over half (seed 003) */
+    GW_DIFFERENCE = 2, /* difference of endgame tricks (seed 004) */
+    GW_TOTAL = 3       /* both players add their endgame tricks (seed 000) */
 } gw_scoring;
+
+/* How many scoring systems there are (the last one is GW_SCORINGS - 1). */
+#define GW_SCORINGS 4
 
 /* The outcome of one hand. */
 typedef struct gw_hand_score {
     int counted[2]; /* tricks the system counts, per player */
-    int winner;     /* 0 or 1, or -1 when nobody scores (a tie) */
-    int points;     /* what the winner scores */
+    int winner;     /* the player with more counted tricks (0 or 1), -1 on a tie */
+    int points[2];  /* what each player scores: only the winner does, but under
+                       GW_TOTAL both score their counted tricks */
     bool slam;      /* last13 with every endgame trick */
 } gw_hand_score;
 
-/* The system's name: "last13", "every", "difference". */
+/* The system's name: "last13", "every", "difference", "total" (shown to
+ * players as "running total"). */
 const char *gw_scoring_name(gw_scoring s);
 /* Parses a system's name; false if unknown. */
 bool gw_scoring_parse(const char *s, gw_scoring *out);

@@ -13,7 +13,9 @@
 /* The schema version this build writes (PRAGMA user_version); older
  * databases are migrated on open, one version at a time, each step in its
  * own transaction; newer ones are refused. */
-#define GW_STORE_SCHEMA 2 /* 1: German Whist matches and hands; 2: Android Whist rubbers and hands */
+#define GW_STORE_SCHEMA                                                                                      \
+    2 /* 1: German Whist matches and hands; 2: Android Whist rubbers and hands, and                          \
+       * what each player scored in a German Whist hand (running total) */
 
 typedef struct gw_store gw_store;
 
@@ -54,8 +56,9 @@ typedef struct gw_store_hand {
     const char *record; /* the hand as .gwr text (one hand, finished) */
     const char *played; /* local time the hand ended, "YYYY-MM-DD HH:MM:SS"; NULL: now */
     int tricks[2];      /* counted tricks (endgame, or all for every-trick scoring): [human, computer] */
-    int winner;         /* who scored: 0 the human, 1 the computer, -1 nobody */
-    int points;         /* points the winner scored */
+    int winner;         /* who won the hand (more counted tricks): 0 the human, 1 the computer, -1 a tie */
+    int points[2];      /* what each scored: [human, computer]; only the winner scores, but
+                           under running-total scoring both do */
     bool slam;          /* the winner took every trick */
     bool assisted;      /* the human took back a card (undo) */
     int score[2];       /* match score after the hand */
@@ -82,7 +85,7 @@ typedef struct gw_stats {
     char scoring[16];         /* "last13", "every", ... (gw_scoring_name), or "all" */
     int target;               /* the match's win target; 0 in the total row */
     int matches, matches_won; /* finished matches (abandoned or unfinished ones not counted) */
-    int hands, hands_won;     /* hands played; hands where the human scored */
+    int hands, hands_won;     /* hands played; hands the human won (took more of the counted tricks) */
     int slams;                /* the human's slams */
     int longest_streak;       /* most hands won in a row (hands in the order played) */
     int current_streak;       /* hands won in a row, up to the last one */
@@ -108,7 +111,10 @@ typedef struct gw_store_entry {
     char opponent[16]; /* level name; Android Whist between two humans: "human" */
     int target;        /* the match's win target; Android Whist: the game's 5 points */
     int tricks[2];     /* counted tricks (Android Whist: of each side), [player 1, player 2] */
-    int winner, points;
+    int winner; /* German Whist: who won the hand (more counted tricks); Android Whist: the side that scored
+                 */
+    int points; /* what the winner scored (0 on a tie) */
+    int scored[2]; /* German Whist: what each scored, [human, computer]; Android Whist: by side */
     bool slam, assisted;
     int score[2]; /* match score after the hand; Android Whist: game points after it */
 } gw_store_entry;

@@ -16,47 +16,48 @@
 #include "gw/android_score.h"
 #include "gw/deck.h"
 
-static const char HELP[] = "Usage: whist arena A B [--deals N] [--seed S] [--variant V] [--scoring S]\n"
-                           "                       [--jobs J] [--think-ms T] [--iterations I] [--json]\n"
-                           "       whist arena A B --game android [--deals N] [--seed S] [--jobs J]\n"
-                           "                       [--iterations I] [--think-ms T] [--json]\n"
-                           "Plays computer level A against level B (random, easy, hard, expert, oracle)\n"
-                           "in duplicate: every deal is played twice with the same cards and dealer, once\n"
-                           "with A as player 1 and once with A as player 2, so the luck of the cards\n"
-                           "cancels. Prints A's mean margin in endgame tricks per hand with a 95%\n"
-                           "confidence interval, the share of hands each side won and the match points\n"
-                           "per hand under the scoring, and the think time per card of each side. The\n"
-                           "last line sums it up; docs/arena.md explains the figures.\n"
-                           "\n"
-                           "  -g, --game G        german (default) or android: Android Whist, where A and\n"
-                           "                      B are the two humans (levels random, easy, hard), each\n"
-                           "                      playing their cards and commanding their android; the\n"
-                           "                      margin is in points per hand (tricks over six), and the\n"
-                           "                      hands of each seating are scored as rubbers\n"
-                           "                      (docs/android-ai.md)\n"
-                           "  -n, --deals N       deals to play, 1 to 1000000 (default 100; 2N hands)\n"
-                           "  -s, --seed S        the run's seed: the same seed plays the same deals\n"
-                           "                      (default: a fresh one, printed)\n"
-                           "  -v, --variant V     classic (52 cards, default) or small (28 cards)\n"
-                           "  -S, --scoring S     last13 (default), every or difference: who won a hand\n"
-                           "                      and the points per hand\n"
-                           "  -j, --jobs J        play J deals at a time, 1 to 64 (default 1)\n"
-                           "  -t, --think-ms T    expert and oracle: time per card in ms, 0 to 60000\n"
-                           "                      (default 200; 0 = no time bound, needs --iterations);\n"
-                           "                      android hard: an optional time bound per decision\n"
-                           "                      (default 0: none)\n"
-                           "  -i, --iterations I  expert and oracle: worlds sampled per card, 1 to\n"
-                           "                      10000000; alone it sets --think-ms 0, so that their\n"
-                           "                      play depends on the seed only; android hard: sampled\n"
-                           "                      deals per decision, 1 to 100000 (default 200)\n"
-                           "      --json          print the results as one JSON object\n"
-                           "  -h, --help          show this help\n"
-                           "\n"
-                           "Results depend only on the levels, the seed and the options, never on\n"
-                           "--jobs, except the think times and a player bounded by time (expert or\n"
-                           "oracle with --think-ms above 0, android hard with --think-ms), whose play\n"
-                           "depends on the speed of the machine.\n"
-                           "Exit status: 0 success, 1 a player failed or broke a rule, 2 usage error.\n";
+static const char HELP[] =
+    "Usage: whist arena A B [--deals N] [--seed S] [--variant V] [--scoring S]\n"
+    "                       [--jobs J] [--think-ms T] [--iterations I] [--json]\n"
+    "       whist arena A B --game android [--deals N] [--seed S] [--jobs J]\n"
+    "                       [--iterations I] [--think-ms T] [--json]\n"
+    "Plays computer level A against level B (random, easy, hard, expert, oracle)\n"
+    "in duplicate: every deal is played twice with the same cards and dealer, once\n"
+    "with A as player 1 and once with A as player 2, so the luck of the cards\n"
+    "cancels. Prints A's mean margin in endgame tricks per hand with a 95%\n"
+    "confidence interval, the share of hands each side won and the match points\n"
+    "per hand under the scoring, and the think time per card of each side. The\n"
+    "last line sums it up; docs/arena.md explains the figures.\n"
+    "\n"
+    "  -g, --game G        german (default) or android: Android Whist, where A and\n"
+    "                      B are the two humans (levels random, easy, hard), each\n"
+    "                      playing their cards and commanding their android; the\n"
+    "                      margin is in points per hand (tricks over six), and the\n"
+    "                      hands of each seating are scored as rubbers\n"
+    "                      (docs/android-ai.md)\n"
+    "  -n, --deals N       deals to play, 1 to 1000000 (default 100; 2N hands)\n"
+    "  -s, --seed S        the run's seed: the same seed plays the same deals\n"
+    "                      (default: a fresh one, printed)\n"
+    "  -v, --variant V     classic (52 cards, default) or small (28 cards)\n"
+    "  -S, --scoring S     last13 (default), every, difference or total: who won a hand\n"
+    "                      and the points per hand\n"
+    "  -j, --jobs J        play J deals at a time, 1 to 64 (default 1)\n"
+    "  -t, --think-ms T    expert and oracle: time per card in ms, 0 to 60000\n"
+    "                      (default 200; 0 = no time bound, needs --iterations);\n"
+    "                      android hard: an optional time bound per decision\n"
+    "                      (default 0: none)\n"
+    "  -i, --iterations I  expert and oracle: worlds sampled per card, 1 to\n"
+    "                      10000000; alone it sets --think-ms 0, so that their\n"
+    "                      play depends on the seed only; android hard: sampled\n"
+    "                      deals per decision, 1 to 100000 (default 200)\n"
+    "      --json          print the results as one JSON object\n"
+    "  -h, --help          show this help\n"
+    "\n"
+    "Results depend only on the levels, the seed and the options, never on\n"
+    "--jobs, except the think times and a player bounded by time (expert or\n"
+    "oracle with --think-ms above 0, android hard with --think-ms), whose play\n"
+    "depends on the speed of the machine.\n"
+    "Exit status: 0 success, 1 a player failed or broke a rule, 2 usage error.\n";
 
 #define DEALS_DEFAULT   100
 #define DEALS_MAX       1000000
@@ -69,7 +70,7 @@ static const char HELP[] = "Usage: whist arena A B [--deals N] [--seed S] [--var
 typedef struct deal_result {
     int tricks[2][2];                  /* endgame tricks: [play][side] */
     int winner[2];                     /* per play: the side that won the hand, or -1 for a tie */
-    int points[2];                     /* per play: what the winner scored */
+    int points[2][2];                  /* what each side scored: [play][side] */
     double think_sum[2], think_max[2]; /* per side, ms */
     int decisions[2];                  /* per side */
     float think[2][GW_MAX_DECK];       /* per side, every decision's time in ms (for the median) */
@@ -221,7 +222,8 @@ static bool play_hand(const arena *ar, int k, uint64_t ds, int play, const gw_ca
         }
         gw_hand_score hs = gw_score_hand(ar->variant, ar->scoring, endgame, all);
         r->winner[play] = hs.winner < 0 ? -1 : hs.winner ^ play;
-        r->points[play] = hs.winner < 0 ? 0 : hs.points;
+        for (int seat = 0; seat < 2; seat++)
+            r->points[play][seat ^ play] = hs.points[seat];
     }
     gw_player_free(p[0]);
     gw_player_free(p[1]);
@@ -439,10 +441,10 @@ static void summarize(const arena *ar, double wall_ms, summary *s) {
             m += r->tricks[play][0] - r->tricks[play][1];
             if (r->winner[play] < 0)
                 ties++;
-            else {
+            else
                 won[r->winner[play]]++;
-                points[r->winner[play]] += r->points[play];
-            }
+            for (int side = 0; side < 2; side++) /* under running total both score */
+                points[side] += r->points[play][side];
         }
         sum += m / 2;
         for (int side = 0; side < 2; side++) {

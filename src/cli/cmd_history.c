@@ -26,9 +26,12 @@ static const char HELP[] = "Usage: whist history [--limit N] [--json]\n"
                            "Exit status: 0 shown (also when nothing was played yet), 1 the database\n"
                            "cannot be read, 2 usage error.\n";
 
-/* "you scored 2", "computer scored 10 (slam)", "your side scored 3", "no score". */
+/* "you scored 2", "computer scored 10 (slam)", "your side scored 3", "no score";
+ * running total: "you scored 8, computer 5". */
 static void result_text(const gw_store_entry *e, char *out, size_t cap) {
-    if (e->winner < 0)
+    if (strcmp(e->scoring, gw_scoring_name(GW_TOTAL)) == 0)
+        snprintf(out, cap, "you scored %d, computer %d", e->scored[0], e->scored[1]);
+    else if (e->winner < 0)
         snprintf(out, cap, "no score");
     else if (e->android)
         snprintf(out, cap, "%s side scored %d",
@@ -78,10 +81,10 @@ static void print_json(const gw_store_entry *rows, int count) {
         cli_json_string(stdout, e->scoring);
         printf(", \"target\": %d, \"opponent\": ", e->target);
         cli_json_string(stdout, e->opponent);
-        printf(", \"tricks\": [%d, %d], \"winner\": %d, \"points\": %d, \"slam\": %s, \"assisted\": %s, "
-               "\"score\": [%d, %d], \"result\": ",
-               e->tricks[0], e->tricks[1], e->winner, e->points, e->slam ? "true" : "false",
-               e->assisted ? "true" : "false", e->score[0], e->score[1]);
+        printf(", \"tricks\": [%d, %d], \"winner\": %d, \"points\": %d, \"scored\": [%d, %d], \"slam\": %s, "
+               "\"assisted\": %s, \"score\": [%d, %d], \"result\": ",
+               e->tricks[0], e->tricks[1], e->winner, e->points, e->scored[0], e->scored[1],
+               e->slam ? "true" : "false", e->assisted ? "true" : "false", e->score[0], e->score[1]);
         cli_json_string(stdout, result);
         printf(", \"game\": \"%s\"}", e->android ? "android" : "german");
     }

@@ -29,7 +29,7 @@ static const char HELP[] = "Usage: whist play [--seed N] [--ascii] [--variant V]
                            "  -p, --plain             line mode (without it, on a terminal, the\n"
                            "                          full-screen game opens)\n"
                            "  -v, --variant V         classic (52 cards, default) or small (28 cards)\n"
-                           "  -S, --scoring S         last13 (default), every or difference\n"
+                           "  -S, --scoring S         last13 (default), every, difference or total\n"
                            "  -t, --target N          points that win the match, 1 to 1000 (default 10)\n"
                            "  -s, --seed N            the match seed (default: a fresh one, printed)\n"
                            "  -r, --record FILE       where the match record is saved (default:\n"
@@ -149,7 +149,7 @@ static void stats_hand(session *s, const gw_hand_score *hs) {
                        .played = NULL,
                        .tricks = {hs->counted[0], hs->counted[1]},
                        .winner = hs->winner,
-                       .points = hs->points,
+                       .points = {hs->points[0], hs->points[1]},
                        .slam = hs->slam,
                        .assisted = false, /* line mode has no undo */
                        .score = {s->match.score[0], s->match.score[1]},
@@ -770,12 +770,16 @@ int cmd_play(int argc, char **argv) {
         printf("\nHand %d is over. Endgame tricks: you %d, computer %d (all tricks %d-%d). ",
                s.match.hands_played, gw_game_endgame_tricks(g, 0), gw_game_endgame_tricks(g, 1),
                gw_game_all_tricks(g, 0), gw_game_all_tricks(g, 1));
-        if (hs.winner < 0)
+        if (rules.scoring == GW_TOTAL) /* both score */
+            printf("You score %d, the computer %d.\n", hs.points[0], hs.points[1]);
+        else if (hs.winner < 0)
             printf("Nobody scores.\n");
         else
-            printf("%s %s %d%s.\n", Who(hs.winner), hs.winner == 0 ? "score" : "scores", hs.points,
+            printf("%s %s %d%s.\n", Who(hs.winner), hs.winner == 0 ? "score" : "scores", hs.points[hs.winner],
                    hs.slam ? " (slam!)" : "");
         printf("Match: you %d, computer %d (target %d).\n", s.match.score[0], s.match.score[1], rules.target);
+        if (s.match.score[0] == s.match.score[1] && s.match.score[0] >= rules.target)
+            printf("Level at the target: the match goes on until a hand leaves one of you ahead.\n");
         append_hand(&s, &s.finished, s.match.hands_played);
         save(&s, false);
         stats_hand(&s, &hs);

@@ -165,10 +165,12 @@ static bool replay_hand(const gw_record_hand *h, const char *shown, gw_solver *s
     }
     printf("Tricks: endgame %d-%d, all %d-%d. ", eg[0], eg[1], all[0], all[1]);
     const gw_hand_score *s = &h->outcome;
-    if (s->winner < 0)
+    if (h->rules.scoring == GW_TOTAL) /* both score */
+        printf("Player 1 scores %d, player 2 scores %d.\n", s->points[0], s->points[1]);
+    else if (s->winner < 0)
         printf("No score.\n");
     else
-        printf("Player %d scores %d%s.\n", s->winner + 1, s->points, s->slam ? " (slam)" : "");
+        printf("Player %d scores %d%s.\n", s->winner + 1, s->points[s->winner], s->slam ? " (slam)" : "");
     if (h->has_score) printf("Match score after this hand: %d-%d.\n", h->score[0], h->score[1]);
     printf("\n");
     return true;

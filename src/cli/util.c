@@ -35,7 +35,7 @@ bool cli_parse_variant(const char *cmd, const char *s, gw_variant *out) {
 
 bool cli_parse_scoring(const char *cmd, const char *s, gw_scoring *out) {
     if (gw_scoring_parse(s, out)) return true;
-    cli_usage_error(cmd, "unknown scoring '%s' (last13, every or difference)", s);
+    cli_usage_error(cmd, "unknown scoring '%s' (last13, every, difference or total)", s);
     return false;
 }
 

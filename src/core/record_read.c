@@ -71,7 +71,7 @@ static gw_status take_tag(hand_check *hc, const rec_token *t) {
     case T_SCORING:
         if (!gw_scoring_parse(value, &h->rules.scoring))
             st = gw_error_set(e, GW_EINVAL, t->line, t->col,
-                              "unknown scoring \"%s\" (last13, every or difference)", value);
+                              "unknown scoring \"%s\" (last13, every, difference or total)", value);
         break;
     case T_TARGET:
         if (!gw_rec_uint(value, GW_TARGET_MAX, &n) || n < GW_TARGET_MIN)
@@ -310,7 +310,10 @@ static void check_match(gw_record *r) {
         if (h->error.status != GW_OK) {
             scores_known = false;
         } else if (scores_known) {
-            if (h->finished && h->outcome.winner >= 0) total[h->outcome.winner] += h->outcome.points;
+            if (h->finished) {
+                total[0] += h->outcome.points[0];
+                total[1] += h->outcome.points[1];
+            }
             if (h->has_score && (h->score[0] != total[0] || h->score[1] != total[1]))
                 gw_error_set(&h->error, GW_EINVAL, h->score_pos.line, h->score_pos.col,
                              "Score %d-%d does not match the match score %d-%d after hand %d", h->score[0],

@@ -104,6 +104,9 @@ int gw_record_summary(const gw_record_hand *h, char *out, int cap) {
     if (s->winner < 0)
         return gw_format(out, cap, "hand %d: tricks %d-%d, no score", h->number, s->counted[0],
                          s->counted[1]);
+    if (h->rules.scoring == GW_TOTAL) /* both players score */
+        return gw_format(out, cap, "hand %d: tricks %d-%d, player 1 scores %d, player 2 scores %d", h->number,
+                         s->counted[0], s->counted[1], s->points[0], s->points[1]);
     return gw_format(out, cap, "hand %d: tricks %d-%d, player %d scores %d", h->number, s->counted[0],
-                     s->counted[1], s->winner + 1, s->points);
+                     s->counted[1], s->winner + 1, s->points[s->winner]);
 }

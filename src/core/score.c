@@ -1,14 +1,14 @@
-/* score.c: the three scoring systems for a finished hand, both decks. */
+/* score.c: the four scoring systems for a finished hand, both decks. */
 #include "gw/score.h"
 
 #include <string.h>
 
-static const char *const NAMES[] = {"last13", "every", "difference"};
+static const char *const NAMES[GW_SCORINGS] = {"last13", "every", "difference", "total"};
 
-const char *gw_scoring_name(gw_scoring s) { return (unsigned)s < 3 ? NAMES[s] : "?"; }
+const char *gw_scoring_name(gw_scoring s) { return (unsigned)s < GW_SCORINGS ? NAMES[s] : "?"; }
 
 bool gw_scoring_parse(const char *s, gw_scoring *out) {
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < GW_SCORINGS; i++) {
         if (strcmp(s, NAMES[i]) == 0) {
             *out = (gw_scoring)i;
             return true;
@@ -18,25 +18,31 @@ bool gw_scoring_parse(const char *s, gw_scoring *out) {
 }
 
 gw_hand_score gw_score_hand(gw_variant v, gw_scoring s, const int endgame[2], const int all[2]) {
-    gw_hand_score r = {{0, 0}, -1, 0, false};
+    gw_hand_score r = {{0, 0}, -1, {0, 0}, false};
     int half = gw_hand_size(v); /* tricks in one phase: 13 or 7 */
     const int *counted = s == GW_EVERY ? all : endgame;
     r.counted[0] = counted[0];
     r.counted[1] = counted[1];
+    if (s == GW_TOTAL) { /* both score, the winner of the hand too */
+        r.points[0] = counted[0];
+        r.points[1] = counted[1];
+    }
     if (counted[0] == counted[1]) return r;
     r.winner = counted[0] > counted[1] ? 0 : 1;
     int mine = counted[r.winner], theirs = counted[1 - r.winner];
+    int *points = &r.points[r.winner];
     switch (s) {
     case GW_LAST13:
         r.slam = mine == half;
-        r.points = r.slam ? (v == GW_SMALL ? 5 : 10) : mine - half / 2;
+        *points = r.slam ? (v == GW_SMALL ? 5 : 10) : mine - half / 2;
         break;
     case GW_EVERY:
         /* Over 13 of 26 (classic), but over 6 of 14 in small, as seed 003
          * states (10 tricks to 4 scores 4). */
-        r.points = mine - (v == GW_SMALL ? 6 : 13);
+        *points = mine - (v == GW_SMALL ? 6 : 13);
         break;
-    case GW_DIFFERENCE: r.points = mine - theirs; break;
+    case GW_DIFFERENCE: *points = mine - theirs; break;
+    case GW_TOTAL: break;
     }
     return r;
 }

@@ -25,7 +25,9 @@ static void read_entry(sqlite3_stmt *st, gw_store_entry *e) {
     e->assisted = sqlite3_column_int(st, 13) != 0;
     e->score[0] = sqlite3_column_int(st, 14);
     e->score[1] = sqlite3_column_int(st, 15);
-    e->android = sqlite3_column_int(st, 16) != 0;
+    e->scored[0] = sqlite3_column_int(st, 16);
+    e->scored[1] = sqlite3_column_int(st, 17);
+    e->android = sqlite3_column_int(st, 18) != 0;
 }
 
 gw_status gw_store_history(gw_store *s, int limit, gw_store_entry **rows, int *count, gw_error *err) {
@@ -37,10 +39,12 @@ gw_status gw_store_history(gw_store *s, int limit, gw_store_entry **rows, int *c
             gw_store_db(s),
             "SELECT h.id, h.match_id, h.number, h.played, m.variant, m.scoring, m.opponent, "
             "m.target, h.tricks0, h.tricks1, h.winner, h.points, h.slam, h.assisted, h.score0, "
-            "h.score1, 0 FROM hands h JOIN matches m ON m.id = h.match_id "
+            "h.score1, h.points0, h.points1, 0 FROM hands h JOIN matches m ON m.id = h.match_id "
             "UNION ALL "
             "SELECT a.id, a.rubber_id, a.number, a.played, 'android', 'rubber', r.opponent, 5, "
-            "a.tricks0, a.tricks1, a.winner, a.points, 0, 0, a.score0, a.score1, 1 "
+            "a.tricks0, a.tricks1, a.winner, a.points, 0, 0, a.score0, a.score1, "
+            "CASE WHEN a.winner = 0 THEN a.points ELSE 0 END, CASE WHEN a.winner = 1 THEN a.points ELSE 0 "
+            "END, 1 "
             "FROM android_hands a JOIN rubbers r ON r.id = a.rubber_id "
             "ORDER BY 1 DESC LIMIT ?",
             -1, &st, NULL) != SQLITE_OK)

@@ -76,7 +76,7 @@ static bool apply(gw_settings *s, const char *key, const char *value, char *why,
         snprintf(why, cap, "variant must be classic or small, not '%.40s'", value);
     } else if (strcmp(key, "scoring") == 0) {
         if (gw_scoring_parse(value, &s->rules.scoring)) return true;
-        snprintf(why, cap, "scoring must be last13, every or difference, not '%.40s'", value);
+        snprintf(why, cap, "scoring must be last13, every, difference or total, not '%.40s'", value);
     } else if (strcmp(key, "target") == 0) {
         size_t n = strlen(value);
         bool digits = n > 0 && n <= 4 && strspn(value, "0123456789") == n;

@@ -58,8 +58,9 @@ static const migration MIGRATIONS[] = {
         "  UNIQUE (match_id, number)\n"
         ");\n"
         "PRAGMA application_id = 1196901442;\n"},
-    /* Android Whist: rubbers and their hands. A hand's id is shared with the
-     * German Whist hands (one numbering for 'whist history' and 'replay --id'). */
+    /* 2: Android Whist rubbers and their hands, and what each player scored in a
+     * German Whist hand (running-total scoring scores both). Android Whist hands. A hand's id is shared with
+     * the German Whist hands (one numbering for 'whist history' and 'replay --id'). */
     {2, "CREATE TABLE rubbers (\n"
         "  id INTEGER PRIMARY KEY,\n"
         "  started TEXT NOT NULL,\n"
@@ -86,7 +87,11 @@ static const migration MIGRATIONS[] = {
         "  score1 INTEGER NOT NULL,\n"
         "  game_winner INTEGER NOT NULL,\n"
         "  UNIQUE (rubber_id, number)\n"
-        ");\n"},
+        ");\n"
+        "ALTER TABLE hands ADD COLUMN points0 INTEGER NOT NULL DEFAULT 0;\n"
+        "ALTER TABLE hands ADD COLUMN points1 INTEGER NOT NULL DEFAULT 0;\n"
+        "UPDATE hands SET points0 = CASE WHEN winner = 0 THEN points ELSE 0 END,\n"
+        "  points1 = CASE WHEN winner = 1 THEN points ELSE 0 END;\n"},
 };
 _Static_assert(sizeof MIGRATIONS / sizeof MIGRATIONS[0] == GW_STORE_SCHEMA, "one migration per version");
 _Static_assert(GW_STORE_APP_ID == 1196901442, "the application id in the first migration");
@@ -203,7 +208,7 @@ static gw_status check_and_migrate(sqlite3 *db, const char *path, gw_error *err)
         "SELECT id, started, variant, scoring, target, opponent, seed, winner, abandoned, score0, score1 "
         "FROM matches LIMIT 0",
         "SELECT id, match_id, number, played, record, tricks0, tricks1, winner, points, slam, assisted, "
-        "score0, score1 FROM hands LIMIT 0",
+        "score0, score1, points0, points1 FROM hands LIMIT 0",
         "SELECT id, started, opponent, seed, winner, abandoned, games0, games1, value0, value1 "
         "FROM rubbers LIMIT 0",
         "SELECT id, rubber_id, number, played, record, tricks0, tricks1, winner, points, score0, score1, "
@@ -316,9 +321,8 @@ void gw_store_local_now(char out[24]) {
 
 gw_status gw_store_begin_match(gw_store *s, const gw_store_match *m, int64_t *match_id, gw_error *err) {
     const gw_match_rules *r = &m->rules;
-    gw_scoring known;
-    if ((unsigned)r->variant > GW_SMALL || !gw_scoring_parse(gw_scoring_name(r->scoring), &known) ||
-        r->target < GW_TARGET_MIN || r->target > GW_TARGET_MAX)
+    if ((unsigned)r->variant > GW_SMALL || (unsigned)r->scoring >= GW_SCORINGS || r->target < GW_TARGET_MIN ||
+        r->target > GW_TARGET_MAX)
         return gw_error_set(err, GW_EINVAL, 0, 0, "the match rules are not valid");
     if (!m->opponent || !m->opponent[0])
         return gw_error_set(err, GW_EINVAL, 0, 0, "the opponent has no name");
@@ -378,8 +382,8 @@ static gw_status insert_hand(gw_store *s, const gw_store_hand *h, gw_error *err)
     if (sqlite3_prepare_v2(
             s->db,
             "INSERT INTO hands (id, match_id, number, played, record, tricks0, tricks1, winner, "
-            "points, slam, assisted, score0, score1) VALUES (" GW_STORE_NEXT_HAND_ID
-            ", ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "points, slam, assisted, score0, score1, points0, points1) VALUES (" GW_STORE_NEXT_HAND_ID
+            ", ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             -1, &st, NULL) != SQLITE_OK)
         return db_error(s->db, "cannot store the hand", err);
     sqlite3_bind_int64(st, 1, h->match_id);
@@ -389,11 +393,13 @@ static gw_status insert_hand(gw_store *s, const gw_store_hand *h, gw_error *err)
     sqlite3_bind_int(st, 5, h->tricks[0]);
     sqlite3_bind_int(st, 6, h->tricks[1]);
     sqlite3_bind_int(st, 7, h->winner);
-    sqlite3_bind_int(st, 8, h->points);
+    sqlite3_bind_int(st, 8, h->winner >= 0 ? h->points[h->winner] : 0);
     sqlite3_bind_int(st, 9, h->slam);
     sqlite3_bind_int(st, 10, h->assisted);
     sqlite3_bind_int(st, 11, h->score[0]);
     sqlite3_bind_int(st, 12, h->score[1]);
+    sqlite3_bind_int(st, 13, h->points[0]);
+    sqlite3_bind_int(st, 14, h->points[1]);
     int rc = sqlite3_step(st);
     sqlite3_finalize(st);
     if (rc == SQLITE_CONSTRAINT_UNIQUE) {
@@ -421,7 +427,7 @@ static gw_status insert_hand(gw_store *s, const gw_store_hand *h, gw_error *err)
 gw_status gw_store_add_hand(gw_store *s, const gw_store_hand *h, int64_t *hand_id, gw_error *err) {
     if (!h->record || !h->record[0]) return gw_error_set(err, GW_EINVAL, 0, 0, "the hand has no record");
     if (h->number < 1 || h->winner < -1 || h->winner > 1 || h->match_winner < -1 || h->match_winner > 1 ||
-        h->tricks[0] < 0 || h->tricks[1] < 0 || h->points < 0)
+        h->tricks[0] < 0 || h->tricks[1] < 0 || h->points[0] < 0 || h->points[1] < 0)
         return gw_error_set(err, GW_EINVAL, 0, 0, "the hand's figures are not valid");
     if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
         return db_error(s->db, "cannot store the hand", err);

@@ -48,18 +48,23 @@ void tui_trick_news(const gw_trick_event *ev, bool ascii, char *buf, size_t cap)
 }
 
 void tui_score_reason(const gw_hand_score *hs, gw_scoring s, char *buf, size_t cap) {
+    if (s == GW_TOTAL) {
+        snprintf(buf, cap, "you %d, the computer %d endgame tricks", hs->counted[0], hs->counted[1]);
+        return;
+    }
     if (hs->winner < 0) {
         snprintf(buf, cap, "%d tricks each: no score", hs->counted[0]);
         return;
     }
     int w = hs->counted[hs->winner], l = hs->counted[1 - hs->winner];
     if (hs->slam) {
-        snprintf(buf, cap, "slam: %d", hs->points);
+        snprintf(buf, cap, "slam: %d", hs->points[hs->winner]);
     } else if (s == GW_DIFFERENCE) {
-        snprintf(buf, cap, "%d tricks to %d: difference %d", w, l, hs->points);
+        snprintf(buf, cap, "%d tricks to %d: difference %d", w, l, hs->points[hs->winner]);
     } else {
         /* The winner scores the tricks over a fixed mark (6 or 13, 3 or 6 in small). */
-        snprintf(buf, cap, "%d tricks to %d: %d over %d", w, l, hs->points, w - hs->points);
+        int points = hs->points[hs->winner];
+        snprintf(buf, cap, "%d tricks to %d: %d over %d", w, l, points, w - points);
     }
 }
 
@@ -78,14 +83,7 @@ const char *tui_scoring_label(gw_scoring s, gw_variant v) {
     case GW_LAST13: return v == GW_SMALL ? "Last 7" : "Last 13";
     case GW_EVERY: return "Every trick";
     case GW_DIFFERENCE: return "Difference";
+    case GW_TOTAL: return "Running total";
     default: return gw_scoring_name(s);
     }
-}
-
-int tui_scoring_count(void) {
-    int n = 0;
-    gw_scoring back;
-    while (gw_scoring_parse(gw_scoring_name((gw_scoring)n), &back) && (int)back == n)
-        n++;
-    return n;
 }

@@ -18,7 +18,8 @@ const char *tui_refusal(const gw_game *g, gw_card c, bool ascii, char *buf, size
 void tui_trick_news(const gw_trick_event *ev, bool ascii, char *buf, size_t cap);
 
 /* Why a hand scored what it did: "slam: 10", "8 tricks to 5: 2 over six",
- * "difference of 3 tricks", "7 tricks each: no score". */
+ * "difference of 3 tricks", "7 tricks each: no score"; under running total
+ * "you 8, the computer 5 endgame tricks". */
 void tui_score_reason(const gw_hand_score *hs, gw_scoring s, char *buf, size_t cap);
 
 /* The tricks seat p has won so far that the scoring rule counts: every trick
@@ -32,12 +33,8 @@ void tui_counted_text(const gw_game *g, gw_scoring s, int p, char *buf, size_t c
 
 /* The name a screen shows for a scoring rule in a variant (seed 003's
  * words): "Last 13" (classic) or "Last 7" (small), "Every trick",
- * "Difference"; a rule without a display name here shows its short name
+ * "Difference", "Running total"; a rule without a display name here shows its short name
  * (gw_scoring_name). One place, so that every screen says the same. */
 const char *tui_scoring_label(gw_scoring s, gw_variant v);
-
-/* How many scoring rules this build knows (0 .. count-1 are valid): for
- * screens that cycle through them. */
-int tui_scoring_count(void);
 
 #endif

@@ -342,7 +342,7 @@ int gw_tui_main(int argc, char **argv) {
             break;
         case 'S':
             if (!gw_scoring_parse(optarg, &app.settings.rules.scoring)) {
-                fprintf(stderr, "whist: unknown scoring '%s' (last13, every or difference)\n", optarg);
+                fprintf(stderr, "whist: unknown scoring '%s' (last13, every, difference or total)\n", optarg);
                 return 2;
             }
             break;

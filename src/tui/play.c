@@ -601,7 +601,7 @@ static void store_hand(table *t, const gw_hand_score *hs, bool assisted) {
         .played = stamp,
         .tricks = {hs->counted[0], hs->counted[1]},
         .winner = hs->winner,
-        .points = hs->points,
+        .points = {hs->points[0], hs->points[1]},
         .slam = hs->slam,
         .assisted = assisted,
         .score = {t->m->match.score[0], t->m->match.score[1]},

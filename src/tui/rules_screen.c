@@ -49,7 +49,7 @@ static int rules_text(gw_variant v, char lines[RULE_LINES][RULE_WIDTH]) {
     add(lines, &n, "played out. A good memory now knows every card the opponent holds.");
     add(lines, &n, "%s", "");
     add(lines, &n, "SCORING  (Settings: Scoring)");
-    for (int i = 0; i < tui_scoring_count(); i++) {
+    for (int i = 0; i < GW_SCORINGS; i++) {
         const char *name = tui_scoring_label((gw_scoring)i, v);
         switch ((gw_scoring)i) {
         case GW_LAST13:
@@ -63,10 +63,16 @@ static int rules_text(gw_variant v, char lines[RULE_LINES][RULE_WIDTH]) {
         case GW_DIFFERENCE:
             add(lines, &n, "  %s: the winner scores the difference of the endgame tricks.", name);
             break;
+        case GW_TOTAL:
+            add(lines, &n, "  %s: both players score their endgame tricks, %d a hand between", name, hs);
+            add(lines, &n, "      them; the handheld game plays to 50 (Settings: Win target).");
+            break;
         default: add(lines, &n, "  %s: see docs/rules.md.", name); break;
         }
     }
-    add(lines, &n, "The match is won by the first to reach the win target (Settings).");
+    add(lines, &n, "The match is won by the first to reach the win target (Settings); if");
+    add(lines, &n, "both reach it in one hand, the higher score wins, and level scores");
+    add(lines, &n, "play one more hand.");
     add(lines, &n, "%s", "");
     add(lines, &n, "AT THE TABLE  Left/Right select a card, Enter plays it; you can also type");
     add(lines, &n, "it (qs, 10h) or click it. Cards you may not play are dimmed. ? lists");

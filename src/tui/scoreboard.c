@@ -32,13 +32,14 @@ static void draw(tui_app *app, const tui_match *m, const gw_game *g, const gw_ha
     tui_textf(s, row++, c3, 8, TUI_C_DIALOG, A_BOLD, "%3d", hs->counted[1]);
     tui_text(s, row, c1, 24, TUI_C_DIALOG, 0, "Points this hand");
     for (int p = 0; p < 2; p++)
-        tui_textf(s, row, p ? c3 : c2, 8, TUI_C_DIALOG, 0, "%3d", hs->winner == p ? hs->points : 0);
+        tui_textf(s, row, p ? c3 : c2, 8, TUI_C_DIALOG, 0, "%3d", hs->points[p]);
     row++;
     char why[96];
     tui_score_reason(hs, r->scoring, why, sizeof why);
-    const char *who = hs->winner == 0   ? "You score"
-                      : hs->winner == 1 ? "The computer scores"
-                                        : "Nobody scores";
+    const char *who = r->scoring == GW_TOTAL ? "Both score"
+                      : hs->winner == 0      ? "You score"
+                      : hs->winner == 1      ? "The computer scores"
+                                             : "Nobody scores";
     tui_textf(s, row++, c1, w - 8, TUI_C_DIALOG, 0, "%s: %s", who, why);
     row++;
     tui_textf(s, row, c1, 24, TUI_C_DIALOG, A_BOLD, "Match score (to %d)", r->target);
@@ -52,6 +53,9 @@ static void draw(tui_app *app, const tui_match *m, const gw_game *g, const gw_ha
     else if (winner == 1)
         tui_textf(s, row++, c1, w - 8, TUI_C_DIALOG, A_BOLD, "The computer wins the match %d to %d.",
                   m->match.score[1], m->match.score[0]);
+    else if (m->match.score[0] == m->match.score[1] && m->match.score[0] >= r->target) /* running total */
+        tui_textf(s, row++, c1, w - 8, TUI_C_DIALOG, 0, "Level at the target: hand %d decides, %s.",
+                  m->match.hands_played + 1, m->match.next_dealer == 0 ? "you deal" : "the computer deals");
     else
         tui_textf(s, row++, c1, w - 8, TUI_C_DIALOG, 0, "Next: hand %d, %s.", m->match.hands_played + 1,
                   m->match.next_dealer == 0 ? "you deal" : "the computer deals");

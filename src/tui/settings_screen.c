@@ -38,7 +38,7 @@ static void value_text(const gw_settings *s, int row, char *out, size_t cap) {
         break;
     case ROW_SCORING: {
         const char *label = tui_scoring_label(s->rules.scoring, s->rules.variant);
-        if (s->rules.scoring == GW_LAST13)
+        if (s->rules.scoring == GW_LAST13 || s->rules.scoring == GW_TOTAL)
             snprintf(out, cap, "%s (endgame tricks)", label);
         else
             snprintf(out, cap, "%s", label);
@@ -71,9 +71,7 @@ static int cycle(int v, int n, int dir) { return (v + dir + n) % n; }
 static void change(gw_settings *s, int row, int dir) {
     switch (row) {
     case ROW_VARIANT: s->rules.variant = (gw_variant)cycle((int)s->rules.variant, 2, dir); break;
-    case ROW_SCORING:
-        s->rules.scoring = (gw_scoring)cycle((int)s->rules.scoring, tui_scoring_count(), dir);
-        break;
+    case ROW_SCORING: s->rules.scoring = (gw_scoring)cycle((int)s->rules.scoring, GW_SCORINGS, dir); break;
     case ROW_TARGET: {
         int i = 0;
         while (i < 3 && TARGETS[i] != s->rules.target)

@@ -101,12 +101,34 @@ grep -qF '"ci95": null' <<<"$OUT" || fail "arena --deals 1 --json: ci95 not null
 
 # Both variants and every scoring; greedy is easy's old name.
 for v in classic small; do
-  for s in last13 every difference; do
+  for s in last13 every difference total; do
     run arena greedy random --variant "$v" --scoring "$s" --deals 5 --seed 2
     expect_rc 0 "arena --variant $v --scoring $s"
     expect_out "$v deck, $s scoring" "arena --variant $v --scoring $s"
     expect_out_re "^easy vs random: 5 deals" "arena --variant $v --scoring $s"
   done
+done
+
+# Running total: both sides score their endgame tricks every hand, so A's and
+# B's points per hand add up to the endgame's tricks (13, or 7 in small) and
+# differ by the margin; the deals and hands won are last13's.
+for v in classic small; do
+  run arena random easy --variant "$v" --scoring last13 --deals 30 --seed 9 --json
+  last13=$OUT
+  run arena random easy --variant "$v" --scoring total --deals 30 --seed 9 --json
+  expect_rc 0 "arena --scoring total --variant $v"
+  python3 - "$last13" "$OUT" "$v" <<'EOF' || fail "arena --scoring total --variant $v: points per hand"
+import json, sys
+a, d, v = json.loads(sys.argv[1]), json.loads(sys.argv[2]), sys.argv[3]
+tricks = 13 if v == "classic" else 7
+pa, pb = d["points_per_hand_a"], d["points_per_hand_b"]
+ok = (d["scoring"] == "total" and abs(pa + pb - tricks) < 1e-5 and abs(pa - pb - d["margin"]) < 1e-5
+      and pa > 0 and pb > 0 and d["margin"] == a["margin"] and d["a_won_pct"] == a["a_won_pct"]
+      and d["ties_pct"] == 0)
+if not ok:
+    print("total:", d, "last13:", a, file=sys.stderr)
+    sys.exit(1)
+EOF
 done
 
 # The oracle (shown the whole deal) and hard play without breaking a rule.

@@ -77,6 +77,55 @@ expect_rc 0 "play difference"
 run check "$TMP/d.gwr"
 expect_rc 0 "check of a difference match"
 
+# Running total (seed 000's handheld game): a whole match to 50. Both players
+# score their endgame tricks every hand; the Score tags are the running totals
+# and the match ends after the first hand that takes a total to 50.
+run_from "$SWEEP" play --plain --seed 3 --scoring total --target 50 --opponent easy --record "$TMP/t.gwr"
+expect_rc 0 "play total"
+expect_no_err "play total"
+expect_out "German Whist: classic deck, total scoring, match to 50." "play total"
+expect_out_re "^Hand 1 is over\. Endgame tricks: you [0-9]+, computer [0-9]+ \(all tricks [0-9]+-[0-9]+\)\. You score [0-9]+, the computer [0-9]+\.$" \
+  "play total: both score"
+hands=$(grep -c '^Hand [0-9]* is over' "$TMP/out")
+[ "$hands" -ge 4 ] || fail "play total to 50: $hands hand(s), a match to 50 takes 4 at least"
+# each hand's points are its endgame tricks and add up; the last hand ends it
+t0=0 t1=0 n=0
+while read -r e0 e1 m0 m1; do
+  n=$((n + 1))
+  t0=$((t0 + e0)) t1=$((t1 + e1))
+  [ "$m0-$m1" = "$t0-$t1" ] || fail "play total: hand $n: match $m0-$m1, expected $t0-$t1"
+  [ $((e0 + e1)) = 13 ] || fail "play total: hand $n: $e0-$e1 endgame tricks"
+  if [ "$n" -lt "$hands" ]; then
+    [ "$t0" -lt 50 ] && [ "$t1" -lt 50 ] || [ "$t0" = "$t1" ] || fail "play total: the match went on after $t0-$t1"
+  fi
+done < <(sed -nE '/^Hand [0-9]+ is over/{N;s/.*Endgame tricks: you ([0-9]+), computer ([0-9]+) .*\nMatch: you ([0-9]+), computer ([0-9]+) .*/\1 \2 \3 \4/p}' "$TMP/out")
+[ "$n" = "$hands" ] || fail "play total: read $n of $hands hands"
+{ [ "$t0" -ge 50 ] || [ "$t1" -ge 50 ]; } && [ "$t0" != "$t1" ] || fail "play total: ended at $t0-$t1"
+if [ "$t0" -gt "$t1" ]; then w="You win the match $t0-$t1."; else w="The computer wins the match $t1-$t0."; fi
+expect_out "$w" "play total: the higher total wins"
+grep -qF '[Scoring "total"]' "$TMP/t.gwr" || fail "play --scoring total: no Scoring tag"
+grep -qF "[Score \"$t0-$t1\"]" "$TMP/t.gwr" || fail "play total: the last Score is not $t0-$t1"
+run check "$TMP/t.gwr"
+expect_rc 0 "check of a running-total match"
+expect_out_re "^hand 1: tricks [0-9]+-[0-9]+, player 1 scores [0-9]+, player 2 scores [0-9]+$" "check of a total match"
+[ "$(grep -c '^hand ' <<<"$OUT")" = "$hands" ] || fail "check of a total match: not $hands hands"
+run replay "$TMP/t.gwr"
+expect_rc 0 "replay of a running-total match"
+expect_out_re "^Tricks: endgame [0-9]+-[0-9]+, all [0-9]+-[0-9]+\. Player 1 scores [0-9]+, player 2 scores [0-9]+\.$" \
+  "replay of a total match"
+expect_out "Match score after this hand: $t0-$t1." "replay of a total match"
+# Level at the target plays on: with these deals and cards, 26-26 after hand
+# 4 of a match to 25; hand 5 decides (tests/data/check/match-total-level.gwr
+# is this match).
+run_from "$SWEEP" play --plain --seed 2 --scoring total --target 25 --opponent random --record "$TMP/tl.gwr"
+expect_rc 0 "play total, level at the target"
+expect_out "Match: you 26, computer 26 (target 25)." "play total: level at the target"
+expect_out "Level at the target: the match goes on until a hand leaves one of you ahead." "play total: level"
+expect_out_re "^Hand 5 is over\." "play total: hand 5 after a level score"
+expect_out "The computer wins the match 34-31." "play total: the match after the level score"
+diff <(grep -v '^\[\(Date\|StoreMatch\) ' "$TMP/tl.gwr") <(grep -v '^\[Date \|^;' "$GW_TEST_DATA/check/match-total-level.gwr") >/dev/null ||
+  fail "play total, level: the record differs from check/match-total-level.gwr"
+
 # Garbage on standard input is refused with a message and the game goes on,
 # exactly as if it had not been typed.
 {
@@ -212,7 +261,7 @@ bad "the target must be a whole number from 1 to 1000, not '1001'" --plain --tar
 bad "not 'ten'" --plain --target ten
 bad "not '-5'" --plain --target -5
 bad "unknown variant 'big' (classic or small)" --plain --variant big
-bad "unknown scoring 'x' (last13, every or difference)" --plain --scoring x
+bad "unknown scoring 'x' (last13, every, difference or total)" --plain --scoring x
 bad "unknown opponent 'god' (random, easy, hard, expert or oracle)" --plain --opponent god
 bad "--think-ms wants milliseconds from 1 to 60000, not 'x'" --plain --think-ms x
 bad "--think-ms wants milliseconds from 1 to 60000, not '0'" --plain --think-ms 0

@@ -303,4 +303,29 @@ after=$(sqlite3 "$DBF" 'SELECT count(*) FROM android_hands WHERE rubber_id = 2')
 [ "$after" -gt "$before" ] || fail "the resumed rubber's hands are not stored in its row ($before, then $after)"
 [ -n "$(sqlite3 "$DBF" 'SELECT winner FROM rubbers WHERE id = 2 AND winner IS NOT NULL')" ] ||
   fail "the resumed rubber, played to its end, has no winner in the statistics"
+
+# Running total: both players score each hand; history shows both, and a hand
+# counts as won in the statistics when you took more endgame tricks.
+TDATA=$TMP/total-data
+XDG_DATA_HOME=$TDATA run_from "$SWEEP" play --plain --seed 2 --scoring total --target 25 --opponent random \
+  --record "$TMP/t.gwr"
+expect_rc 0 "play --scoring total"
+PLAY=$OUT
+hands=$(grep -cE '^Hand [0-9]+ is over' <<<"$PLAY")
+won=$(sed -nE 's/^Hand [0-9]+ is over\. Endgame tricks: you ([0-9]+), computer ([0-9]+) .*/\1 \2/p' <<<"$PLAY" |
+  awk '$1 > $2' | wc -l)
+[ "$hands" -ge 2 ] || fail "play --scoring total: $hands hand(s)"
+XDG_DATA_HOME=$TDATA run history --limit 0
+expect_rc 0 "history of a total match"
+[ "$(grep -cE '  you scored [0-9]+, computer [0-9]+$' <<<"$OUT")" -eq "$hands" ] ||
+  fail "history of a total match: not both scores on each of $hands hands: $OUT"
+e=$(sed -nE '1s/^Hand 1 is over\. Endgame tricks: you ([0-9]+), computer ([0-9]+) .*/\1-\2/p' \
+  <<<"$(grep -E '^Hand 1 is over' <<<"$PLAY")")
+expect_out_re "^ +1 +.* german +classic +total +random +1 +$e +you scored ${e%-*}, computer ${e#*-}$" "history: hand 1 of a total match"
+XDG_DATA_HOME=$TDATA run history --json --limit 1
+expect_out_re '"scoring": "total", .*"scored": \[[0-9]+, [0-9]+\]' "history --json of a total match"
+XDG_DATA_HOME=$TDATA run stats
+expect_rc 0 "stats of a total match"
+expect_out_re "^classic +total +25 +random +1 +[01] +$hands +$won +[0-9.]+% +0 +[0-9]+ +[0-9]+ +0$" "stats: hands won under running total"
+
 finish

@@ -62,6 +62,8 @@ wait_for "Every trick" "settings: Every trick"
 keys Right
 wait_for "Difference" "settings: Difference"
 keys Right
+wait_for "Running total (endgame tricks)" "settings: Running total"
+keys Right
 wait_for "Last 7 (endgame tricks)" "settings: the scoring rules cycle back"
 keys q
 wait_for "small deck, Last 7 scoring" "home: Last 7"

@@ -36,7 +36,8 @@ static void target_limits(void **state) {
     assert_int_equal(GW_TARGET_MAX, 1000);
     /* Unknown variant or scoring. */
     assert_int_equal(gw_match_start(&m, rules((gw_variant)2, GW_LAST13, 10), 1, &err), GW_EINVAL);
-    assert_int_equal(gw_match_start(&m, rules(GW_CLASSIC, (gw_scoring)3, 10), 1, &err), GW_EINVAL);
+    assert_int_equal(gw_match_start(&m, rules(GW_CLASSIC, (gw_scoring)4, 10), 1, &err), GW_EINVAL);
+    assert_int_equal(gw_match_start(&m, rules(GW_CLASSIC, GW_TOTAL, 50), 1, &err), GW_OK);
 }
 
 static void start_state(void **state) {
@@ -79,7 +80,7 @@ static void first_dealer_comes_from_the_seed(void **state) {
 static void dealer_alternates_and_scores_accumulate(void **state) {
     (void)state;
     for (int v = 0; v < 2; v++) {
-        for (int s = 0; s < 3; s++) {
+        for (int s = 0; s < GW_SCORINGS; s++) {
             gw_match m;
             gw_error err;
             assert_int_equal(
@@ -100,10 +101,15 @@ static void dealer_alternates_and_scores_accumulate(void **state) {
                 int all[2] = {gw_game_all_tricks(&g, 0), gw_game_all_tricks(&g, 1)};
                 gw_hand_score want = gw_score_hand((gw_variant)v, (gw_scoring)s, endgame, all);
                 assert_int_equal(hs.winner, want.winner);
-                assert_int_equal(hs.points, want.points);
-                /* Only the hand winner scores. */
-                for (int p = 0; p < 2; p++)
-                    assert_int_equal(m.score[p], before[p] + (p == hs.winner ? hs.points : 0));
+                /* Each player's points add to the match score; only the
+                 * hand winner scores, but under running total both do. */
+                for (int p = 0; p < 2; p++) {
+                    assert_int_equal(hs.points[p], want.points[p]);
+                    assert_int_equal(hs.points[p], s == GW_TOTAL    ? endgame[p]
+                                                   : p == hs.winner ? hs.points[p]
+                                                                    : 0);
+                    assert_int_equal(m.score[p], before[p] + hs.points[p]);
+                }
                 assert_int_equal(m.hands_played, hand + 1);
                 dealer = 1 - dealer;
                 assert_int_equal(m.next_dealer, dealer);
@@ -161,6 +167,126 @@ static void match_winner(void **state) {
     assert_int_equal(gw_match_winner(&m), 0);
 }
 
+/* Fakes a finished hand in g: foreplay tricks f0-f1, endgame tricks e0-e1. */
+static void fake_hand(gw_game *g, int f0, int f1, int e0, int e1) {
+    g->tricks_done = (uint8_t)(f0 + f1 + e0 + e1);
+    g->won[0][0] = (uint8_t)(f0);
+    g->won[0][1] = (uint8_t)(f1);
+    g->won[1][0] = (uint8_t)(e0);
+    g->won[1][1] = (uint8_t)(e1);
+}
+
+/* Plays one faked hand of m and checks the score and winner after it. */
+static void total_hand(gw_match *m, int e0, int e1, int score0, int score1, int winner) {
+    gw_game g;
+    gw_match_deal(m, &g, NULL);
+    int h = gw_hand_size(m->rules.variant);
+    fake_hand(&g, h - 2, 2, e0, e1); /* foreplay tricks never count */
+    gw_hand_score hs = gw_match_finish_hand(m, &g);
+    assert_int_equal(hs.points[0], e0);
+    assert_int_equal(hs.points[1], e1);
+    assert_int_equal(m->score[0], score0);
+    assert_int_equal(m->score[1], score1);
+    assert_int_equal(gw_match_winner(m), winner);
+}
+
+static void total_reaching_the_target(void **state) {
+    (void)state;
+    gw_match m;
+    gw_error err;
+    assert_int_equal(gw_match_start(&m, rules(GW_CLASSIC, GW_TOTAL, 50), 4, &err), GW_OK);
+    total_hand(&m, 8, 5, 8, 5, -1);
+    total_hand(&m, 9, 4, 17, 9, -1);
+    total_hand(&m, 10, 3, 27, 12, -1);
+    total_hand(&m, 13, 0, 40, 12, -1);
+    total_hand(&m, 9, 4, 49, 16, -1);
+    total_hand(&m, 1, 12, 50, 28, 0); /* reaching 50 with one trick wins */
+    assert_int_equal(m.hands_played, 6);
+}
+
+static void total_both_reach_the_target(void **state) {
+    (void)state;
+    gw_match m;
+    gw_error err;
+    /* Both pass 18 in the third hand: the higher total wins, whoever got
+     * there "first" in the hand. */
+    assert_int_equal(gw_match_start(&m, rules(GW_CLASSIC, GW_TOTAL, 18), 4, &err), GW_OK);
+    total_hand(&m, 10, 3, 10, 3, -1);
+    total_hand(&m, 3, 10, 13, 13, -1);
+    total_hand(&m, 7, 6, 20, 19, 0);
+    assert_int_equal(gw_match_start(&m, rules(GW_CLASSIC, GW_TOTAL, 18), 4, &err), GW_OK);
+    total_hand(&m, 10, 3, 10, 3, -1);
+    total_hand(&m, 3, 10, 13, 13, -1);
+    total_hand(&m, 6, 7, 19, 20, 1);
+    /* the player behind before the hand can win it */
+    assert_int_equal(gw_match_start(&m, rules(GW_CLASSIC, GW_TOTAL, 18), 4, &err), GW_OK);
+    total_hand(&m, 10, 3, 10, 3, -1);
+    total_hand(&m, 2, 11, 12, 14, -1);
+    total_hand(&m, 9, 4, 21, 18, 0);
+}
+
+static void total_level_scores_play_on(void **state) {
+    (void)state;
+    gw_match m;
+    gw_error err;
+    /* Level exactly at the target: the match goes on... */
+    assert_int_equal(gw_match_start(&m, rules(GW_CLASSIC, GW_TOTAL, 26), 8, &err), GW_OK);
+    total_hand(&m, 10, 3, 10, 3, -1);
+    total_hand(&m, 3, 10, 13, 13, -1);
+    total_hand(&m, 7, 6, 20, 19, -1);
+    total_hand(&m, 6, 7, 26, 26, -1);
+    /* ... and the next hand, whose tricks cannot split evenly, decides. */
+    total_hand(&m, 6, 7, 32, 33, 1);
+    assert_int_equal(m.hands_played, 5);
+    /* Level over the target (both passed it in one hand): the same. */
+    assert_int_equal(gw_match_start(&m, rules(GW_CLASSIC, GW_TOTAL, 24), 8, &err), GW_OK);
+    total_hand(&m, 10, 3, 10, 3, -1);
+    total_hand(&m, 3, 10, 13, 13, -1);
+    total_hand(&m, 7, 6, 20, 19, -1);
+    total_hand(&m, 6, 7, 26, 26, -1);
+    total_hand(&m, 13, 0, 39, 26, 0);
+    /* Small deck, level at the target after two hands. */
+    assert_int_equal(gw_match_start(&m, rules(GW_SMALL, GW_TOTAL, 7), 8, &err), GW_OK);
+    total_hand(&m, 4, 3, 4, 3, -1);
+    total_hand(&m, 3, 4, 7, 7, -1);
+    total_hand(&m, 5, 2, 12, 9, 0);
+}
+
+static void total_small_deck(void **state) {
+    (void)state;
+    gw_match m;
+    gw_error err;
+    assert_int_equal(gw_match_start(&m, rules(GW_SMALL, GW_TOTAL, 10), 2, &err), GW_OK);
+    total_hand(&m, 4, 3, 4, 3, -1);
+    total_hand(&m, 3, 4, 7, 7, -1);
+    total_hand(&m, 0, 7, 7, 14, 1);
+    assert_int_equal(gw_match_start(&m, rules(GW_SMALL, GW_TOTAL, 10), 2, &err), GW_OK);
+    total_hand(&m, 5, 2, 5, 2, -1);
+    total_hand(&m, 2, 5, 7, 7, -1);
+    total_hand(&m, 3, 4, 10, 11, 1); /* both reach 10: the higher wins */
+    assert_int_equal(gw_match_start(&m, rules(GW_SMALL, GW_TOTAL, 7), 2, &err), GW_OK);
+    total_hand(&m, 7, 0, 7, 0, 0); /* one hand can end it */
+}
+
+static void score_winner_rule(void **state) {
+    (void)state;
+    /* The match-end rule on its own, as a record checker calls it. */
+    static const struct {
+        int target, s0, s1, winner;
+    } ROWS[] = {
+        {50, 0, 0, -1},  {50, 49, 49, -1}, {50, 50, 12, 0},    {50, 12, 50, 1},
+        {50, 55, 51, 0}, {50, 51, 55, 1},  {50, 50, 50, -1},   {50, 63, 63, -1},
+        {1, 1, 0, 0},    {1, 0, 1, 1},     {1000, 999, 0, -1},
+    };
+    for (size_t i = 0; i < sizeof ROWS / sizeof ROWS[0]; i++) {
+        for (int s = 0; s < GW_SCORINGS; s++) {
+            gw_match_rules r = rules(GW_CLASSIC, (gw_scoring)s, ROWS[i].target);
+            int score[2] = {ROWS[i].s0, ROWS[i].s1};
+            assert_int_equal(gw_match_score_winner(&r, score), ROWS[i].winner);
+        }
+    }
+}
+
 static void whole_matches_end_at_the_target(void **state) {
     (void)state;
     for (uint64_t seed = 0; seed < 20; seed++) {
@@ -168,12 +294,14 @@ static void whole_matches_end_at_the_target(void **state) {
             gw_match m;
             gw_error err;
             gw_variant v = seed & 1 ? GW_SMALL : GW_CLASSIC;
-            assert_int_equal(gw_match_start(&m, rules(v, (gw_scoring)(seed % 3), target), seed, &err), GW_OK);
+            assert_int_equal(
+                gw_match_start(&m, rules(v, (gw_scoring)(seed % GW_SCORINGS), target), seed, &err), GW_OK);
             gw_rng rng;
             gw_rng_seed(&rng, seed + 1000);
             int hands = 0;
             while (gw_match_winner(&m) < 0) {
-                assert_true(m.score[0] < target && m.score[1] < target);
+                /* only level scores at the target play on */
+                assert_true((m.score[0] < target && m.score[1] < target) || m.score[0] == m.score[1]);
                 gw_game g;
                 gw_match_deal(&m, &g, NULL);
                 play_out(&g, &rng);
@@ -182,7 +310,10 @@ static void whole_matches_end_at_the_target(void **state) {
             }
             int w = gw_match_winner(&m);
             assert_true(m.score[w] >= target);
-            assert_true(m.score[1 - w] < target);
+            if (m.rules.scoring == GW_TOTAL) /* both may pass it: the higher wins */
+                assert_true(m.score[1 - w] < m.score[w]);
+            else
+                assert_true(m.score[1 - w] < target);
         }
     }
 }
@@ -236,6 +367,11 @@ int main(void) {
         cmocka_unit_test(tie_scores_nothing),
         cmocka_unit_test(match_winner),
         cmocka_unit_test(whole_matches_end_at_the_target),
+        cmocka_unit_test(total_reaching_the_target),
+        cmocka_unit_test(total_both_reach_the_target),
+        cmocka_unit_test(total_level_scores_play_on),
+        cmocka_unit_test(total_small_deck),
+        cmocka_unit_test(score_winner_rule),
         cmocka_unit_test(hand_seeds_reproduce_the_decks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

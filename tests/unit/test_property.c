@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -87,7 +88,8 @@ static void round_trip(const gw_game *g, gw_match_rules rules, int hand_no) {
         assert_int_equal(back->result[0], gw_game_endgame_tricks(g, 0));
         assert_int_equal(back->result[1], gw_game_endgame_tricks(g, 1));
         assert_int_equal(back->outcome.winner, rh.outcome.winner);
-        assert_int_equal(back->outcome.points, rh.outcome.points);
+        assert_int_equal(back->outcome.points[0], rh.outcome.points[0]);
+        assert_int_equal(back->outcome.points[1], rh.outcome.points[1]);
     }
     gw_record_free(&rec);
     gw_text_free(&text);
@@ -133,7 +135,7 @@ static void random_hands(gw_variant v, uint64_t base) {
         }
         assert_int_equal(g.won[0][0] + g.won[0][1], h);
         assert_int_equal(gw_game_endgame_tricks(&g, 0) + gw_game_endgame_tricks(&g, 1), h);
-        gw_match_rules rules = {v, (gw_scoring)(i % 3), 1 + (int)gw_rng_below(&rng, 1000)};
+        gw_match_rules rules = {v, (gw_scoring)(i % GW_SCORINGS), 1 + (int)gw_rng_below(&rng, 1000)};
         round_trip(&g, rules, i % 5);
         round_trip(&partial, rules, 0);
     }
@@ -169,11 +171,119 @@ static void every_prefix_round_trips(void **state) {
     }
 }
 
+/* Plays match m to its end with random cards, writing every hand as record
+ * text into out; the number of hands. */
+static int write_match(gw_match *m, gw_rng *rng, gw_text *out) {
+    int hands = 0;
+    while (gw_match_winner(m) < 0) {
+        gw_game g;
+        uint64_t seed;
+        gw_match_deal(m, &g, &seed);
+        while (gw_game_phase(&g) != GW_OVER)
+            assert_int_equal(gw_game_play(&g, tpick(rng, gw_game_legal(&g)), NULL), GW_OK);
+        gw_match_finish_hand(m, &g);
+        gw_record_hand rh;
+        gw_record_hand_from_match(&rh, &g, m, ++hands, seed);
+        if (hands > 1) gw_text_putc(out, '\n');
+        gw_record_write_hand(&rh, out);
+        gw_record_hand_clear(&rh);
+        assert_true(hands < 200);
+    }
+    return hands;
+}
+
+/* Whole running-total matches round-trip: the Score tags are the running
+ * totals of both players' endgame tricks, every hand checks, the summaries
+ * name both players' points; a Score as another system would count it is
+ * refused. */
+static void total_matches_round_trip(void **state) {
+    (void)state;
+    gw_rng rng;
+    gw_rng_seed(&rng, 12);
+    for (int k = 0; k < 40; k++) {
+        gw_variant v = k & 1 ? GW_SMALL : GW_CLASSIC;
+        gw_match m;
+        gw_error err;
+        int target = k < 20 ? 50 : 1 + k;
+        assert_int_equal(gw_match_start(&m, (gw_match_rules){v, GW_TOTAL, target}, 100 + (uint64_t)k, &err),
+                         GW_OK);
+        gw_text text = {0};
+        int hands = write_match(&m, &rng, &text);
+        assert_false(text.failed);
+        gw_record rec;
+        assert_int_equal(gw_record_read(gw_text_str(&text), text.len, &rec, &err), GW_OK);
+        assert_int_equal(rec.count, hands);
+        int total[2] = {0, 0};
+        for (int i = 0; i < rec.count; i++) {
+            const gw_record_hand *h = &rec.hands[i];
+            assert_int_equal(h->error.status, GW_OK);
+            assert_int_equal(h->rules.scoring, GW_TOTAL);
+            assert_true(h->finished);
+            for (int p = 0; p < 2; p++) {
+                assert_int_equal(h->outcome.points[p], h->result[p]);
+                total[p] += h->result[p];
+                assert_int_equal(h->score[p], total[p]);
+            }
+            assert_int_equal(h->result[0] + h->result[1], gw_hand_size(v));
+            char line[96], want[96];
+            gw_record_summary(h, line, (int)sizeof line);
+            snprintf(want, sizeof want, "hand %d: tricks %d-%d, player 1 scores %d, player 2 scores %d",
+                     i + 1, h->result[0], h->result[1], h->result[0], h->result[1]);
+            assert_string_equal(line, want);
+            /* the match ends after this hand and not before */
+            assert_int_equal(gw_match_score_winner(&h->rules, h->score) >= 0, i == rec.count - 1);
+        }
+        assert_int_equal(gw_match_score_winner(&m.rules, total), gw_match_winner(&m));
+        gw_record_free(&rec);
+        gw_text_free(&text);
+    }
+}
+
+/* A running-total record whose last Score counts only the hand winner's
+ * points (as the other systems would) is refused there. */
+static void total_score_tag_checked(void **state) {
+    (void)state;
+    gw_rng rng;
+    gw_rng_seed(&rng, 5);
+    gw_match m;
+    gw_error err;
+    assert_int_equal(gw_match_start(&m, (gw_match_rules){GW_CLASSIC, GW_TOTAL, 20}, 9, &err), GW_OK);
+    gw_text text = {0};
+    int hands = write_match(&m, &rng, &text);
+    assert_true(hands >= 2);
+    /* The loser of the last hand scored too: drop those points from its Score. */
+    const char *all = gw_text_str(&text), *last = strstr(all, "[Score \"");
+    for (const char *p = last; p; p = strstr(p + 1, "[Score \""))
+        last = p;
+    gw_record rec;
+    assert_int_equal(gw_record_read(all, text.len, &rec, &err), GW_OK);
+    const gw_record_hand *h = &rec.hands[hands - 1];
+    int lose = 1 - h->outcome.winner, score[2] = {h->score[0], h->score[1]};
+    assert_true(h->outcome.points[lose] > 0 || h->outcome.points[1 - lose] > 0);
+    score[lose] -= h->outcome.points[lose];
+    if (h->outcome.points[lose] == 0) score[1 - lose] -= 1; /* a 13-0 hand: any other wrong score */
+    gw_text edited = {0};
+    gw_text_putn(&edited, all, (size_t)(last - all));
+    gw_text_printf(&edited, "[Score \"%d-%d\"]", score[0], score[1]);
+    gw_text_puts(&edited, strchr(last, '\n'));
+    gw_record_free(&rec);
+    assert_int_equal(gw_record_read(gw_text_str(&edited), edited.len, &rec, &err), GW_OK);
+    for (int i = 0; i < hands - 1; i++)
+        assert_int_equal(rec.hands[i].error.status, GW_OK);
+    assert_int_equal(rec.hands[hands - 1].error.status, GW_EINVAL);
+    assert_non_null(strstr(rec.hands[hands - 1].error.msg, "does not match the match score"));
+    gw_record_free(&rec);
+    gw_text_free(&edited);
+    gw_text_free(&text);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(classic_hands),
         cmocka_unit_test(small_hands),
         cmocka_unit_test(every_prefix_round_trips),
+        cmocka_unit_test(total_matches_round_trip),
+        cmocka_unit_test(total_score_tag_checked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,4 +1,5 @@
-/* test_score.c: scoring a hand in last13, every and difference, for both decks, with every spec example. */
+/* test_score.c: scoring a hand in last13, every, difference and total, for both decks, with every spec
+ * example. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,9 +18,11 @@ static gw_hand_score score(gw_variant v, gw_scoring s, int e0, int e1, int a0, i
     return gw_score_hand(v, s, endgame, all);
 }
 
+/* Only the winner scores (the systems but running total). */
 static void expect(gw_hand_score r, int winner, int points, bool slam) {
     assert_int_equal(r.winner, winner);
-    assert_int_equal(r.points, points);
+    assert_int_equal(r.points[0], winner == 0 ? points : 0);
+    assert_int_equal(r.points[1], winner == 1 ? points : 0);
     assert_int_equal(r.slam, slam);
 }
 
@@ -142,14 +145,47 @@ static void last13_slam_only_for_every_endgame_trick(void **state) {
     expect(score(GW_SMALL, GW_LAST13, 6, 1, 13, 1), 0, 3, false);
 }
 
+/* Running total (seed 000): both players score their endgame tricks. */
+static void expect_total(gw_hand_score r, int winner, int p0, int p1) {
+    assert_int_equal(r.winner, winner);
+    assert_int_equal(r.points[0], p0);
+    assert_int_equal(r.points[1], p1);
+    assert_int_equal(r.counted[0], p0);
+    assert_int_equal(r.counted[1], p1);
+    assert_false(r.slam);
+}
+
+static void total_both_score_their_endgame_tricks(void **state) {
+    (void)state;
+    expect_total(score(GW_CLASSIC, GW_TOTAL, 8, 5, 14, 12), 0, 8, 5);
+    expect_total(score(GW_CLASSIC, GW_TOTAL, 5, 8, 13, 13), 1, 5, 8);
+    expect_total(score(GW_CLASSIC, GW_TOTAL, 6, 7, 19, 7), 1, 6, 7);
+    /* every endgame trick: 13 (7), no slam bonus; the loser scores 0 */
+    expect_total(score(GW_CLASSIC, GW_TOTAL, 13, 0, 20, 6), 0, 13, 0);
+    expect_total(score(GW_CLASSIC, GW_TOTAL, 0, 13, 0, 26), 1, 0, 13);
+    /* the small deck: 7 endgame tricks a hand */
+    expect_total(score(GW_SMALL, GW_TOTAL, 4, 3, 4, 10), 0, 4, 3);
+    expect_total(score(GW_SMALL, GW_TOTAL, 7, 0, 14, 0), 0, 7, 0);
+    expect_total(score(GW_SMALL, GW_TOTAL, 2, 5, 9, 5), 1, 2, 5);
+    /* foreplay tricks never count: the same endgame, any foreplay */
+    for (int a = 0; a <= 13; a++)
+        expect_total(score(GW_CLASSIC, GW_TOTAL, 9, 4, a + 9, 13 - a + 4), 0, 9, 4);
+    /* every split of the endgame: each scores its own tricks */
+    for (int e = 0; e <= 13; e++)
+        expect_total(score(GW_CLASSIC, GW_TOTAL, e, 13 - e, 13, 13), e > 6 ? 0 : 1, e, 13 - e);
+}
+
 static void scoring_names(void **state) {
     (void)state;
     assert_string_equal(gw_scoring_name(GW_LAST13), "last13");
     assert_string_equal(gw_scoring_name(GW_EVERY), "every");
     assert_string_equal(gw_scoring_name(GW_DIFFERENCE), "difference");
-    static const char *const NAMES[] = {"last13", "every", "difference"};
-    for (int i = 0; i < 3; i++) {
-        gw_scoring s = (gw_scoring)((i + 1) % 3);
+    assert_string_equal(gw_scoring_name(GW_TOTAL), "total");
+    assert_string_equal(gw_scoring_name((gw_scoring)GW_SCORINGS), "?");
+    static const char *const NAMES[] = {"last13", "every", "difference", "total"};
+    assert_int_equal(sizeof NAMES / sizeof NAMES[0], GW_SCORINGS);
+    for (int i = 0; i < GW_SCORINGS; i++) {
+        gw_scoring s = (gw_scoring)((i + 1) % GW_SCORINGS);
         assert_true(gw_scoring_parse(NAMES[i], &s));
         assert_int_equal(s, i);
         assert_string_equal(gw_scoring_name(s), NAMES[i]);
@@ -160,12 +196,15 @@ static void scoring_names(void **state) {
     assert_false(gw_scoring_parse("", &s));
     assert_false(gw_scoring_parse("diff", &s));
     assert_false(gw_scoring_parse("every ", &s));
+    assert_false(gw_scoring_parse("Total", &s));
+    assert_false(gw_scoring_parse("running total", &s));
     assert_int_equal(s, GW_EVERY); /* untouched on failure */
 }
 
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(classic_last13_8_5_scores_2),
+        cmocka_unit_test(total_both_score_their_endgame_tricks),
         cmocka_unit_test(classic_last13_13_0_scores_10),
         cmocka_unit_test(classic_every_23_3_scores_10),
         cmocka_unit_test(classic_every_13_13_scores_nothing),

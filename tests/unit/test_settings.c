@@ -166,6 +166,8 @@ static void test_every_key(void **state) {
     assert_int_equal(s.rules.scoring, GW_EVERY);
     assert_int_equal(parse("scoring = difference\n", &s, &warn), GW_OK);
     assert_int_equal(s.rules.scoring, GW_DIFFERENCE);
+    assert_int_equal(parse("scoring = total\n", &s, &warn), GW_OK);
+    assert_int_equal(s.rules.scoring, GW_TOTAL);
     assert_int_equal(parse("target = 1000\n", &s, &warn), GW_OK);
     assert_int_equal(s.rules.target, 1000);
     assert_int_equal(parse("target = 1\n", &s, &warn), GW_OK);
@@ -219,7 +221,7 @@ static void test_bad_values(void **state) {
     (void)state;
     expect_bad("colour = red\n", 1, "line 1: unknown setting 'colour'");
     expect_bad("variant = big\n", 1, "line 1: variant must be classic or small, not 'big'");
-    expect_bad("scoring = most\n", 1, "scoring must be last13, every or difference, not 'most'");
+    expect_bad("scoring = most\n", 1, "scoring must be last13, every, difference or total, not 'most'");
     expect_bad("target = 0\n", 1, "target must be a whole number from 1 to 1000, not '0'");
     expect_bad("target = 1001\n", 1, "not '1001'");
     expect_bad("target = abc\n", 1, "not 'abc'");
@@ -366,6 +368,15 @@ static void test_save_then_load(void **state) {
     assert_int_equal(gw_settings_save(&s, &err), GW_OK);
     assert_int_equal(gw_settings_load(&back, &err), GW_OK);
     assert_int_equal(back.rules.target, 43);
+    /* running total, written by its name */
+    s.rules.scoring = GW_TOTAL;
+    s.rules.target = 50;
+    assert_int_equal(gw_settings_save(&s, &err), GW_OK);
+    assert_int_equal(gw_file_read(settings_file(), &text, &len, &err), GW_OK);
+    assert_non_null(strstr(text, "scoring = total\n"));
+    free(text);
+    assert_int_equal(gw_settings_load(&back, &err), GW_OK);
+    assert_settings_equal(&s, &back);
 }
 
 static void test_load_bad_file(void **state) {

@@ -128,9 +128,7 @@ static int64_t hand(gw_store *s, int64_t match, int number, char w, bool slam, b
                                   : winner == 1 ? 9
                                                 : 13},
                        .winner = winner,
-                       .points = winner < 0 ? 0
-                                 : slam     ? 10
-                                            : 2,
+                       .points = {winner == 0 ? (slam ? 10 : 2) : 0, winner == 1 ? (slam ? 10 : 2) : 0},
                        .slam = slam,
                        .assisted = assisted,
                        .score = {score0, score1},
@@ -366,7 +364,7 @@ static void test_refused_writes(void **state) {
     m.rules.target = 1001;
     assert_int_equal(gw_store_begin_match(s, &m, &id, &err), GW_EINVAL);
     m.rules.target = 10;
-    m.rules.scoring = (gw_scoring)3;
+    m.rules.scoring = (gw_scoring)4;
     assert_int_equal(gw_store_begin_match(s, &m, &id, &err), GW_EINVAL);
     m.rules.scoring = GW_LAST13;
     m.opponent = "";
@@ -401,7 +399,7 @@ static void test_hand_and_result_together(void **state) {
                        .record = "r",
                        .tricks = {9, 4},
                        .winner = 0,
-                       .points = 8,
+                       .points = {8, 0},
                        .score = {10, 0},
                        .match_winner = 0};
     assert_int_equal(gw_store_add_hand(s, &h, NULL, &err), GW_EIO);
@@ -490,6 +488,102 @@ static void test_newer_schema_refused(void **state) {
     gw_store_close(s);
     raw_exec(path, "PRAGMA user_version = 99");
     expect_refused(path, "was written by a newer whist (schema version 99; this one knows up to 2)");
+}
+
+/* A running-total hand: both score; the stored figures and history say so,
+ * and the statistics count the hand as won by whoever took more tricks. */
+static void test_total_hands(void **state) {
+    (void)state;
+    gw_store *s;
+    gw_error err;
+    assert_int_equal(gw_store_open(in_root("total.db"), &s, &err), GW_OK);
+    int64_t m = begin(s, GW_CLASSIC, GW_TOTAL, "hard", 5);
+    gw_store_hand h = {.match_id = m,
+                       .number = 1,
+                       .record = "r1",
+                       .tricks = {8, 5},
+                       .winner = 0,
+                       .points = {8, 5},
+                       .score = {8, 5},
+                       .match_winner = -1};
+    assert_int_equal(gw_store_add_hand(s, &h, NULL, &err), GW_OK);
+    h.number = 2;
+    h.record = "r2";
+    h.tricks[0] = h.points[0] = 3;
+    h.tricks[1] = h.points[1] = 10;
+    h.winner = 1;
+    h.score[0] = 11;
+    h.score[1] = 15;
+    h.match_winner = 1;
+    assert_int_equal(gw_store_add_hand(s, &h, NULL, &err), GW_OK);
+    h.points[1] = -1; /* refused */
+    h.number = 3;
+    assert_int_equal(gw_store_add_hand(s, &h, NULL, &err), GW_EINVAL);
+    gw_store_entry *list;
+    int count;
+    assert_int_equal(gw_store_history(s, 0, &list, &count, &err), GW_OK);
+    assert_int_equal(count, 2);
+    assert_string_equal(list[1].scoring, "total");
+    assert_int_equal(list[1].winner, 0);
+    assert_int_equal(list[1].points, 8); /* the winner's */
+    assert_int_equal(list[1].scored[0], 8);
+    assert_int_equal(list[1].scored[1], 5);
+    assert_int_equal(list[0].winner, 1);
+    assert_int_equal(list[0].points, 10);
+    assert_int_equal(list[0].scored[0], 3);
+    assert_int_equal(list[0].scored[1], 10);
+    assert_int_equal(list[0].score[0], 11);
+    assert_int_equal(list[0].score[1], 15);
+    free(list);
+    gw_stats *rows;
+    assert_int_equal(gw_store_stats(s, &rows, &count, &err), GW_OK);
+    assert_int_equal(count, 2);
+    assert_int_equal(rows[1].hands, 2);
+    assert_int_equal(rows[1].hands_won, 1);
+    assert_int_equal(rows[1].matches, 1);
+    assert_int_equal(rows[1].matches_won, 0);
+    free(rows);
+    gw_store_close(s);
+}
+
+/* A version 1 database (one points column, the winner's) is brought to
+ * version 2: each player's points, the loser's 0. */
+static void test_version_1_migrated(void **state) {
+    (void)state;
+    const char *path = in_root("v1.db");
+    raw_exec(path,
+             "CREATE TABLE matches (id INTEGER PRIMARY KEY, started TEXT NOT NULL, variant TEXT NOT NULL, "
+             "scoring TEXT NOT NULL, target INTEGER NOT NULL, opponent TEXT NOT NULL, seed TEXT NOT NULL, "
+             "winner INTEGER, abandoned INTEGER NOT NULL DEFAULT 0, score0 INTEGER NOT NULL DEFAULT 0, "
+             "score1 INTEGER NOT NULL DEFAULT 0);"
+             "CREATE TABLE hands (id INTEGER PRIMARY KEY, match_id INTEGER NOT NULL REFERENCES matches(id), "
+             "number INTEGER NOT NULL, played TEXT NOT NULL, record TEXT NOT NULL, tricks0 INTEGER NOT "
+             "NULL, tricks1 INTEGER NOT NULL, winner INTEGER NOT NULL, points INTEGER NOT NULL, slam "
+             "INTEGER NOT NULL, assisted INTEGER NOT NULL, score0 INTEGER NOT NULL, score1 INTEGER NOT "
+             "NULL, UNIQUE (match_id, number));"
+             "PRAGMA application_id = 1196901442; PRAGMA user_version = 1;"
+             "INSERT INTO matches VALUES (1, '2025-01-01 10:00:00', 'classic', 'last13', 10, 'hard', '7', "
+             "NULL, 0, 2, 3);"
+             "INSERT INTO hands VALUES (1, 1, 1, '2025-01-01 10:05:00', 'r', 8, 5, 0, 2, 0, 0, 2, 0);"
+             "INSERT INTO hands VALUES (2, 1, 2, '2025-01-01 10:10:00', 'r', 4, 9, 1, 3, 0, 0, 2, 3);"
+             "INSERT INTO hands VALUES (3, 1, 3, '2025-01-01 10:15:00', 'r', 13, 13, -1, 0, 0, 0, 2, 3);");
+    gw_store *s;
+    gw_error err;
+    assert_int_equal(gw_store_open(path, &s, &err), GW_OK);
+    gw_store_entry *list;
+    int count;
+    assert_int_equal(gw_store_history(s, 0, &list, &count, &err), GW_OK);
+    assert_int_equal(count, 3);
+    static const int WANT[3][3] = {{0, 0, 0}, {3, 0, 3}, {2, 2, 0}}; /* hand 3, 2, 1: points, scored */
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(list[i].points, WANT[i][0]);
+        assert_int_equal(list[i].scored[0], WANT[i][1]);
+        assert_int_equal(list[i].scored[1], WANT[i][2]);
+    }
+    free(list);
+    gw_store_close(s);
+    assert_int_equal(raw_int(path, "PRAGMA user_version"), 2);
+    assert_int_equal(raw_int(path, "SELECT sum(points0) * 100 + sum(points1) FROM hands"), 203);
 }
 
 static void test_empty_file_migrated(void **state) {
@@ -750,7 +844,7 @@ static void test_android_empty(void **state) {
  * its matches and hands kept, and new hands numbered after the old ones. */
 static void test_migrate_from_version_1(void **state) {
     (void)state;
-    const char *path = in_root("v1.db");
+    const char *path = in_root("v1-android.db");
     raw_exec(path,
              "CREATE TABLE matches (id INTEGER PRIMARY KEY, started TEXT NOT NULL, variant TEXT NOT NULL, "
              "scoring TEXT NOT NULL, target INTEGER NOT NULL, opponent TEXT NOT NULL, seed TEXT NOT NULL, "
@@ -790,6 +884,8 @@ int main(void) {
         cmocka_unit_test(test_garbage_refused),
         cmocka_unit_test(test_foreign_database_refused),
         cmocka_unit_test(test_newer_schema_refused),
+        cmocka_unit_test(test_total_hands),
+        cmocka_unit_test(test_version_1_migrated),
         cmocka_unit_test(test_empty_file_migrated),
         cmocka_unit_test(test_corrupt_refused),
         cmocka_unit_test(test_unusable_folder),

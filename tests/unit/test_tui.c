@@ -684,10 +684,14 @@ static void score_reasons(void **state) {
     assert_reason(GW_CLASSIC, GW_DIFFERENCE, 9, 4, 10, 16, "9 tricks to 4: difference 5");
     assert_reason(GW_CLASSIC, GW_DIFFERENCE, 0, 13, 13, 13, "13 tricks to 0: difference 13");
     assert_reason(GW_SMALL, GW_DIFFERENCE, 3, 4, 7, 7, "4 tricks to 3: difference 1");
+    /* running total: both score their endgame tricks, no slam. */
+    assert_reason(GW_CLASSIC, GW_TOTAL, 8, 5, 12, 14, "you 8, the computer 5 endgame tricks");
+    assert_reason(GW_CLASSIC, GW_TOTAL, 13, 0, 20, 6, "you 13, the computer 0 endgame tricks");
+    assert_reason(GW_SMALL, GW_TOTAL, 3, 4, 9, 5, "you 3, the computer 4 endgame tricks");
     /* Ties score nothing. */
     assert_reason(GW_CLASSIC, GW_EVERY, 8, 5, 13, 13, "13 tricks each: no score");
     assert_reason(GW_SMALL, GW_EVERY, 3, 4, 7, 7, "7 tricks each: no score");
-    gw_hand_score tie = {{6, 6}, -1, 0, false};
+    gw_hand_score tie = {{6, 6}, -1, {0, 0}, false};
     char buf[64];
     tui_score_reason(&tie, GW_DIFFERENCE, buf, sizeof buf);
     assert_string_equal(buf, "6 tricks each: no score");
@@ -884,7 +888,8 @@ static void whole_hands(gw_variant v, gw_scoring s, uint64_t seed) {
         gw_hand_score a = tui_match_finish_hand(&m), b = tui_match_finish_hand(&r);
         assert_memory_equal(a.counted, b.counted, sizeof a.counted);
         assert_int_equal(a.winner, b.winner);
-        assert_int_equal(a.points, b.points);
+        assert_int_equal(a.points[0], b.points[0]);
+        assert_int_equal(a.points[1], b.points[1]);
         assert_int_equal(a.slam, b.slam);
         assert_int_equal(m.match.hands_played, hand);
         assert_int_equal(gw_match_winner(&m.match), -1);
