@@ -7,9 +7,6 @@
 
 . "$(dirname "$0")/tmux_lib.sh"
 
-# A session that outlives each game's, so that the tmux server never exits
-# between two games (a new session racing the server's exit fails).
-tmux -f /dev/null new-session -d -s keepalive "sleep 3600"
 
 mkdir -p "$XDG_CONFIG_HOME/whist"
 settings() { printf '%s\n' "$@" >"$XDG_CONFIG_HOME/whist/settings.conf"; }

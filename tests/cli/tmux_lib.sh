@@ -7,6 +7,9 @@ mkdir -p "$TMUX_TMPDIR"
 SESSION=whist-test
 WAIT=${GW_TUI_WAIT:-40} # seconds to wait for a screen (sanitizer builds are slow)
 trap 'tmux kill-server 2>/dev/null; rm -rf "$TMP"' EXIT
+# A session that outlives each game's, so that the tmux server never exits
+# between two games (a new session racing the server's exit fails).
+tmux -f /dev/null new-session -d -s keepalive "sleep 3600"
 
 # start ARGS...: starts whist in a fresh 80x24 tmux window; its exit code goes to $TMP/rc.
 start() {
