@@ -63,7 +63,8 @@ fuzz_build() {
 # fuzz_run SECONDS JOBS LOGS: runs every harness for SECONDS, JOBS at a time,
 # each logging to LOGS/NAME.log (corpus build-fuzz/corpus/NAME, crash artifacts
 # build-fuzz/artifacts/NAME/); prints a line per harness (executions, cov, ft,
-# corpus size) and then "N passed, N failed". Fails if any harness did.
+# corpus: inputs/bytes, from libFuzzer's last status line) and then
+# "N passed, N failed". Fails if any harness did.
 fuzz_run() {
   local seconds=$1 jobs=$2 logs=$3 name
   mkdir -p "$logs"
@@ -85,10 +86,10 @@ fuzz_run() {
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$logs/$name.log" | tail -1) || true
     cov=$(grep -o 'cov: [0-9]*' "$logs/$name.log" | tail -1 | cut -d' ' -f2) || true
     ft=$(grep -o 'ft: [0-9]*' "$logs/$name.log" | tail -1 | cut -d' ' -f2) || true
-    corpus=$(find "build-fuzz/corpus/$name" -type f | wc -l) || true
+    corpus=$(grep -o 'corp: [0-9]*/[0-9]*[a-zA-Z]*' "$logs/$name.log" | tail -1 | cut -d' ' -f2) || true
     if [ "$rc" = 0 ]; then
       passed=$((passed + 1))
-      printf 'fuzz %-15s ok      %10s execs  cov %5s  ft %6s  corpus %5s\n' "$name" "${execs:-?}" "${cov:-?}" "${ft:-?}" "$corpus"
+      printf 'fuzz %-15s ok  %10s execs  cov %5s  ft %6s  corpus %s\n' "$name" "${execs:-?}" "${cov:-?}" "${ft:-?}" "${corpus:-?}"
     else
       failed=$((failed + 1))
       printf 'fuzz %-15s FAILED (exit %s): see %s/%s.log and build-fuzz/artifacts/%s/\n' "$name" "$rc" "$logs" "$name" "$name"

@@ -66,6 +66,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         FUZZ_CHECK(gw_record_read(out.data, out.len, &back, &err) == GW_OK);
         FUZZ_CHECK(back.count == 1);
         same_hand(h, &back.hands[0], false);
+        gw_text again = {0}; /* and writing is stable: the hand read back writes the same text */
+        gw_record_write_hand(&back.hands[0], &again);
+        FUZZ_CHECK(!again.failed && again.len == out.len && memcmp(again.data, out.data, out.len) == 0);
+        gw_text_free(&again);
         gw_record_free(&back);
         gw_text_free(&out);
         if (whole.len > 0) gw_text_putc(&whole, '\n');
