@@ -4,6 +4,8 @@
 #   ./run.sh test            set up, build with gcc and clang (-Werror), run every
 #                            test, then again under AddressSanitizer + UBSan
 #   ./run.sh build           set up and build only (build/whist)
+#   ./run.sh fuzz [SECONDS]  build the libFuzzer harnesses (fuzz/, clang) in build-fuzz and run
+#                            each for SECONDS (default 60); non-zero exit on any finding
 set -euo pipefail
 cd "$(dirname "$0")"
 what=${1:-play}
@@ -18,6 +20,84 @@ configure() {
   if [ ! -f "$dir/build.ninja" ]; then
     cmake -S . -B "$dir" -G Ninja "$@" >/dev/null
   fi
+}
+
+# The fuzz harnesses (fuzz/fuzz_NAME.c), each with fuzz/NAME.dict.
+FUZZ_HARNESSES=(record android_record cards solve settings line_input)
+
+# fuzz_build: configures and builds build-fuzz, and writes the seed corpora
+# (build-fuzz/seeds/NAME) from tests/data and a few typed lines.
+fuzz_build() {
+  CC=clang configure build-fuzz -DGW_FUZZ=ON -DGW_TESTS=OFF -DGW_WERROR=ON
+  if ! ninja -C build-fuzz fuzz_harnesses >build-fuzz/ninja.log 2>&1; then
+    cat build-fuzz/ninja.log
+    echo "the fuzz harnesses do not build"
+    echo "0 passed, ${#FUZZ_HARNESSES[@]} failed"
+    exit 1
+  fi
+  local seeds=build-fuzz/seeds
+  rm -rf "$seeds"
+  mkdir -p "$seeds"/{record,android_record,cards,solve,settings,line_input}
+  cp tests/data/check/*.gwr "$seeds/record/"
+  cp tests/data/android/*.gwr "$seeds/android_record/"
+  local i=0 deck
+  # Card lists and sets: the decks of the records, and the notation's corners.
+  while IFS= read -r deck; do
+    i=$((i + 1))
+    printf '%s' "$deck" >"$seeds/cards/deck-$i"
+  done < <(sed -n 's/^\[Deck "\(.*\)"\]\r*$/\1/p' tests/data/check/*.gwr tests/data/android/*.gwr | sort -u | head -40)
+  printf 'AS' >"$seeds/cards/card"
+  printf '10h' >"$seeds/cards/ten"
+  printf 'AK..7.2' >"$seeds/cards/dotted"
+  printf 'A\xe2\x99\xa0 K\xe2\x99\xa5,Q\xe2\x99\xa6' >"$seeds/cards/symbols"
+  printf -- '-' >"$seeds/cards/void"
+  printf 'S AS,KS QS,JS\nH AD QS,3S 4S\nS AK... QJ...\nC AH,2H KH,QH\n' >"$seeds/solve/batch"
+  printf 'spades AKQ.2.3. JT9.3.4.\n\nX AS KS\n' >"$seeds/solve/mixed"
+  printf 'hearts AS,KS,QS,JS,TS,9S QH,JH,TH,9H,8H,7H\n' >"$seeds/solve/six"
+  printf '# whist settings\nvariant = small\nscoring = every\ntarget = 7\nopponent = expert\nsuit-order = classic\nspeed = fast\nsingle-click = on\nbell = off\ntracker = yes\n' >"$seeds/settings/all"
+  printf 'variant=classic\r\nTARGET = 1000\r\nbell = 0\r\nnonsense\n' >"$seeds/settings/crlf"
+  printf 'AS\nhelp\nquit\nduck\nhigh-spades\n10h\n  Q s \nhint\nshow\n' >"$seeds/line_input/words"
+  printf '2C\n3C\n4C\n5C\n6C\n7C\n8C\n9C\nTC\nJC\nQC\nKC\nAC\n2D\n3D\n4D\n5D\n2H\n3H\n2S\n3S\n' >"$seeds/line_input/cards"
+}
+
+# fuzz_run SECONDS JOBS LOGS: runs every harness for SECONDS, JOBS at a time,
+# each logging to LOGS/NAME.log (corpus build-fuzz/corpus/NAME, crash artifacts
+# build-fuzz/artifacts/NAME/); prints a line per harness (executions, cov, ft,
+# corpus: inputs/bytes, from libFuzzer's last status line) and then
+# "N passed, N failed". Fails if any harness did.
+fuzz_run() {
+  local seconds=$1 jobs=$2 logs=$3 name
+  mkdir -p "$logs"
+  for name in "${FUZZ_HARNESSES[@]}"; do
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+    mkdir -p "build-fuzz/corpus/$name" "build-fuzz/artifacts/$name"
+    (
+      rc=0
+      "./build-fuzz/fuzz/fuzz_$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+        -print_final_stats=1 -dict="fuzz/$name.dict" -artifact_prefix="build-fuzz/artifacts/$name/" \
+        "build-fuzz/corpus/$name" "build-fuzz/seeds/$name" >"$logs/$name.log" 2>&1 || rc=$?
+      echo "$rc" >"$logs/$name.rc"
+    ) &
+  done
+  wait
+  local passed=0 failed=0 rc execs cov ft corpus
+  for name in "${FUZZ_HARNESSES[@]}"; do
+    rc=$(cat "$logs/$name.rc" 2>/dev/null || echo 1)
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$logs/$name.log" | tail -1) || true
+    cov=$(grep -o 'cov: [0-9]*' "$logs/$name.log" | tail -1 | cut -d' ' -f2) || true
+    ft=$(grep -o 'ft: [0-9]*' "$logs/$name.log" | tail -1 | cut -d' ' -f2) || true
+    corpus=$(grep -o 'corp: [0-9]*/[0-9]*[a-zA-Z]*' "$logs/$name.log" | tail -1 | cut -d' ' -f2) || true
+    if [ "$rc" = 0 ]; then
+      passed=$((passed + 1))
+      printf 'fuzz %-15s ok  %10s execs  cov %5s  ft %6s  corpus %s\n' "$name" "${execs:-?}" "${cov:-?}" "${ft:-?}" "${corpus:-?}"
+    else
+      failed=$((failed + 1))
+      printf 'fuzz %-15s FAILED (exit %s): see %s/%s.log and build-fuzz/artifacts/%s/\n' "$name" "$rc" "$logs" "$name" "$name"
+      grep -E '^(==[0-9]+==ERROR|SUMMARY|.*property failed)' "$logs/$name.log" | head -5 | sed 's/^/    /' || true
+    fi
+  done
+  echo "$passed passed, $failed failed"
+  [ "$failed" -eq 0 ]
 }
 
 case "$what" in
@@ -42,9 +122,25 @@ case "$what" in
     ninja -C build-sanitize
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
       ctest --test-dir build-sanitize --output-on-failure -j "$jobs"
+    # A short smoke run of every fuzz harness (GW_FUZZ_SMOKE seconds each, two at a
+    # time): a harness that no longer builds or finds something at once fails the
+    # test. Its last line, "N passed, N failed", counts harnesses.
+    echo "== fuzz smoke, ${GW_FUZZ_SMOKE:-30} s per harness =="
+    fuzz_build
+    fuzz_run "${GW_FUZZ_SMOKE:-30}" 2 build-fuzz/logs
+    ;;
+  fuzz)
+    seconds=${1:-60}
+    case "$seconds" in '' | *[!0-9]*)
+      echo "usage: ./run.sh fuzz [SECONDS]" >&2
+      exit 2
+      ;;
+    esac
+    fuzz_build
+    fuzz_run "$seconds" "${GW_FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}" "${GW_FUZZ_LOGS:-build-fuzz/logs}"
     ;;
   *)
-    echo "usage: ./run.sh play|test|build" >&2
+    echo "usage: ./run.sh play|test|build|fuzz [SECONDS]" >&2
     exit 2
     ;;
 esac

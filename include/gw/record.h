@@ -32,6 +32,7 @@ typedef struct gw_record_hand {
     gw_match_rules rules;
     int dealer;                        /* 0 or 1 (-1 when a bad record never said) */
     gw_text_pos dealer_pos, score_pos; /* where those tags stood */
+    gw_text_pos rules_pos[3];          /* where Variant, Scoring, Target stood ({0, 0}: absent) */
     gw_card deck[GW_MAX_DECK];
     bool has_seed;
     uint64_t seed;
@@ -56,10 +57,13 @@ typedef struct gw_record {
     int count;
 } gw_record;
 
-/* Reads and checks every hand of a record text (len bytes, NULs allowed).
- * Each hand's first problem goes to its `error`; match-level rules (Score
- * accumulating from hand 1, alternating dealer) are checked across hands
- * tagged 1, 2, 3 ... Only running out of memory fails the call. Free the
+/* Reads and checks every hand of a record text (len bytes, NULs allowed,
+ * though never inside a tag value). Each hand's first problem goes to its
+ * `error`; match-level rules are checked across hands tagged 1, 2, 3 ...:
+ * the dealer alternates, Variant, Scoring and Target stay those of the
+ * match's first hand, and, where the file holds the match from hand 1, Score
+ * accumulates and no hand follows the one that ended the match
+ * (gw_match_winner). Only running out of memory fails the call. Free the
  * result with gw_record_free. */
 gw_status gw_record_read(const char *text, size_t len, gw_record *out, gw_error *err);
 

@@ -103,7 +103,8 @@ static gw_status take_tag(tag_check *tc, const rec_token *t) {
 static gw_status take_deck(tag_check *tc) {
     gw_android_record_hand *h = tc->h;
     const rec_token *t = tc->deck;
-    char *value = gw_rec_unescape(t->text, t->len);
+    char *value =
+        gw_rec_copy(t->text, t->len); /* as written: a deck has no escapes (nor does German Whist's) */
     if (!value) return GW_ENOMEM;
     gw_card cards[GW_ANDROID_DECK];
     int n = 0;

@@ -14,6 +14,7 @@
 #include "gw/score.h"
 #include "gw/text.h"
 #include "gw/store.h"
+#include "line_input.h"
 
 /* Exit codes of every subcommand. */
 enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
@@ -58,9 +59,6 @@ int cli_open_store(const char *cmd, gw_store **out);
 
 /* Writes s as a JSON string, quotes and escapes included. */
 void cli_json_string(FILE *f, const char *s);
-
-/* What cli_read_line read. */
-typedef enum { LINE_TEXT, LINE_EMPTY, LINE_EOF, LINE_LONG, LINE_CONTROL } cli_line;
 
 /* Reads one line of standard input byte by byte (a NUL must not cut it short
  * unseen) into line (cap bytes): trimmed, runs of blanks folded into one

@@ -360,19 +360,20 @@ static act_result human_acts(session *s, gw_android_trick *done) {
             print_help(s);
             continue;
         }
-        if (strcmp(line, "help") == 0 || strcmp(line, "?") == 0) {
+        gw_android_command cmd;
+        gw_card c;
+        cli_input in = cli_input_parse(line, n, &c, &cmd);
+        if (in == CLI_INPUT_HELP) {
             print_help(s);
             continue;
         }
-        if (strcmp(line, "quit") == 0 || strcmp(line, "q") == 0 || strcmp(line, "exit") == 0) return ACT_QUIT;
-        if (strcmp(line, "hand") == 0 || strcmp(line, "show") == 0) {
+        if (in == CLI_INPUT_QUIT) return ACT_QUIT;
+        if (in == CLI_INPUT_SHOW) {
             show_table(s);
             continue;
         }
-        gw_android_command cmd;
-        gw_card c;
-        bool is_command = gw_android_command_parse(line, n, &cmd);
-        bool is_card = !is_command && gw_card_parse(line, n, &c) == GW_OK;
+        bool is_command = in == CLI_INPUT_COMMAND;
+        bool is_card = in == CLI_INPUT_CARD;
         gw_error err;
         if (!commanding) {
             if (is_command) {

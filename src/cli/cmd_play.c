@@ -320,23 +320,24 @@ static read_result read_card(session *s, gw_card *out) {
             continue;
         }
         if (kind == LINE_EMPTY) continue;
-        char *p = line;
-        if (strcmp(p, "help") == 0 || strcmp(p, "?") == 0) {
+        gw_card c;
+        gw_android_command unused;
+        cli_input in = cli_input_parse(line, n, &c, &unused);
+        if (in == CLI_INPUT_HELP) {
             fputs(COMMANDS_HELP, stdout);
             continue;
         }
-        if (strcmp(p, "quit") == 0 || strcmp(p, "q") == 0 || strcmp(p, "exit") == 0) return READ_QUIT;
-        if (strcmp(p, "hand") == 0 || strcmp(p, "show") == 0) {
+        if (in == CLI_INPUT_QUIT) return READ_QUIT;
+        if (in == CLI_INPUT_SHOW) {
             show_table(s);
             continue;
         }
-        if (strcmp(p, "hint") == 0) {
+        if (in == CLI_INPUT_HINT) {
             show_hint(s);
             continue;
         }
-        gw_card c;
-        if (gw_card_parse(p, n, &c) != GW_OK) {
-            printf("'%.40s' is not a card. %s", p, COMMANDS_HELP);
+        if (in != CLI_INPUT_CARD) {
+            printf("'%.40s' is not a card. %s", line, COMMANDS_HELP);
             continue;
         }
         char why[96];

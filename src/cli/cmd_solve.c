@@ -2,9 +2,9 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "cli.h"
+#include "line_input.h"
 #include "gw/files.h"
 #include "gw/solver.h"
 
@@ -24,43 +24,6 @@ static const char HELP[] = "Usage: whist solve --trump S [--led CARD] HAND_A HAN
                            "  -c, --cards      also print every legal card's value\n"
                            "  -b, --batch F    read positions from F (- for standard input)\n"
                            "  -h, --help       show this help\n";
-
-static int parse_trump(const char *s) {
-    static const char *const NAMES[] = {"spades", "hearts", "diamonds", "clubs"};
-    if (strlen(s) == 1) return gw_suit_parse(s[0]);
-    for (int i = 0; i < 4; i++)
-        if (strcasecmp(s, NAMES[i]) == 0) return i;
-    return -1;
-}
-
-/* Builds a position from its words; false with the reason in why. */
-static bool make_position(const char *trump, const char *a, const char *b, const char *led, gw_position *p,
-                          char *why, size_t cap) {
-    gw_error err;
-    p->trump = parse_trump(trump);
-    if (p->trump < 0) {
-        snprintf(why, cap, "'%s' is not a trump suit (S, H, D or C)", trump);
-        return false;
-    }
-    if (gw_cards_parse(a, &p->leader, &err) != GW_OK) {
-        snprintf(why, cap, "hand A: %.200s", err.msg);
-        return false;
-    }
-    if (gw_cards_parse(b, &p->other, &err) != GW_OK) {
-        snprintf(why, cap, "hand B: %.200s", err.msg);
-        return false;
-    }
-    p->led = GW_NO_CARD;
-    if (led && gw_card_parse(led, strlen(led), &p->led) != GW_OK) {
-        snprintf(why, cap, "'%s' is not a card", led);
-        return false;
-    }
-    if (gw_position_check(p, &err) != GW_OK) {
-        snprintf(why, cap, "%.200s", err.msg);
-        return false;
-    }
-    return true;
-}
 
 static void print_answer(gw_solver *s, const gw_position *p, bool cards) {
     if (!cards) {
@@ -89,34 +52,16 @@ static int run_batch(gw_solver *s, const char *path) {
     for (char *line = text; line && line < text + len; line = save) {
         char *end = memchr(line, '\n', (size_t)(text + len - line));
         save = end ? end + 1 : NULL;
-        if (end) *end = '\0';
+        size_t n = (size_t)((end ? end : text + len) - line); /* text has its NUL: line[n] is writable */
         line_no++;
-        if (strlen(line) != (size_t)((end ? end : text + len) - line)) {
-            printf("\n");
-            fprintf(stderr, "error: line %d: a NUL byte in the line\n", line_no);
-            status = CLI_FAIL;
-            continue;
-        }
-        char *words[5];
-        int n = 0;
-        for (char *w = strtok(line, " \t\r"); w; w = strtok(NULL, " \t\r")) {
-            if (n < 5) words[n] = w;
-            n++;
-        }
         gw_position p;
-        if (n == 0) { /* a blank line keeps its place in the output */
-            printf("\n");
-            continue;
-        }
-        if (n < 3 || n > 4) {
-            snprintf(why, sizeof why, "expected TRUMP HAND_A HAND_B [LED], found %d word%s", n,
-                     n == 1 ? "" : "s");
-        } else if (make_position(words[0], words[1], words[2], n == 4 ? words[3] : NULL, &p, why,
-                                 sizeof why)) {
+        cli_solve_line_kind kind = cli_solve_line(line, n, &p, why, sizeof why);
+        if (kind == CLI_SOLVE_POSITION) {
             print_answer(s, &p, true);
             continue;
         }
-        printf("\n");
+        printf("\n"); /* a blank line keeps its place in the output, a bad one too */
+        if (kind == CLI_SOLVE_BLANK) continue;
         fflush(stdout);
         fprintf(stderr, "error: line %d: %s\n", line_no, why);
         status = CLI_FAIL;
@@ -158,7 +103,7 @@ int cmd_solve(int argc, char **argv) {
     if (argc - optind != 2) return cli_usage_error("solve", "expected two hands, HAND_A HAND_B");
     gw_position p;
     char why[256];
-    if (!make_position(trump, argv[optind], argv[optind + 1], led, &p, why, sizeof why))
+    if (!cli_solve_position(trump, argv[optind], argv[optind + 1], led, &p, why, sizeof why))
         return cli_usage_error("solve", "%s", why);
     if (gw_solver_new(0, &s) != GW_OK) return cli_usage_error("solve", "out of memory");
     print_answer(s, &p, cards);

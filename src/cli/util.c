@@ -106,12 +106,11 @@ int cli_record_finish(const cli_record_file *f, const gw_text *text) {
 
 cli_line cli_read_line(char *line, size_t cap, size_t *len) {
     size_t n = 0;
-    bool any = false, too_long = false, control = false;
+    bool any = false, too_long = false;
     int ch;
     while ((ch = getchar()) != EOF) {
         any = true;
         if (ch == '\n') break;
-        if ((ch < 32 && !isspace(ch)) || ch == 127) control = true;
         if (n < cap - 1)
             line[n++] = (char)ch;
         else
@@ -119,22 +118,7 @@ cli_line cli_read_line(char *line, size_t cap, size_t *len) {
     }
     if (!any) return LINE_EOF;
     if (too_long) return LINE_LONG;
-    if (control) return LINE_CONTROL;
-    size_t out = 0;
-    bool blank = false;
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)line[i];
-        if (isspace(c)) {
-            blank = out > 0;
-            continue;
-        }
-        if (blank) line[out++] = ' ';
-        blank = false;
-        line[out++] = (char)tolower(c);
-    }
-    line[out] = '\0';
-    *len = out;
-    return out == 0 ? LINE_EMPTY : LINE_TEXT;
+    return cli_line_clean(line, n, len);
 }
 
 void cli_today(char date[16]) {

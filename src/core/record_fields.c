@@ -130,7 +130,9 @@ gw_status gw_rec_set_tag(gw_tag **tags, int *ntags, const char *name, const char
 }
 
 void gw_rec_put_tag(gw_text *out, const char *name, const char *value) {
-    gw_text_printf(out, "[%s \"", name);
+    gw_text_putc(out, '[');
+    gw_text_puts(out, name);
+    gw_text_puts(out, " \"");
     for (const char *p = value; *p; p++) {
         if (*p == '"' || *p == '\\') gw_text_putc(out, '\\');
         gw_text_putc(out, *p == '\n' ? ' ' : *p);

@@ -97,6 +97,16 @@ static void lex_tag(lexer *lx) {
         return;
     }
     t.len = (size_t)(lx->s + lx->pos - t.text);
+    const char *nul = memchr(t.text, '\0', t.len);
+    if (nul) { /* values are read as C strings: a NUL would cut the value short unseen */
+        t.msg = "malformed tag: the value holds a NUL byte";
+        t.col = t.value_col;
+        for (const char *c = t.text; c < nul; c++)
+            if (((unsigned char)*c & 0xC0) != 0x80) t.col++; /* characters, as advance() counts */
+        skip_line(lx);
+        push(lx, t);
+        return;
+    }
     advance(lx); /* closing quote */
     while (!at_end(lx) && is_space(cur(lx)))
         advance(lx);

@@ -57,6 +57,8 @@ static gw_status take_tag(hand_check *hc, const rec_token *t) {
     hc->pos[k] = (tag_pos){t->line, t->col, true};
     if (k == T_DEALER) h->dealer_pos = (gw_text_pos){t->line, t->col};
     if (k == T_SCORE) h->score_pos = (gw_text_pos){t->line, t->col};
+    if (k == T_VARIANT || k == T_SCORING || k == T_TARGET)
+        h->rules_pos[k - T_VARIANT] = (gw_text_pos){t->line, t->col};
     switch (k) {
     case T_GAME:
         if (strcmp(value, "German Whist") != 0)
@@ -288,18 +290,50 @@ static gw_status check_hand(gw_record_hand *h, const rec_token *toks, int n) {
     return GW_OK;
 }
 
+/* Names the first of the match rules (Variant, Scoring, Target) in which a
+ * hand differs from the match's, into err; false if they agree. */
+static bool rules_differ(gw_record_hand *h, gw_match_rules match, int match_hand) {
+    static const char *const TAG[3] = {"Variant", "Scoring", "Target"};
+    const gw_match_rules *r = &h->rules;
+    int k = r->variant != match.variant   ? 0
+            : r->scoring != match.scoring ? 1
+            : r->target != match.target   ? 2
+                                          : -1;
+    if (k < 0) return false;
+    char here[16], there[16];
+    if (k == 0) {
+        gw_format(here, sizeof here, "%s", gw_variant_name(r->variant));
+        gw_format(there, sizeof there, "%s", gw_variant_name(match.variant));
+    } else if (k == 1) {
+        gw_format(here, sizeof here, "%s", gw_scoring_name(r->scoring));
+        gw_format(there, sizeof there, "%s", gw_scoring_name(match.scoring));
+    } else {
+        gw_format(here, sizeof here, "%d", r->target);
+        gw_format(there, sizeof there, "%d", match.target);
+    }
+    gw_text_pos at = h->rules_pos[k].line > 0 ? h->rules_pos[k] : (gw_text_pos){h->line, 1};
+    gw_error_set(&h->error, GW_EINVAL, at.line, at.col,
+                 "%s %s%s differs from the match's %s %s (hand %d): a match keeps its rules", TAG[k], here,
+                 h->rules_pos[k].line > 0 ? "" : " (by default)", TAG[k], there, match_hand);
+    return true;
+}
+
 /* Checks what a file of hands tagged 1, 2, 3 ... says as a match: the dealer
- * alternates between hands with consecutive Hand tags, and Score accumulates
- * from hand 1 (checked only where the file holds the match from hand 1). */
+ * alternates between hands with consecutive Hand tags and the rules stay
+ * those of the match's first hand; where the file holds the match from hand
+ * 1, Score accumulates and no hand comes after the match is won (core's
+ * gw_match decides both). */
 static void check_match(gw_record *r) {
-    bool scores_known = false;
-    int total[2] = {0, 0}, prev_dealer = -1, prev_number = 0;
+    bool scores_known = false, rules_known = false;
+    int prev_dealer = -1, prev_number = 0, rules_hand = 0, last_scored = 0;
+    gw_match m = {0};
+    gw_match_rules rules = {0};
     for (int i = 0; i < r->count; i++) {
         gw_record_hand *h = &r->hands[i];
         bool follows = h->hand_tag > 1 && h->hand_tag == prev_number + 1;
+        if (!follows) rules_known = false;
         if (h->hand_tag == 1) {
-            scores_known = true;
-            total[0] = total[1] = 0;
+            scores_known = h->error.status == GW_OK && gw_match_start(&m, h->rules, 0, NULL) == GW_OK;
         } else if (!follows) {
             scores_known = false;
         }
@@ -307,17 +341,30 @@ static void check_match(gw_record *r) {
             gw_error_set(&h->error, GW_EINVAL, h->dealer_pos.line, h->dealer_pos.col,
                          "the dealer must alternate: player %d dealt hand %d too", h->dealer + 1,
                          prev_number);
+        if (h->error.status == GW_OK && rules_known) rules_differ(h, rules, rules_hand);
+        if (h->error.status == GW_OK && scores_known && gw_match_winner(&m) >= 0)
+            gw_error_set(
+                &h->error, GW_EINVAL, h->line, 1,
+                "hand %d comes after the end of the match: player %d reached the target %d in hand %d",
+                h->hand_tag, gw_match_winner(&m) + 1, m.rules.target, last_scored);
         if (h->error.status != GW_OK) {
             scores_known = false;
-        } else if (scores_known) {
-            if (h->finished) {
-                total[0] += h->outcome.points[0];
-                total[1] += h->outcome.points[1];
+        } else {
+            if (!rules_known && h->hand_tag > 0) {
+                rules_known = true;
+                rules = h->rules;
+                rules_hand = h->hand_tag;
             }
-            if (h->has_score && (h->score[0] != total[0] || h->score[1] != total[1]))
-                gw_error_set(&h->error, GW_EINVAL, h->score_pos.line, h->score_pos.col,
-                             "Score %d-%d does not match the match score %d-%d after hand %d", h->score[0],
-                             h->score[1], total[0], total[1], h->hand_tag);
+            if (scores_known) {
+                if (h->finished) {
+                    gw_match_finish_hand(&m, &h->game);
+                    last_scored = h->hand_tag;
+                }
+                if (h->has_score && (h->score[0] != m.score[0] || h->score[1] != m.score[1]))
+                    gw_error_set(&h->error, GW_EINVAL, h->score_pos.line, h->score_pos.col,
+                                 "Score %d-%d does not match the match score %d-%d after hand %d",
+                                 h->score[0], h->score[1], m.score[0], m.score[1], h->hand_tag);
+            }
         }
         prev_dealer = h->dealer;
         prev_number = h->hand_tag;

@@ -1,6 +1,7 @@
 /* text.c: the growable text buffer behind record writing and reports. */
 #include "gw/text.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,26 +33,32 @@ void gw_text_putc(gw_text *t, char c) { gw_text_putn(t, &c, 1); }
 
 void gw_text_printf(gw_text *t, const char *fmt, ...) {
     char small[512];
-    va_list ap, again;
+    va_list ap;
     va_start(ap, fmt);
-    va_copy(again, ap);
     int n = gw_vformat(small, (int)sizeof small, fmt, ap);
+    va_end(ap);
     if (n < (int)sizeof small - 1) {
         gw_text_putn(t, small, (size_t)n);
-    } else {
-        /* Long output: format into a buffer that is big enough. */
-        int cap = 1 << 16;
-        char *big = malloc((size_t)cap);
+        return;
+    }
+    /* Long output: gw_vformat stops at the buffer's end, so format again into
+     * ever larger buffers until the text fits (never truncated). */
+    for (size_t cap = (size_t)1 << 16;; cap *= 2) {
+        char *big = cap <= INT_MAX ? malloc(cap) : NULL;
         if (!big) {
             t->failed = true;
-        } else {
-            n = gw_vformat(big, cap, fmt, again);
+            return;
+        }
+        va_start(ap, fmt);
+        n = gw_vformat(big, (int)cap, fmt, ap);
+        va_end(ap);
+        if ((size_t)n < cap - 1) {
             gw_text_putn(t, big, (size_t)n);
             free(big);
+            return;
         }
+        free(big);
     }
-    va_end(again);
-    va_end(ap);
 }
 
 const char *gw_text_str(const gw_text *t) { return t->data ? t->data : ""; }

@@ -95,14 +95,24 @@ gw_status tui_match_restore(tui_match *m, const char *text, size_t len, gw_error
         st = gw_error_set(err, GW_EINVAL, 0, 0, "the saved match holds no hand");
         goto done;
     }
+    const gw_record_hand *first = &r.hands[0];
     for (int i = 0; i < r.count; i++) {
-        if (r.hands[i].error.status != GW_OK) {
+        const gw_record_hand *h = &r.hands[i];
+        if (h->error.status != GW_OK) {
             st = gw_error_set(err, GW_EINVAL, 0, 0, "hand %d of the saved match is invalid: %s", i + 1,
-                              r.hands[i].error.msg);
+                              h->error.msg);
+            goto done;
+        }
+        if (h->rules.variant != first->rules.variant || h->rules.scoring != first->rules.scoring ||
+            h->rules.target != first->rules.target) {
+            st = gw_error_set(err, GW_EINVAL, 0, 0,
+                              "hand %d of the saved match is played by other rules than hand 1 (%s, %s, "
+                              "target %d)",
+                              i + 1, gw_variant_name(first->rules.variant),
+                              gw_scoring_name(first->rules.scoring), first->rules.target);
             goto done;
         }
     }
-    const gw_record_hand *first = &r.hands[0];
     const char *seed_tag = gw_record_hand_tag(first, "MatchSeed");
     const char *level_tag = gw_record_hand_tag(first, "Player2");
     gw_ai_level level;
