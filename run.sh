@@ -111,23 +111,42 @@ case "$what" in
     ;;
   test)
     jobs=$(nproc 2>/dev/null || echo 2)
+    passed=0 failed=0
+    # run_ctest DIR: runs the suite of a build folder and adds its counts to the
+    # totals; stops the test command at the first failing pass.
+    run_ctest() {
+      local log=$1/ctest-summary.log total bad
+      "${@:2}" ctest --test-dir "$1" --output-on-failure -j "$jobs" | tee "$log"
+      [ "${PIPESTATUS[0]}" -eq 0 ] || exit 1
+      total=$(sed -n 's/.*tests passed, \([0-9]*\) tests failed out of \([0-9]*\).*/\2/p' "$log")
+      bad=$(sed -n 's/.*tests passed, \([0-9]*\) tests failed out of.*/\1/p' "$log")
+      passed=$((passed + ${total:-0} - ${bad:-0}))
+      failed=$((failed + ${bad:-0}))
+    }
     for compiler in gcc clang; do
       echo "== $compiler, -Werror =="
       CC=$compiler configure "build-$compiler" -DGW_WERROR=ON
       ninja -C "build-$compiler"
-      ctest --test-dir "build-$compiler" --output-on-failure -j "$jobs"
+      run_ctest "build-$compiler"
     done
     echo "== AddressSanitizer + UndefinedBehaviorSanitizer =="
     CC=clang configure build-sanitize -DGW_WERROR=ON -DGW_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
     ninja -C build-sanitize
-    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-      ctest --test-dir build-sanitize --output-on-failure -j "$jobs"
+    run_ctest build-sanitize env ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
     # A short smoke run of every fuzz harness (GW_FUZZ_SMOKE seconds each, two at a
     # time): a harness that no longer builds or finds something at once fails the
-    # test. Its last line, "N passed, N failed", counts harnesses.
+    # test; each harness counts as one test in the summary.
     echo "== fuzz smoke, ${GW_FUZZ_SMOKE:-30} s per harness =="
     fuzz_build
-    fuzz_run "${GW_FUZZ_SMOKE:-30}" 2 build-fuzz/logs
+    fuzz_ok=0
+    fuzz_run "${GW_FUZZ_SMOKE:-30}" 2 build-fuzz/logs | tee build-fuzz/smoke-summary.log || fuzz_ok=1
+    fuzz_passed=$(sed -n 's/^\([0-9]*\) passed, [0-9]* failed$/\1/p' build-fuzz/smoke-summary.log)
+    fuzz_failed=$(sed -n 's/^[0-9]* passed, \([0-9]*\) failed$/\1/p' build-fuzz/smoke-summary.log)
+    passed=$((passed + ${fuzz_passed:-0}))
+    failed=$((failed + ${fuzz_failed:-0}))
+    echo "== every pass: the ctest suites of the three builds and the fuzz smoke =="
+    echo "$passed passed, $failed failed"
+    [ "$fuzz_ok" -eq 0 ] && [ "$failed" -eq 0 ]
     ;;
   fuzz)
     seconds=${1:-60}
