@@ -31,32 +31,7 @@ gw_status gw_store_begin_rubber(gw_store *s, const gw_store_rubber *r, int64_t *
 
 /* Checks that rubber id exists and is still going on; GW_OK, or the reason. */
 static gw_status rubber_open(gw_store *s, int64_t id, gw_error *err) {
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(gw_store_db(s), "SELECT winner IS NOT NULL, abandoned FROM rubbers WHERE id = ?",
-                           -1, &st, NULL) != SQLITE_OK)
-        return gw_store_db_error(s, "cannot read the rubber", err);
-    sqlite3_bind_int64(st, 1, id);
-    int rc = sqlite3_step(st);
-    gw_status res = GW_OK;
-    char name[24];
-    snprintf(name, sizeof name, "%lld", (long long)id);
-    if (rc == SQLITE_DONE)
-        res = gw_error_set(err, GW_EINVAL, 0, 0, "no rubber %s", name);
-    else if (rc != SQLITE_ROW)
-        res = gw_store_db_error(s, "cannot read the rubber", err);
-    else if (sqlite3_column_int(st, 0))
-        res = gw_error_set(err, GW_ESTATE, 0, 0, "rubber %s is over", name);
-    else if (sqlite3_column_int(st, 1))
-        res = gw_error_set(err, GW_ESTATE, 0, 0, "rubber %s was abandoned", name);
-    sqlite3_finalize(st);
-    return res;
-}
-
-/* Runs one prepared write to its end; SQLite's result code. */
-static int step_done(sqlite3_stmt *st) {
-    int rc = sqlite3_step(st);
-    sqlite3_finalize(st);
-    return rc;
+    return gw_store_game_open(s, "rubbers", "rubber", id, err);
 }
 
 /* The writes of gw_store_add_android_hand, inside its transaction. */
@@ -85,7 +60,7 @@ static gw_status insert_android_hand(gw_store *s, const gw_store_android_hand *h
     sqlite3_bind_int(st, 9, h->score[0]);
     sqlite3_bind_int(st, 10, h->score[1]);
     sqlite3_bind_int(st, 11, h->game_winner);
-    int rc = step_done(st);
+    int rc = gw_store_step_done(st);
     if (rc == SQLITE_CONSTRAINT_UNIQUE) {
         char name[24];
         snprintf(name, sizeof name, "%lld", (long long)h->rubber_id);
@@ -104,20 +79,8 @@ static gw_status insert_android_hand(gw_store *s, const gw_store_android_hand *h
     sqlite3_bind_int(st, 5, h->rubber_winner);
     sqlite3_bind_int(st, 6, h->rubber_winner);
     sqlite3_bind_int64(st, 7, h->rubber_id);
-    if (step_done(st) != SQLITE_DONE) return gw_store_db_error(s, "cannot store the rubber's score", err);
-    return GW_OK;
-}
-
-/* Runs write inside BEGIN IMMEDIATE .. COMMIT, rolled back on failure. */
-static gw_status in_transaction(gw_store *s, const char *what, gw_status res_of_write, gw_error *err) {
-    sqlite3 *db = gw_store_db(s);
-    if (res_of_write == GW_OK && sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
-        res_of_write = gw_store_db_error(s, what, err);
-    if (res_of_write != GW_OK) {
-        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-        return res_of_write;
-    }
-    gw_error_clear(err);
+    if (gw_store_step_done(st) != SQLITE_DONE)
+        return gw_store_db_error(s, "cannot store the rubber's score", err);
     return GW_OK;
 }
 
@@ -134,7 +97,7 @@ gw_status gw_store_add_android_hand(gw_store *s, const gw_store_android_hand *h,
         return gw_store_db_error(s, "cannot store the hand", err);
     gw_status res = insert_android_hand(s, h, err);
     int64_t id = sqlite3_last_insert_rowid(db);
-    res = in_transaction(s, "cannot store the hand", res, err);
+    res = gw_store_end_write(s, "cannot store the hand", res, err);
     if (res == GW_OK && hand_id) *hand_id = id;
     return res;
 }
@@ -150,9 +113,10 @@ gw_status gw_store_abandon_rubber(gw_store *s, int64_t rubber_id, gw_error *err)
         res = gw_store_db_error(s, "cannot abandon the rubber", err);
     if (res == GW_OK) {
         sqlite3_bind_int64(st, 1, rubber_id);
-        if (step_done(st) != SQLITE_DONE) res = gw_store_db_error(s, "cannot abandon the rubber", err);
+        if (gw_store_step_done(st) != SQLITE_DONE)
+            res = gw_store_db_error(s, "cannot abandon the rubber", err);
     }
-    return in_transaction(s, "cannot abandon the rubber", res, err);
+    return gw_store_end_write(s, "cannot abandon the rubber", res, err);
 }
 
 /* ---- statistics ------------------------------------------------------------------------------------ */
