@@ -121,26 +121,13 @@ gw_status gw_store_abandon_rubber(gw_store *s, int64_t rubber_id, gw_error *err)
 
 /* ---- statistics ------------------------------------------------------------------------------------ */
 
-/* The rows being built, the total kept apart. */
-typedef struct atable {
-    gw_android_stats *rows;
-    int count, cap;
-    gw_android_stats total;
-} atable;
-
 /* The row of opponent, made if missing; NULL without memory. */
-static gw_android_stats *arow_of(atable *t, const char *opponent) {
+static gw_android_stats *arow_of(gw_store_rows *t, const char *opponent) {
+    gw_android_stats *rows = t->rows;
     for (int i = 0; i < t->count; i++)
-        if (strcmp(t->rows[i].opponent, opponent) == 0) return &t->rows[i];
-    if (t->count == t->cap) {
-        int cap = t->cap ? 2 * t->cap : 4;
-        gw_android_stats *p = realloc(t->rows, (size_t)(cap + 1) * sizeof *p); /* + 1: the total row */
-        if (!p) return NULL;
-        t->rows = p;
-        t->cap = cap;
-    }
-    gw_android_stats *r = &t->rows[t->count++];
-    memset(r, 0, sizeof *r);
+        if (strcmp(rows[i].opponent, opponent) == 0) return &rows[i];
+    gw_android_stats *r = gw_store_rows_add(t);
+    if (!r) return NULL;
     snprintf(r->opponent, sizeof r->opponent, "%s", opponent);
     return r;
 }
@@ -177,7 +164,7 @@ static int compare_arows(const void *a, const void *b) {
 }
 
 /* Reads every hand (oldest first) and the finished rubbers into t; SQLite's result code. */
-static int read_android(sqlite3 *db, atable *t, bool *oom) {
+static int read_android(sqlite3 *db, gw_store_rows *t, bool *oom) {
     sqlite3_stmt *st;
     int rc = sqlite3_prepare_v2(db,
                                 "SELECT r.opponent, h.winner, h.points, h.game_winner FROM android_hands h "
@@ -195,7 +182,7 @@ static int read_android(sqlite3 *db, atable *t, bool *oom) {
         int winner = sqlite3_column_int(st, 1), points = sqlite3_column_int(st, 2),
             game = sqlite3_column_int(st, 3);
         count_android_hand(r, winner, points, game);
-        count_android_hand(&t->total, winner, points, game);
+        count_android_hand(t->total, winner, points, game);
     }
     sqlite3_finalize(st);
     if (*oom) return SQLITE_OK;
@@ -207,13 +194,14 @@ static int read_android(sqlite3 *db, atable *t, bool *oom) {
         char opponent[16];
         gw_store_column_copy(st, 0, opponent, sizeof opponent);
         bool won = sqlite3_column_int(st, 1) == 0;
+        gw_android_stats *rows = t->rows, *total = t->total;
         for (int i = 0; i < t->count; i++) {
-            if (strcmp(t->rows[i].opponent, opponent) != 0) continue;
-            t->rows[i].rubbers++;
-            t->rows[i].rubbers_won += won;
+            if (strcmp(rows[i].opponent, opponent) != 0) continue;
+            rows[i].rubbers++;
+            rows[i].rubbers_won += won;
         }
-        t->total.rubbers++;
-        t->total.rubbers_won += won;
+        total->rubbers++;
+        total->rubbers_won += won;
     }
     sqlite3_finalize(st);
     return rc == SQLITE_DONE ? SQLITE_OK : rc;
@@ -222,29 +210,13 @@ static int read_android(sqlite3 *db, atable *t, bool *oom) {
 gw_status gw_store_android_stats(gw_store *s, gw_android_stats **rows, int *count, gw_error *err) {
     *rows = NULL;
     *count = 0;
-    atable t = {0};
-    strcpy(t.total.opponent, "all");
-    sqlite3 *db = gw_store_db(s);
-    bool oom = false;
-    int rc = sqlite3_exec(db, "BEGIN", NULL, NULL, NULL);
-    if (rc == SQLITE_OK) rc = read_android(db, &t, &oom);
-    gw_status res = GW_OK;
-    if (rc != SQLITE_OK) res = gw_store_db_error(s, "cannot read the Android Whist statistics", err);
-    sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
-    if (res == GW_OK && !oom && !t.rows) {
-        t.rows = malloc(sizeof *t.rows);
-        oom = !t.rows;
-    }
-    if (res == GW_OK && oom)
-        res = gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory reading the Android Whist statistics");
-    if (res != GW_OK) {
-        free(t.rows);
-        return res;
-    }
-    qsort(t.rows, (size_t)t.count, sizeof *t.rows, compare_arows);
-    t.rows[t.count] = t.total;
+    gw_android_stats total = {0};
+    strcpy(total.opponent, "all");
+    gw_store_rows t = {NULL, 0, 0, sizeof total, &total};
+    gw_status res =
+        gw_store_read_stats(s, "the Android Whist statistics", &t, read_android, compare_arows, err);
+    if (res != GW_OK) return res;
     *rows = t.rows;
     *count = t.count + 1;
-    gw_error_clear(err);
     return GW_OK;
 }
