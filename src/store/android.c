@@ -29,14 +29,9 @@ gw_status gw_store_begin_rubber(gw_store *s, const gw_store_rubber *r, int64_t *
     return GW_OK;
 }
 
-/* Checks that rubber id exists and is still going on; GW_OK, or the reason. */
-static gw_status rubber_open(gw_store *s, int64_t id, gw_error *err) {
-    return gw_store_game_open(s, "rubbers", "rubber", id, err);
-}
-
 /* The writes of gw_store_add_android_hand, inside its transaction. */
 static gw_status insert_android_hand(gw_store *s, const gw_store_android_hand *h, gw_error *err) {
-    gw_status res = rubber_open(s, h->rubber_id, err);
+    gw_status res = gw_store_game_open(s, "rubbers", "rubber", h->rubber_id, err);
     if (res != GW_OK) return res;
     sqlite3 *db = gw_store_db(s);
     char now[24];
@@ -103,20 +98,7 @@ gw_status gw_store_add_android_hand(gw_store *s, const gw_store_android_hand *h,
 }
 
 gw_status gw_store_abandon_rubber(gw_store *s, int64_t rubber_id, gw_error *err) {
-    sqlite3 *db = gw_store_db(s);
-    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
-        return gw_store_db_error(s, "cannot abandon the rubber", err);
-    gw_status res = rubber_open(s, rubber_id, err);
-    sqlite3_stmt *st;
-    if (res == GW_OK &&
-        sqlite3_prepare_v2(db, "UPDATE rubbers SET abandoned = 1 WHERE id = ?", -1, &st, NULL) != SQLITE_OK)
-        res = gw_store_db_error(s, "cannot abandon the rubber", err);
-    if (res == GW_OK) {
-        sqlite3_bind_int64(st, 1, rubber_id);
-        if (gw_store_step_done(st) != SQLITE_DONE)
-            res = gw_store_db_error(s, "cannot abandon the rubber", err);
-    }
-    return gw_store_end_write(s, "cannot abandon the rubber", res, err);
+    return gw_store_abandon_game(s, "rubbers", "rubber", rubber_id, err);
 }
 
 /* ---- statistics ------------------------------------------------------------------------------------ */

@@ -389,14 +389,9 @@ gw_status gw_store_end_write(gw_store *s, const char *what, gw_status res, gw_er
     return GW_OK;
 }
 
-/* Checks that match id exists and is still going on; GW_OK, or the reason. */
-static gw_status match_open(gw_store *s, int64_t id, gw_error *err) {
-    return gw_store_game_open(s, "matches", "match", id, err);
-}
-
 /* The writes of gw_store_add_hand, inside its transaction. */
 static gw_status insert_hand(gw_store *s, const gw_store_hand *h, gw_error *err) {
-    gw_status res = match_open(s, h->match_id, err);
+    gw_status res = gw_store_game_open(s, "matches", "match", h->match_id, err);
     if (res != GW_OK) return res;
     char now[24];
     gw_store_local_now(now);
@@ -457,19 +452,23 @@ gw_status gw_store_add_hand(gw_store *s, const gw_store_hand *h, int64_t *hand_i
     return res;
 }
 
-gw_status gw_store_abandon_match(gw_store *s, int64_t match_id, gw_error *err) {
+gw_status gw_store_abandon_game(gw_store *s, const char *table, const char *kind, int64_t id, gw_error *err) {
+    char what[48], sql[64];
+    snprintf(what, sizeof what, "cannot abandon the %s", kind);
+    snprintf(sql, sizeof sql, "UPDATE %s SET abandoned = 1 WHERE id = ?", table);
     if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
-        return db_error(s->db, "cannot abandon the match", err);
-    gw_status res = match_open(s, match_id, err);
+        return db_error(s->db, what, err);
+    gw_status res = gw_store_game_open(s, table, kind, id, err);
     sqlite3_stmt *st;
+    if (res == GW_OK && sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
+        res = db_error(s->db, what, err);
     if (res == GW_OK) {
-        if (sqlite3_prepare_v2(s->db, "UPDATE matches SET abandoned = 1 WHERE id = ?", -1, &st, NULL) !=
-            SQLITE_OK)
-            res = db_error(s->db, "cannot abandon the match", err);
+        sqlite3_bind_int64(st, 1, id);
+        if (gw_store_step_done(st) != SQLITE_DONE) res = db_error(s->db, what, err);
     }
-    if (res == GW_OK) {
-        sqlite3_bind_int64(st, 1, match_id);
-        if (gw_store_step_done(st) != SQLITE_DONE) res = db_error(s->db, "cannot abandon the match", err);
-    }
-    return gw_store_end_write(s, "cannot abandon the match", res, err);
+    return gw_store_end_write(s, what, res, err);
+}
+
+gw_status gw_store_abandon_match(gw_store *s, int64_t match_id, gw_error *err) {
+    return gw_store_abandon_game(s, "matches", "match", match_id, err);
 }

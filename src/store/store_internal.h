@@ -25,6 +25,11 @@ void gw_store_local_now(char out[24]);
  * "rubber"): "no match 3", "match 3 is over", "match 3 was abandoned". */
 gw_status gw_store_game_open(gw_store *s, const char *table, const char *kind, int64_t id, gw_error *err);
 
+/* Marks the game id of table abandoned (gw_store_abandon_match,
+ * gw_store_abandon_rubber), if it goes on (see gw_store_game_open); messages
+ * "cannot abandon the KIND: ...". */
+gw_status gw_store_abandon_game(gw_store *s, const char *table, const char *kind, int64_t id, gw_error *err);
+
 /* Runs one prepared write to its end and finalizes it; SQLite's result code. */
 int gw_store_step_done(sqlite3_stmt *st);
 
