@@ -295,11 +295,10 @@ gw_status cli_restore_refuse(gw_error *err, cli_hand_fault fault, const char *ki
         return gw_error_set(err, GW_EINVAL, 0, 0, "hand %d was not dealt from the %s seed %llu", i + 1, kind,
                             (unsigned long long)seed);
     case CLI_HAND_NO_REPLAY: return gw_error_set(err, GW_EINVAL, 0, 0, "hand %d does not replay", i + 1);
-    case CLI_HAND_UNFINISHED:
-        return gw_error_set(err, GW_EINVAL, 0, 0, "hand %d is unfinished, yet hand %d follows", i + 1, i + 2);
+    case CLI_HAND_UNFINISHED: break;
     }
-    assert(!"unknown fault");
-    return GW_EINVAL;
+    assert(fault == CLI_HAND_UNFINISHED);
+    return gw_error_set(err, GW_EINVAL, 0, 0, "hand %d is unfinished, yet hand %d follows", i + 1, i + 2);
 }
 
 void cli_describe_record(const char *path, cli_saved *out, void *session, cli_restore_fn restore,
