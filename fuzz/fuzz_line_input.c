@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "fuzz_assert.h"
+#include "fuzz_util.h"
 #include "gw/deck.h"
 #include "gw/game.h"
 #include "line_input.h"
@@ -37,13 +38,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     gw_deck_from_seed(GW_CLASSIC, size, deck);
     gw_game g;
     FUZZ_CHECK(gw_game_deal(&g, GW_CLASSIC, deck, 1, NULL) == GW_OK);
-    const char *text = (const char *)data;
-    for (size_t start = 0; start <= size;) {
-        const char *nl = memchr(text + start, '\n', size - start);
-        size_t n = nl ? (size_t)(nl - (text + start)) : size - start;
-        char *line = malloc(n + 1);
-        if (!line) return 0;
-        memcpy(line, text + start, n);
+    fuzz_lines lines = {(const char *)data, size, 0, false};
+    size_t n;
+    for (char *line; (line = fuzz_next_line(&lines, &n)) != NULL;) {
         size_t len = 0;
         cli_line kind = cli_line_clean(line, n, &len);
         FUZZ_CHECK(kind == LINE_TEXT || kind == LINE_EMPTY || kind == LINE_CONTROL);
@@ -71,8 +68,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             }
         }
         free(line);
-        if (!nl) break;
-        start += n + 1;
     }
     return 0;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "fuzz_assert.h"
+#include "fuzz_util.h"
 #include "gw/solver.h"
 #include "line_input.h"
 
@@ -17,13 +18,9 @@ static gw_solver *solver;
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!solver && gw_solver_new(1u << 16, &solver) != GW_OK) return 0;
     /* The input is a batch: each line read as `whist solve --batch` reads it. */
-    const char *text = (const char *)data;
-    for (size_t start = 0; start <= size;) {
-        const char *nl = memchr(text + start, '\n', size - start);
-        size_t n = nl ? (size_t)(nl - (text + start)) : size - start;
-        char *line = malloc(n + 1);
-        if (!line) return 0;
-        memcpy(line, text + start, n);
+    fuzz_lines lines = {(const char *)data, size, 0, false};
+    size_t n;
+    for (char *line; (line = fuzz_next_line(&lines, &n)) != NULL;) {
         gw_position p;
         char why[256];
         why[0] = '\0';
@@ -57,8 +54,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             }
         }
         free(line);
-        if (!nl) break;
-        start += n + 1;
     }
     return 0;
 }

@@ -129,4 +129,57 @@ void cli_print_hand(FILE *f, gw_cards hand, int trump, gw_suit_style style);
 /* A card's canonical name in a static buffer that rotates among 8. */
 const char *cli_card(gw_card c);
 
+/* ---- resuming a line-mode game (whist play's match, whist android's rubber) ---- */
+
+/* Rebuilds a game from a record text into session; with_bot: also makes
+ * the computer player. GW_EINVAL with the reason when the text is no such
+ * game. */
+typedef gw_status (*cli_restore_fn)(void *session, const char *text, size_t len, bool with_bot,
+                                    gw_error *err);
+
+/* Why hand i (0-based) of a record cannot be restored. */
+typedef enum {
+    CLI_HAND_AFTER_END,
+    CLI_HAND_NOT_DEALT,
+    CLI_HAND_NO_REPLAY,
+    CLI_HAND_UNFINISHED
+} cli_hand_fault;
+
+/* Sets err (GW_EINVAL) to the reason for fault on hand i of a game of kind
+ * ("match", "rubber") with seed: "hand 3 comes after the end of the match",
+ * "hand 3 was not dealt from the match seed 7", "hand 3 does not replay",
+ * "hand 3 is unfinished, yet hand 4 follows". Returns GW_EINVAL. */
+gw_status cli_restore_refuse(gw_error *err, cli_hand_fault fault, const char *kind, int i, uint64_t seed);
+
+/* A describe function for cli_record_start: restores the record at path
+ * into session (zeroed, NULL when it could not be allocated: "out of
+ * memory") without a computer; if that fails, out says "A record that cannot
+ * be resumed" and why; else describe(session, out) tells what it holds. The
+ * caller frees session. */
+void cli_describe_record(const char *path, cli_saved *out, void *session, cli_restore_fn restore,
+                         void (*describe)(const void *session, cli_saved *out));
+
+/* For --resume: restores the record at path (locked) into session with its
+ * computer. CLI_OK, or CLI_USAGE after telling why on stderr ("whist CMD:
+ * cannot read PATH: ...", "whist CMD: the KIND in PATH cannot be resumed:
+ * ...", or, when want (the --seed asked; NULL: any) is not the seed of the
+ * record (seed_of(session)), "whist CMD: PATH holds the KIND with seed N,
+ * not M"). */
+int cli_resume_load(const char *cmd, const char *kind, const char *path, void *session,
+                    cli_restore_fn restore, const uint64_t *want, uint64_t (*seed_of)(const void *session));
+
+/* Says that the KIND in path is finished (how: "you won 3-1 ...") and that
+ * there is nothing to resume. */
+void cli_resume_finished(const char *kind, const char *path, const char *how);
+
+/* Turns the statistics off (closes *store, NULL) with the one warning. */
+void cli_stats_off(gw_store **store, const char *why);
+
+/* The statistics of a resumed game of kind, whose record names its row id
+ * (its TAG tag; 0: none). True when it needs a new row (none yet, and no
+ * hand of it is over: the caller begins one). Otherwise opens *store for the
+ * row id, or warns on stderr that the game is not in the statistics (an id
+ * of 0 after a hand is over: *store stays NULL) or that they are off. */
+bool cli_stats_resume(const char *kind, const char *tag, int64_t id, bool hand_over, gw_store **store);
+
 #endif

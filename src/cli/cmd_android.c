@@ -119,11 +119,7 @@ static void save(session *s, bool with_current) {
 /* ---- the statistics --------------------------------------------------------------------------------- */
 
 /* Turns the statistics off for the rest of the rubber, with the one warning. */
-static void stats_off(session *s, const char *why) {
-    fprintf(stderr, "warning: statistics are off: %s\n", why);
-    gw_store_close(s->store);
-    s->store = NULL;
-}
+static void stats_off(session *s, const char *why) { cli_stats_off(&s->store, why); }
 
 /* Opens the statistics and records the start of the rubber. */
 static void stats_begin(session *s) {
@@ -162,17 +158,8 @@ static void stats_hand(session *s, const gw_android_hand_score *hs, const gw_and
 /* The statistics of a resumed rubber: its row (StoreRubber) goes on; a
  * rubber the statistics never had gets a row if no hand of it is over yet. */
 static void stats_resume(session *s) {
-    gw_error err;
-    if (s->rubber_id == 0 && s->finished.len == 0) {
+    if (cli_stats_resume("rubber", "StoreRubber", s->rubber_id, s->finished.len > 0, &s->store))
         stats_begin(s);
-        return;
-    }
-    if (s->rubber_id == 0) {
-        fprintf(stderr, "warning: this rubber is not in the statistics (its record has no StoreRubber tag); "
-                        "its hands are not counted\n");
-        return;
-    }
-    if (gw_store_open(NULL, &s->store, &err) != GW_OK) stats_off(s, err.msg);
 }
 
 /* Final words on the record: where it is, or the record itself if unsaved. */
@@ -591,7 +578,8 @@ static bool replay_hand(session *s, const gw_android_record_hand *h) {
  * their record text made again. with_bot: also makes the computer player and
  * brings it to where it was. GW_EINVAL with the reason when the text is no
  * such rubber. */
-static gw_status restore(session *s, const char *text, size_t len, bool with_bot, gw_error *err) {
+static gw_status restore(void *session_, const char *text, size_t len, bool with_bot, gw_error *err) {
+    session *s = session_;
     gw_android_record r;
     if (gw_android_record_read(text, len, &r, err) != GW_OK) return err->status;
     gw_status st = GW_OK;
@@ -636,19 +624,18 @@ static gw_status restore(session *s, const char *text, size_t len, bool with_bot
     for (int i = 0; i < r.count; i++) {
         const gw_android_record_hand *h = &r.hands[i];
         if (s->rubber.winner >= 0) {
-            st = gw_error_set(err, GW_EINVAL, 0, 0, "hand %d comes after the end of the rubber", i + 1);
+            st = cli_restore_refuse(err, CLI_HAND_AFTER_END, "rubber", i, s->seed);
             goto done;
         }
         const char *date = gw_android_record_hand_tag(h, "Date");
         snprintf(s->date, sizeof s->date, "%s", date ? date : "????.??.??");
         deal_quietly(s);
         if (memcmp(s->g.deck, h->deck, sizeof s->g.deck) != 0 || s->g.dealer != h->dealer) {
-            st = gw_error_set(err, GW_EINVAL, 0, 0, "hand %d was not dealt from the rubber seed %llu", i + 1,
-                              (unsigned long long)s->seed);
+            st = cli_restore_refuse(err, CLI_HAND_NOT_DEALT, "rubber", i, s->seed);
             goto done;
         }
         if (!replay_hand(s, h)) {
-            st = gw_error_set(err, GW_EINVAL, 0, 0, "hand %d does not replay", i + 1);
+            st = cli_restore_refuse(err, CLI_HAND_NO_REPLAY, "rubber", i, s->seed);
             goto done;
         }
         if (h->finished) {
@@ -657,8 +644,7 @@ static gw_status restore(session *s, const char *text, size_t len, bool with_bot
             gw_android_rubber_add(&s->rubber, gw_android_score_hand(&s->g), &pr, &ignore);
             append_hand(s, &s->finished, pr.points);
         } else if (i != r.count - 1) {
-            st = gw_error_set(err, GW_EINVAL, 0, 0, "hand %d is unfinished, yet hand %d follows", i + 1,
-                              i + 2);
+            st = cli_restore_refuse(err, CLI_HAND_UNFINISHED, "rubber", i, s->seed);
             goto done;
         }
     }
@@ -668,68 +654,49 @@ done:
     return st;
 }
 
+/* What a restored rubber is, for the question before a new rubber would be saved in its place. */
+static void describe_restored(const void *session_, cli_saved *out) {
+    const session *s = session_;
+    const gw_android_rubber *r = &s->rubber;
+    unsigned long long seed = (unsigned long long)s->seed;
+    if (r->winner >= 0) {
+        snprintf(out->what, sizeof out->what, "A finished rubber with seed %llu", seed);
+        snprintf(out->detail, sizeof out->detail, "%s, %d games to %d",
+                 r->winner == 0 ? "you won" : "the computer won", r->games[r->winner],
+                 r->games[1 - r->winner]);
+    } else {
+        out->resumable = true;
+        snprintf(out->what, sizeof out->what, "A rubber with seed %llu", seed);
+        snprintf(out->detail, sizeof out->detail, "hand %d, games you %d, the computer %d",
+                 s->hand_no + (s->in_hand ? 0 : 1), r->games[0], r->games[1]);
+    }
+}
+
 /* What a record file holds, for the question before a new rubber would be
  * saved in its place (see cli_record_start). */
 static void describe_rubber(const char *path, cli_saved *out) {
     session *s = calloc(1, sizeof *s);
-    char *data = NULL;
-    size_t len = 0;
-    gw_error err;
-    out->resumable = false;
-    snprintf(out->what, sizeof out->what, "A record that cannot be resumed");
-    if (!s) {
-        snprintf(out->detail, sizeof out->detail, "out of memory");
-        return;
-    }
-    if (gw_file_read(path, &data, &len, &err) != GW_OK || restore(s, data, len, false, &err) != GW_OK) {
-        snprintf(out->detail, sizeof out->detail, "%s", err.msg);
-    } else {
-        const gw_android_rubber *r = &s->rubber;
-        unsigned long long seed = (unsigned long long)s->seed;
-        if (r->winner >= 0) {
-            snprintf(out->what, sizeof out->what, "A finished rubber with seed %llu", seed);
-            snprintf(out->detail, sizeof out->detail, "%s, %d games to %d",
-                     r->winner == 0 ? "you won" : "the computer won", r->games[r->winner],
-                     r->games[1 - r->winner]);
-        } else {
-            out->resumable = true;
-            snprintf(out->what, sizeof out->what, "A rubber with seed %llu", seed);
-            snprintf(out->detail, sizeof out->detail, "hand %d, games you %d, the computer %d",
-                     s->hand_no + (s->in_hand ? 0 : 1), r->games[0], r->games[1]);
-        }
-    }
-    free(data);
-    gw_text_free(&s->finished);
+    cli_describe_record(path, out, s, restore, describe_restored);
+    if (s) gw_text_free(&s->finished);
     free(s);
 }
+
+/* The seed of a restored rubber. */
+static uint64_t rubber_seed(const void *session_) { return ((const session *)session_)->seed; }
 
 /* Loads the rubber of s->rec (locked) into s for --resume. CLI_OK when it
  * goes on (or, with done set, when it is over: said so); otherwise the exit
  * code, the reason told. */
 static int resume_rubber(session *s, const uint64_t *seed, bool *done) {
     *done = false;
-    char *data = NULL;
-    size_t len = 0;
-    gw_error err;
-    if (gw_file_read(s->rec.path, &data, &len, &err) != GW_OK) {
-        fprintf(stderr, "whist android: cannot read %s: %s\n", s->rec.path, err.msg);
-        return CLI_USAGE;
-    }
-    gw_status st = restore(s, data, len, true, &err);
-    free(data);
-    if (st != GW_OK) {
-        fprintf(stderr, "whist android: the rubber in %s cannot be resumed: %s\n", s->rec.path, err.msg);
-        return CLI_USAGE;
-    }
-    if (seed && *seed != s->seed) {
-        fprintf(stderr, "whist android: %s holds the rubber with seed %llu, not %llu\n", s->rec.path,
-                (unsigned long long)s->seed, (unsigned long long)*seed);
-        return CLI_USAGE;
-    }
+    int rc = cli_resume_load("android", "rubber", s->rec.path, s, restore, seed, rubber_seed);
+    if (rc != CLI_OK) return rc;
     const gw_android_rubber *r = &s->rubber;
     if (r->winner >= 0) {
-        printf("The rubber in %s is finished: %s, %d games to %d. Nothing to resume.\n", s->rec.path,
-               r->winner == 0 ? "you won" : "the computer won", r->games[r->winner], r->games[1 - r->winner]);
+        char how[128];
+        snprintf(how, sizeof how, "%s, %d games to %d", r->winner == 0 ? "you won" : "the computer won",
+                 r->games[r->winner], r->games[1 - r->winner]);
+        cli_resume_finished("rubber", s->rec.path, how);
         *done = true;
     }
     return CLI_OK;

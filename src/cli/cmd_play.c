@@ -122,11 +122,7 @@ static void save(session *s, bool with_current) {
 }
 
 /* Turns the statistics off for the rest of the match, with the one warning. */
-static void stats_off(session *s, const char *why) {
-    fprintf(stderr, "warning: statistics are off: %s\n", why);
-    gw_store_close(s->store);
-    s->store = NULL;
-}
+static void stats_off(session *s, const char *why) { cli_stats_off(&s->store, why); }
 
 /* Opens the statistics and records the start of the match. */
 static void stats_begin(session *s) {
@@ -464,7 +460,8 @@ static bool replay_hand(session *s, const gw_record_hand *h) {
  * moves under the rules; finished hands are scored into the match and their
  * record text made again. With s->bot NULL it only checks (no computer is
  * made). GW_EINVAL with the reason when the text is no such match. */
-static gw_status restore(session *s, const char *text, size_t len, bool with_bot, gw_error *err) {
+static gw_status restore(void *session_, const char *text, size_t len, bool with_bot, gw_error *err) {
+    session *s = session_;
     gw_android_record ar;
     if (gw_android_record_read(text, len, &ar, err) != GW_OK) return err->status;
     bool android = gw_android_record_any(&ar);
@@ -512,7 +509,7 @@ static gw_status restore(session *s, const char *text, size_t len, bool with_bot
     for (int i = 0; i < r.count; i++) {
         const gw_record_hand *h = &r.hands[i];
         if (gw_match_winner(&s->match) >= 0) {
-            st = gw_error_set(err, GW_EINVAL, 0, 0, "hand %d comes after the end of the match", i + 1);
+            st = cli_restore_refuse(err, CLI_HAND_AFTER_END, "match", i, seed);
             goto done;
         }
         const char *date = gw_record_hand_tag(h, "Date");
@@ -520,20 +517,18 @@ static gw_status restore(session *s, const char *text, size_t len, bool with_bot
         gw_match_deal(&s->match, &s->game, &s->hand_seed);
         size_t deck_len = (size_t)gw_deck_size((gw_variant)s->game.variant);
         if (memcmp(s->game.deck, h->deck, deck_len) != 0 || s->game.dealer != h->dealer) {
-            st = gw_error_set(err, GW_EINVAL, 0, 0, "hand %d was not dealt from the match seed %llu", i + 1,
-                              (unsigned long long)seed);
+            st = cli_restore_refuse(err, CLI_HAND_NOT_DEALT, "match", i, seed);
             goto done;
         }
         if (!replay_hand(s, h)) { /* the checker accepted the moves: a bug */
-            st = gw_error_set(err, GW_EINVAL, 0, 0, "hand %d does not replay", i + 1);
+            st = cli_restore_refuse(err, CLI_HAND_NO_REPLAY, "match", i, seed);
             goto done;
         }
         if (h->finished) {
             gw_match_finish_hand(&s->match, &s->game);
             append_hand(s, &s->finished, s->match.hands_played);
         } else if (i != r.count - 1) {
-            st = gw_error_set(err, GW_EINVAL, 0, 0, "hand %d is unfinished, yet hand %d follows", i + 1,
-                              i + 2);
+            st = cli_restore_refuse(err, CLI_HAND_UNFINISHED, "match", i, seed);
             goto done;
         }
     }
@@ -543,68 +538,49 @@ done:
     return st;
 }
 
+/* What a restored match is, for the question before a new match would be saved in its place. */
+static void describe_restored(const void *session_, cli_saved *out) {
+    const session *s = session_;
+    int w = gw_match_winner(&s->match);
+    unsigned long long seed = (unsigned long long)s->match.seed;
+    if (w >= 0) {
+        snprintf(out->what, sizeof out->what, "A finished match with seed %llu", seed);
+        snprintf(out->detail, sizeof out->detail, "%s %d-%d", w == 0 ? "you won" : "the computer won",
+                 s->match.score[w], s->match.score[1 - w]);
+    } else {
+        out->resumable = true;
+        snprintf(out->what, sizeof out->what, "A match with seed %llu", seed);
+        snprintf(out->detail, sizeof out->detail, "hand %d, you %d, the computer %d",
+                 s->match.hands_played + 1, s->match.score[0], s->match.score[1]);
+    }
+}
+
 /* What a record file holds, for the question before a new match would be
  * saved in its place (see cli_record_start). */
 static void describe_match(const char *path, cli_saved *out) {
     session *s = calloc(1, sizeof *s);
-    char *data = NULL;
-    size_t len = 0;
-    gw_error err;
-    out->resumable = false;
-    snprintf(out->what, sizeof out->what, "A record that cannot be resumed");
-    if (!s) {
-        snprintf(out->detail, sizeof out->detail, "out of memory");
-        return;
-    }
-    if (gw_file_read(path, &data, &len, &err) != GW_OK || restore(s, data, len, false, &err) != GW_OK) {
-        snprintf(out->detail, sizeof out->detail, "%s", err.msg);
-    } else {
-        int w = gw_match_winner(&s->match);
-        unsigned long long seed = (unsigned long long)s->match.seed;
-        if (w >= 0) {
-            snprintf(out->what, sizeof out->what, "A finished match with seed %llu", seed);
-            snprintf(out->detail, sizeof out->detail, "%s %d-%d", w == 0 ? "you won" : "the computer won",
-                     s->match.score[w], s->match.score[1 - w]);
-        } else {
-            out->resumable = true;
-            snprintf(out->what, sizeof out->what, "A match with seed %llu", seed);
-            snprintf(out->detail, sizeof out->detail, "hand %d, you %d, the computer %d",
-                     s->match.hands_played + 1, s->match.score[0], s->match.score[1]);
-        }
-    }
-    free(data);
-    gw_text_free(&s->finished);
+    cli_describe_record(path, out, s, restore, describe_restored);
+    if (s) gw_text_free(&s->finished);
     free(s);
 }
+
+/* The seed of a restored match. */
+static uint64_t match_seed(const void *session_) { return ((const session *)session_)->match.seed; }
 
 /* Loads the match of s->rec (locked) into s for --resume. CLI_OK when it
  * goes on; otherwise the exit code, the reason told (a finished match:
  * CLI_OK with done set). */
 static int resume_match(session *s, const uint64_t *seed, bool *done) {
     *done = false;
-    char *data = NULL;
-    size_t len = 0;
-    gw_error err;
-    if (gw_file_read(s->rec.path, &data, &len, &err) != GW_OK) {
-        fprintf(stderr, "whist play: cannot read %s: %s\n", s->rec.path, err.msg);
-        return CLI_USAGE;
-    }
-    gw_status st = restore(s, data, len, true, &err);
-    free(data);
-    if (st != GW_OK) {
-        fprintf(stderr, "whist play: the match in %s cannot be resumed: %s\n", s->rec.path, err.msg);
-        return CLI_USAGE;
-    }
-    if (seed && *seed != s->match.seed) {
-        fprintf(stderr, "whist play: %s holds the match with seed %llu, not %llu\n", s->rec.path,
-                (unsigned long long)s->match.seed, (unsigned long long)*seed);
-        return CLI_USAGE;
-    }
+    int rc = cli_resume_load("play", "match", s->rec.path, s, restore, seed, match_seed);
+    if (rc != CLI_OK) return rc;
     int w = gw_match_winner(&s->match);
     if (w >= 0) {
-        printf("The match in %s is finished: %s %d-%d after %d hand%s. Nothing to resume.\n", s->rec.path,
-               w == 0 ? "you won" : "the computer won", s->match.score[w], s->match.score[1 - w],
-               s->match.hands_played, s->match.hands_played == 1 ? "" : "s");
+        char how[128];
+        snprintf(how, sizeof how, "%s %d-%d after %d hand%s", w == 0 ? "you won" : "the computer won",
+                 s->match.score[w], s->match.score[1 - w], s->match.hands_played,
+                 s->match.hands_played == 1 ? "" : "s");
+        cli_resume_finished("match", s->rec.path, how);
         *done = true;
     }
     return CLI_OK;
@@ -613,17 +589,8 @@ static int resume_match(session *s, const uint64_t *seed, bool *done) {
 /* The statistics of a resumed match: its row (StoreMatch) goes on; a match
  * the statistics never had gets a row if no hand of it is over yet. */
 static void stats_resume(session *s) {
-    gw_error err;
-    if (s->match_id == 0 && s->match.hands_played == 0) {
+    if (cli_stats_resume("match", "StoreMatch", s->match_id, s->match.hands_played > 0, &s->store))
         stats_begin(s);
-        return;
-    }
-    if (s->match_id == 0) {
-        fprintf(stderr, "warning: this match is not in the statistics (its record has no StoreMatch tag); "
-                        "its hands are not counted\n");
-        return;
-    }
-    if (gw_store_open(NULL, &s->store, &err) != GW_OK) stats_off(s, err.msg);
 }
 
 int cmd_play(int argc, char **argv) {

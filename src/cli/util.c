@@ -1,5 +1,6 @@
-/* util.c: option values, seeds, hand display. */
+/* util.c: option values, seeds, hand display, record files and resuming. */
 #define _POSIX_C_SOURCE 200809L
+#include <assert.h>
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -284,4 +285,84 @@ int cli_record_claim(const char *cmd, const char *kind, cli_record_file *f) {
         return CLI_USAGE;
     }
     return CLI_OK;
+}
+
+gw_status cli_restore_refuse(gw_error *err, cli_hand_fault fault, const char *kind, int i, uint64_t seed) {
+    switch (fault) {
+    case CLI_HAND_AFTER_END:
+        return gw_error_set(err, GW_EINVAL, 0, 0, "hand %d comes after the end of the %s", i + 1, kind);
+    case CLI_HAND_NOT_DEALT:
+        return gw_error_set(err, GW_EINVAL, 0, 0, "hand %d was not dealt from the %s seed %llu", i + 1, kind,
+                            (unsigned long long)seed);
+    case CLI_HAND_NO_REPLAY: return gw_error_set(err, GW_EINVAL, 0, 0, "hand %d does not replay", i + 1);
+    case CLI_HAND_UNFINISHED: break;
+    }
+    assert(fault == CLI_HAND_UNFINISHED);
+    return gw_error_set(err, GW_EINVAL, 0, 0, "hand %d is unfinished, yet hand %d follows", i + 1, i + 2);
+}
+
+void cli_describe_record(const char *path, cli_saved *out, void *session, cli_restore_fn restore,
+                         void (*describe)(const void *session, cli_saved *out)) {
+    char *data = NULL;
+    size_t len = 0;
+    gw_error err;
+    out->resumable = false;
+    snprintf(out->what, sizeof out->what, "A record that cannot be resumed");
+    if (!session) {
+        snprintf(out->detail, sizeof out->detail, "out of memory");
+        return;
+    }
+    if (gw_file_read(path, &data, &len, &err) != GW_OK || restore(session, data, len, false, &err) != GW_OK)
+        snprintf(out->detail, sizeof out->detail, "%s", err.msg);
+    else
+        describe(session, out);
+    free(data);
+}
+
+int cli_resume_load(const char *cmd, const char *kind, const char *path, void *session,
+                    cli_restore_fn restore, const uint64_t *want, uint64_t (*seed_of)(const void *session)) {
+    char *data = NULL;
+    size_t len = 0;
+    gw_error err;
+    if (gw_file_read(path, &data, &len, &err) != GW_OK) {
+        fprintf(stderr, "whist %s: cannot read %s: %s\n", cmd, path, err.msg);
+        return CLI_USAGE;
+    }
+    gw_status st = restore(session, data, len, true, &err);
+    free(data);
+    if (st != GW_OK) {
+        fprintf(stderr, "whist %s: the %s in %s cannot be resumed: %s\n", cmd, kind, path, err.msg);
+        return CLI_USAGE;
+    }
+    uint64_t seed = seed_of(session);
+    if (want && *want != seed) {
+        fprintf(stderr, "whist %s: %s holds the %s with seed %llu, not %llu\n", cmd, path, kind,
+                (unsigned long long)seed, (unsigned long long)*want);
+        return CLI_USAGE;
+    }
+    return CLI_OK;
+}
+
+void cli_resume_finished(const char *kind, const char *path, const char *how) {
+    printf("The %s in %s is finished: %s. Nothing to resume.\n", kind, path, how);
+}
+
+void cli_stats_off(gw_store **store, const char *why) {
+    fprintf(stderr, "warning: statistics are off: %s\n", why);
+    gw_store_close(*store);
+    *store = NULL;
+}
+
+bool cli_stats_resume(const char *kind, const char *tag, int64_t id, bool hand_over, gw_store **store) {
+    if (id == 0 && !hand_over) return true;
+    if (id == 0) {
+        fprintf(stderr,
+                "warning: this %s is not in the statistics (its record has no %s tag); its hands are not "
+                "counted\n",
+                kind, tag);
+        return false;
+    }
+    gw_error err;
+    if (gw_store_open(NULL, store, &err) != GW_OK) cli_stats_off(store, err.msg);
+    return false;
 }

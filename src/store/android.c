@@ -29,39 +29,9 @@ gw_status gw_store_begin_rubber(gw_store *s, const gw_store_rubber *r, int64_t *
     return GW_OK;
 }
 
-/* Checks that rubber id exists and is still going on; GW_OK, or the reason. */
-static gw_status rubber_open(gw_store *s, int64_t id, gw_error *err) {
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(gw_store_db(s), "SELECT winner IS NOT NULL, abandoned FROM rubbers WHERE id = ?",
-                           -1, &st, NULL) != SQLITE_OK)
-        return gw_store_db_error(s, "cannot read the rubber", err);
-    sqlite3_bind_int64(st, 1, id);
-    int rc = sqlite3_step(st);
-    gw_status res = GW_OK;
-    char name[24];
-    snprintf(name, sizeof name, "%lld", (long long)id);
-    if (rc == SQLITE_DONE)
-        res = gw_error_set(err, GW_EINVAL, 0, 0, "no rubber %s", name);
-    else if (rc != SQLITE_ROW)
-        res = gw_store_db_error(s, "cannot read the rubber", err);
-    else if (sqlite3_column_int(st, 0))
-        res = gw_error_set(err, GW_ESTATE, 0, 0, "rubber %s is over", name);
-    else if (sqlite3_column_int(st, 1))
-        res = gw_error_set(err, GW_ESTATE, 0, 0, "rubber %s was abandoned", name);
-    sqlite3_finalize(st);
-    return res;
-}
-
-/* Runs one prepared write to its end; SQLite's result code. */
-static int step_done(sqlite3_stmt *st) {
-    int rc = sqlite3_step(st);
-    sqlite3_finalize(st);
-    return rc;
-}
-
 /* The writes of gw_store_add_android_hand, inside its transaction. */
 static gw_status insert_android_hand(gw_store *s, const gw_store_android_hand *h, gw_error *err) {
-    gw_status res = rubber_open(s, h->rubber_id, err);
+    gw_status res = gw_store_game_open(s, "rubbers", "rubber", h->rubber_id, err);
     if (res != GW_OK) return res;
     sqlite3 *db = gw_store_db(s);
     char now[24];
@@ -85,7 +55,7 @@ static gw_status insert_android_hand(gw_store *s, const gw_store_android_hand *h
     sqlite3_bind_int(st, 9, h->score[0]);
     sqlite3_bind_int(st, 10, h->score[1]);
     sqlite3_bind_int(st, 11, h->game_winner);
-    int rc = step_done(st);
+    int rc = gw_store_step_done(st);
     if (rc == SQLITE_CONSTRAINT_UNIQUE) {
         char name[24];
         snprintf(name, sizeof name, "%lld", (long long)h->rubber_id);
@@ -104,20 +74,8 @@ static gw_status insert_android_hand(gw_store *s, const gw_store_android_hand *h
     sqlite3_bind_int(st, 5, h->rubber_winner);
     sqlite3_bind_int(st, 6, h->rubber_winner);
     sqlite3_bind_int64(st, 7, h->rubber_id);
-    if (step_done(st) != SQLITE_DONE) return gw_store_db_error(s, "cannot store the rubber's score", err);
-    return GW_OK;
-}
-
-/* Runs write inside BEGIN IMMEDIATE .. COMMIT, rolled back on failure. */
-static gw_status in_transaction(gw_store *s, const char *what, gw_status res_of_write, gw_error *err) {
-    sqlite3 *db = gw_store_db(s);
-    if (res_of_write == GW_OK && sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
-        res_of_write = gw_store_db_error(s, what, err);
-    if (res_of_write != GW_OK) {
-        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-        return res_of_write;
-    }
-    gw_error_clear(err);
+    if (gw_store_step_done(st) != SQLITE_DONE)
+        return gw_store_db_error(s, "cannot store the rubber's score", err);
     return GW_OK;
 }
 
@@ -134,49 +92,24 @@ gw_status gw_store_add_android_hand(gw_store *s, const gw_store_android_hand *h,
         return gw_store_db_error(s, "cannot store the hand", err);
     gw_status res = insert_android_hand(s, h, err);
     int64_t id = sqlite3_last_insert_rowid(db);
-    res = in_transaction(s, "cannot store the hand", res, err);
+    res = gw_store_end_write(s, "cannot store the hand", res, err);
     if (res == GW_OK && hand_id) *hand_id = id;
     return res;
 }
 
 gw_status gw_store_abandon_rubber(gw_store *s, int64_t rubber_id, gw_error *err) {
-    sqlite3 *db = gw_store_db(s);
-    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
-        return gw_store_db_error(s, "cannot abandon the rubber", err);
-    gw_status res = rubber_open(s, rubber_id, err);
-    sqlite3_stmt *st;
-    if (res == GW_OK &&
-        sqlite3_prepare_v2(db, "UPDATE rubbers SET abandoned = 1 WHERE id = ?", -1, &st, NULL) != SQLITE_OK)
-        res = gw_store_db_error(s, "cannot abandon the rubber", err);
-    if (res == GW_OK) {
-        sqlite3_bind_int64(st, 1, rubber_id);
-        if (step_done(st) != SQLITE_DONE) res = gw_store_db_error(s, "cannot abandon the rubber", err);
-    }
-    return in_transaction(s, "cannot abandon the rubber", res, err);
+    return gw_store_abandon_game(s, "rubbers", "rubber", rubber_id, err);
 }
 
 /* ---- statistics ------------------------------------------------------------------------------------ */
 
-/* The rows being built, the total kept apart. */
-typedef struct atable {
-    gw_android_stats *rows;
-    int count, cap;
-    gw_android_stats total;
-} atable;
-
 /* The row of opponent, made if missing; NULL without memory. */
-static gw_android_stats *arow_of(atable *t, const char *opponent) {
+static gw_android_stats *arow_of(gw_store_rows *t, const char *opponent) {
+    gw_android_stats *rows = t->rows;
     for (int i = 0; i < t->count; i++)
-        if (strcmp(t->rows[i].opponent, opponent) == 0) return &t->rows[i];
-    if (t->count == t->cap) {
-        int cap = t->cap ? 2 * t->cap : 4;
-        gw_android_stats *p = realloc(t->rows, (size_t)(cap + 1) * sizeof *p); /* + 1: the total row */
-        if (!p) return NULL;
-        t->rows = p;
-        t->cap = cap;
-    }
-    gw_android_stats *r = &t->rows[t->count++];
-    memset(r, 0, sizeof *r);
+        if (strcmp(rows[i].opponent, opponent) == 0) return &rows[i];
+    gw_android_stats *r = gw_store_rows_add(t);
+    if (!r) return NULL;
     snprintf(r->opponent, sizeof r->opponent, "%s", opponent);
     return r;
 }
@@ -213,7 +146,7 @@ static int compare_arows(const void *a, const void *b) {
 }
 
 /* Reads every hand (oldest first) and the finished rubbers into t; SQLite's result code. */
-static int read_android(sqlite3 *db, atable *t, bool *oom) {
+static int read_android(sqlite3 *db, gw_store_rows *t, bool *oom) {
     sqlite3_stmt *st;
     int rc = sqlite3_prepare_v2(db,
                                 "SELECT r.opponent, h.winner, h.points, h.game_winner FROM android_hands h "
@@ -231,7 +164,7 @@ static int read_android(sqlite3 *db, atable *t, bool *oom) {
         int winner = sqlite3_column_int(st, 1), points = sqlite3_column_int(st, 2),
             game = sqlite3_column_int(st, 3);
         count_android_hand(r, winner, points, game);
-        count_android_hand(&t->total, winner, points, game);
+        count_android_hand(t->total, winner, points, game);
     }
     sqlite3_finalize(st);
     if (*oom) return SQLITE_OK;
@@ -243,13 +176,14 @@ static int read_android(sqlite3 *db, atable *t, bool *oom) {
         char opponent[16];
         gw_store_column_copy(st, 0, opponent, sizeof opponent);
         bool won = sqlite3_column_int(st, 1) == 0;
+        gw_android_stats *rows = t->rows, *total = t->total;
         for (int i = 0; i < t->count; i++) {
-            if (strcmp(t->rows[i].opponent, opponent) != 0) continue;
-            t->rows[i].rubbers++;
-            t->rows[i].rubbers_won += won;
+            if (strcmp(rows[i].opponent, opponent) != 0) continue;
+            rows[i].rubbers++;
+            rows[i].rubbers_won += won;
         }
-        t->total.rubbers++;
-        t->total.rubbers_won += won;
+        total->rubbers++;
+        total->rubbers_won += won;
     }
     sqlite3_finalize(st);
     return rc == SQLITE_DONE ? SQLITE_OK : rc;
@@ -258,29 +192,13 @@ static int read_android(sqlite3 *db, atable *t, bool *oom) {
 gw_status gw_store_android_stats(gw_store *s, gw_android_stats **rows, int *count, gw_error *err) {
     *rows = NULL;
     *count = 0;
-    atable t = {0};
-    strcpy(t.total.opponent, "all");
-    sqlite3 *db = gw_store_db(s);
-    bool oom = false;
-    int rc = sqlite3_exec(db, "BEGIN", NULL, NULL, NULL);
-    if (rc == SQLITE_OK) rc = read_android(db, &t, &oom);
-    gw_status res = GW_OK;
-    if (rc != SQLITE_OK) res = gw_store_db_error(s, "cannot read the Android Whist statistics", err);
-    sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
-    if (res == GW_OK && !oom && !t.rows) {
-        t.rows = malloc(sizeof *t.rows);
-        oom = !t.rows;
-    }
-    if (res == GW_OK && oom)
-        res = gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory reading the Android Whist statistics");
-    if (res != GW_OK) {
-        free(t.rows);
-        return res;
-    }
-    qsort(t.rows, (size_t)t.count, sizeof *t.rows, compare_arows);
-    t.rows[t.count] = t.total;
+    gw_android_stats total = {0};
+    strcpy(total.opponent, "all");
+    gw_store_rows t = {NULL, 0, 0, sizeof total, &total};
+    gw_status res =
+        gw_store_read_stats(s, "the Android Whist statistics", &t, read_android, compare_arows, err);
+    if (res != GW_OK) return res;
     *rows = t.rows;
     *count = t.count + 1;
-    gw_error_clear(err);
     return GW_OK;
 }

@@ -1,17 +1,11 @@
 /* stats.c: the player's German Whist statistics per set of rules and opponent level, computed from the stored
  * hands. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gw/ai.h"
 #include "store_internal.h"
-
-/* The rows being built: one per (variant, scoring, target, opponent), the total kept apart. */
-typedef struct table {
-    gw_stats *rows;
-    int count, cap;
-    gw_stats total;
-} table;
 
 /* What keys a row: the rules of its matches and the opponent. */
 typedef struct key {
@@ -34,19 +28,56 @@ static bool same_key(const gw_stats *r, const key *k) {
            r->target == k->target && strcmp(r->opponent, k->opponent) == 0;
 }
 
-/* The row of key k, made if missing; NULL without memory. */
-static gw_stats *row_of(table *t, const key *k) {
-    for (int i = 0; i < t->count; i++)
-        if (same_key(&t->rows[i], k)) return &t->rows[i];
+void *gw_store_rows_add(gw_store_rows *t) {
     if (t->count == t->cap) {
         int cap = t->cap ? 2 * t->cap : 8;
-        gw_stats *p = realloc(t->rows, (size_t)(cap + 1) * sizeof *p); /* + 1: the total row at the end */
+        void *p = realloc(t->rows, (size_t)(cap + 1) * t->size); /* + 1: the total row at the end */
         if (!p) return NULL;
         t->rows = p;
         t->cap = cap;
     }
-    gw_stats *r = &t->rows[t->count++];
-    memset(r, 0, sizeof *r);
+    unsigned char *r = (unsigned char *)t->rows + (size_t)t->count++ * t->size;
+    memset(r, 0, t->size);
+    return r;
+}
+
+gw_status gw_store_read_stats(gw_store *s, const char *what, gw_store_rows *t,
+                              int (*read)(sqlite3 *db, gw_store_rows *t, bool *oom),
+                              int (*compare)(const void *, const void *), gw_error *err) {
+    sqlite3 *db = gw_store_db(s);
+    bool oom = false;
+    int rc = sqlite3_exec(db, "BEGIN", NULL, NULL, NULL);
+    if (rc == SQLITE_OK) rc = read(db, t, &oom);
+    gw_status res = GW_OK;
+    if (rc != SQLITE_OK) {
+        char why[64];
+        snprintf(why, sizeof why, "cannot read %s", what);
+        res = gw_store_db_error(s, why, err);
+    }
+    sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+    if (res == GW_OK && !oom && !t->rows) { /* no hands: room for the total row alone */
+        t->rows = malloc(t->size);
+        oom = !t->rows;
+    }
+    if (res == GW_OK && oom) res = gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory reading %s", what);
+    if (res != GW_OK) {
+        free(t->rows);
+        t->rows = NULL;
+        return res;
+    }
+    qsort(t->rows, (size_t)t->count, t->size, compare);
+    memcpy((unsigned char *)t->rows + (size_t)t->count * t->size, t->total, t->size);
+    gw_error_clear(err);
+    return GW_OK;
+}
+
+/* The row of key k, made if missing; NULL without memory. */
+static gw_stats *row_of(gw_store_rows *t, const key *k) {
+    gw_stats *rows = t->rows;
+    for (int i = 0; i < t->count; i++)
+        if (same_key(&rows[i], k)) return &rows[i];
+    gw_stats *r = gw_store_rows_add(t);
+    if (!r) return NULL;
     memcpy(r->variant, k->variant, sizeof r->variant);
     memcpy(r->scoring, k->scoring, sizeof r->scoring);
     memcpy(r->opponent, k->opponent, sizeof r->opponent);
@@ -95,7 +126,7 @@ static int compare_rows(const void *a, const void *b) {
 }
 
 /* Reads every hand, oldest first, into t; SQLite's result code. */
-static int read_hands(sqlite3 *db, table *t, bool *oom) {
+static int read_hands(sqlite3 *db, gw_store_rows *t, bool *oom) {
     sqlite3_stmt *st;
     int rc =
         sqlite3_prepare_v2(db,
@@ -113,14 +144,14 @@ static int read_hands(sqlite3 *db, table *t, bool *oom) {
         int winner = sqlite3_column_int(st, 4);
         bool slam = sqlite3_column_int(st, 5) != 0, assisted = sqlite3_column_int(st, 6) != 0;
         count_hand(r, winner, slam, assisted);
-        count_hand(&t->total, winner, slam, assisted);
+        count_hand(t->total, winner, slam, assisted);
     }
     sqlite3_finalize(st);
     return rc == SQLITE_DONE || *oom ? SQLITE_OK : rc;
 }
 
 /* Adds the finished matches (won or lost, not abandoned) to the rows. */
-static int read_matches(sqlite3 *db, table *t) {
+static int read_matches(sqlite3 *db, gw_store_rows *t) {
     sqlite3_stmt *st;
     int rc = sqlite3_prepare_v2(db,
                                 "SELECT variant, scoring, target, opponent, winner FROM matches "
@@ -130,49 +161,37 @@ static int read_matches(sqlite3 *db, table *t) {
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         key k = key_of(st, 0);
         bool won = sqlite3_column_int(st, 4) == 0;
+        gw_stats *rows = t->rows, *total = t->total;
         for (int i = 0; i < t->count; i++) {
-            gw_stats *r = &t->rows[i];
+            gw_stats *r = &rows[i];
             if (!same_key(r, &k)) continue;
             r->matches++;
             r->matches_won += won;
         }
-        t->total.matches++;
-        t->total.matches_won += won;
+        total->matches++;
+        total->matches_won += won;
     }
     sqlite3_finalize(st);
     return rc == SQLITE_DONE ? SQLITE_OK : rc;
 }
 
+/* The hands, then the finished matches. */
+static int read_all(sqlite3 *db, gw_store_rows *t, bool *oom) {
+    int rc = read_hands(db, t, oom);
+    return rc == SQLITE_OK && !*oom ? read_matches(db, t) : rc;
+}
+
 gw_status gw_store_stats(gw_store *s, gw_stats **rows, int *count, gw_error *err) {
     *rows = NULL;
     *count = 0;
-    table t = {0};
-    strcpy(t.total.variant, "all");
-    strcpy(t.total.opponent, "all");
-    strcpy(t.total.scoring, "all");
-    sqlite3 *db = gw_store_db(s);
-    /* One read transaction: the figures agree with each other even while
-     * another whist adds a hand. */
-    bool oom = false;
-    int rc = sqlite3_exec(db, "BEGIN", NULL, NULL, NULL);
-    if (rc == SQLITE_OK) rc = read_hands(db, &t, &oom);
-    if (rc == SQLITE_OK && !oom) rc = read_matches(db, &t);
-    gw_status res = GW_OK;
-    if (rc != SQLITE_OK) res = gw_store_db_error(s, "cannot read the statistics", err);
-    sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
-    if (res == GW_OK && !oom && !t.rows) { /* no hands: room for the total row alone */
-        t.rows = malloc(sizeof *t.rows);
-        oom = !t.rows;
-    }
-    if (res == GW_OK && oom) res = gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory reading the statistics");
-    if (res != GW_OK) {
-        free(t.rows);
-        return res;
-    }
-    qsort(t.rows, (size_t)t.count, sizeof *t.rows, compare_rows);
-    t.rows[t.count] = t.total;
+    gw_stats total = {0};
+    strcpy(total.variant, "all");
+    strcpy(total.opponent, "all");
+    strcpy(total.scoring, "all");
+    gw_store_rows t = {NULL, 0, 0, sizeof total, &total};
+    gw_status res = gw_store_read_stats(s, "the statistics", &t, read_all, compare_rows, err);
+    if (res != GW_OK) return res;
     *rows = t.rows;
     *count = t.count + 1;
-    gw_error_clear(err);
     return GW_OK;
 }

@@ -349,32 +349,49 @@ gw_status gw_store_begin_match(gw_store *s, const gw_store_match *m, int64_t *ma
     return GW_OK;
 }
 
-/* Checks that match id exists and is still going on; GW_OK, or the reason. */
-static gw_status match_open(gw_store *s, int64_t id, gw_error *err) {
+gw_status gw_store_game_open(gw_store *s, const char *table, const char *kind, int64_t id, gw_error *err) {
+    char sql[96], what[48];
+    snprintf(sql, sizeof sql, "SELECT winner IS NOT NULL, abandoned FROM %s WHERE id = ?", table);
+    snprintf(what, sizeof what, "cannot read the %s", kind);
     sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(s->db, "SELECT winner IS NOT NULL, abandoned FROM matches WHERE id = ?", -1, &st,
-                           NULL) != SQLITE_OK)
-        return db_error(s->db, "cannot read the match", err);
+    if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK) return db_error(s->db, what, err);
     sqlite3_bind_int64(st, 1, id);
     int rc = sqlite3_step(st);
     gw_status res = GW_OK;
     char name[24];
     snprintf(name, sizeof name, "%lld", (long long)id);
     if (rc == SQLITE_DONE)
-        res = gw_error_set(err, GW_EINVAL, 0, 0, "no match %s", name);
+        res = gw_error_set(err, GW_EINVAL, 0, 0, "no %s %s", kind, name);
     else if (rc != SQLITE_ROW)
-        res = db_error(s->db, "cannot read the match", err);
+        res = db_error(s->db, what, err);
     else if (sqlite3_column_int(st, 0))
-        res = gw_error_set(err, GW_ESTATE, 0, 0, "match %s is over", name);
+        res = gw_error_set(err, GW_ESTATE, 0, 0, "%s %s is over", kind, name);
     else if (sqlite3_column_int(st, 1))
-        res = gw_error_set(err, GW_ESTATE, 0, 0, "match %s was abandoned", name);
+        res = gw_error_set(err, GW_ESTATE, 0, 0, "%s %s was abandoned", kind, name);
     sqlite3_finalize(st);
     return res;
 }
 
+int gw_store_step_done(sqlite3_stmt *st) {
+    int rc = sqlite3_step(st);
+    sqlite3_finalize(st);
+    return rc;
+}
+
+gw_status gw_store_end_write(gw_store *s, const char *what, gw_status res, gw_error *err) {
+    if (res == GW_OK && sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+        res = db_error(s->db, what, err);
+    if (res != GW_OK) {
+        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+        return res;
+    }
+    gw_error_clear(err);
+    return GW_OK;
+}
+
 /* The writes of gw_store_add_hand, inside its transaction. */
 static gw_status insert_hand(gw_store *s, const gw_store_hand *h, gw_error *err) {
-    gw_status res = match_open(s, h->match_id, err);
+    gw_status res = gw_store_game_open(s, "matches", "match", h->match_id, err);
     if (res != GW_OK) return res;
     char now[24];
     gw_store_local_now(now);
@@ -400,8 +417,7 @@ static gw_status insert_hand(gw_store *s, const gw_store_hand *h, gw_error *err)
     sqlite3_bind_int(st, 12, h->score[1]);
     sqlite3_bind_int(st, 13, h->points[0]);
     sqlite3_bind_int(st, 14, h->points[1]);
-    int rc = sqlite3_step(st);
-    sqlite3_finalize(st);
+    int rc = gw_store_step_done(st);
     if (rc == SQLITE_CONSTRAINT_UNIQUE) {
         char name[24];
         snprintf(name, sizeof name, "%lld", (long long)h->match_id);
@@ -418,9 +434,7 @@ static gw_status insert_hand(gw_store *s, const gw_store_hand *h, gw_error *err)
     sqlite3_bind_int(st, 3, h->match_winner);
     sqlite3_bind_int(st, 4, h->match_winner);
     sqlite3_bind_int64(st, 5, h->match_id);
-    rc = sqlite3_step(st);
-    sqlite3_finalize(st);
-    if (rc != SQLITE_DONE) return db_error(s->db, "cannot store the match score", err);
+    if (gw_store_step_done(st) != SQLITE_DONE) return db_error(s->db, "cannot store the match score", err);
     return GW_OK;
 }
 
@@ -433,39 +447,28 @@ gw_status gw_store_add_hand(gw_store *s, const gw_store_hand *h, int64_t *hand_i
         return db_error(s->db, "cannot store the hand", err);
     gw_status res = insert_hand(s, h, err);
     int64_t id = sqlite3_last_insert_rowid(s->db);
-    if (res == GW_OK && sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
-        res = db_error(s->db, "cannot store the hand", err);
-    if (res != GW_OK) {
-        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-        return res;
+    res = gw_store_end_write(s, "cannot store the hand", res, err);
+    if (res == GW_OK && hand_id) *hand_id = id;
+    return res;
+}
+
+gw_status gw_store_abandon_game(gw_store *s, const char *table, const char *kind, int64_t id, gw_error *err) {
+    char what[48], sql[64];
+    snprintf(what, sizeof what, "cannot abandon the %s", kind);
+    snprintf(sql, sizeof sql, "UPDATE %s SET abandoned = 1 WHERE id = ?", table);
+    if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+        return db_error(s->db, what, err);
+    gw_status res = gw_store_game_open(s, table, kind, id, err);
+    sqlite3_stmt *st;
+    if (res == GW_OK && sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
+        res = db_error(s->db, what, err);
+    if (res == GW_OK) {
+        sqlite3_bind_int64(st, 1, id);
+        if (gw_store_step_done(st) != SQLITE_DONE) res = db_error(s->db, what, err);
     }
-    if (hand_id) *hand_id = id;
-    gw_error_clear(err);
-    return GW_OK;
+    return gw_store_end_write(s, what, res, err);
 }
 
 gw_status gw_store_abandon_match(gw_store *s, int64_t match_id, gw_error *err) {
-    if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
-        return db_error(s->db, "cannot abandon the match", err);
-    gw_status res = match_open(s, match_id, err);
-    sqlite3_stmt *st;
-    if (res == GW_OK) {
-        if (sqlite3_prepare_v2(s->db, "UPDATE matches SET abandoned = 1 WHERE id = ?", -1, &st, NULL) !=
-            SQLITE_OK)
-            res = db_error(s->db, "cannot abandon the match", err);
-    }
-    if (res == GW_OK) {
-        sqlite3_bind_int64(st, 1, match_id);
-        int rc = sqlite3_step(st);
-        sqlite3_finalize(st);
-        if (rc != SQLITE_DONE) res = db_error(s->db, "cannot abandon the match", err);
-    }
-    if (res == GW_OK && sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
-        res = db_error(s->db, "cannot abandon the match", err);
-    if (res != GW_OK) {
-        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-        return res;
-    }
-    gw_error_clear(err);
-    return GW_OK;
+    return gw_store_abandon_game(s, "matches", "match", match_id, err);
 }

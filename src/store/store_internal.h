@@ -3,6 +3,7 @@
 #define GW_STORE_INTERNAL_H
 
 #include <sqlite3.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "gw/store.h"
@@ -18,6 +19,48 @@ gw_status gw_store_db_error(gw_store *s, const char *what, gw_error *err);
 
 /* The local time now as "YYYY-MM-DD HH:MM:SS". */
 void gw_store_local_now(char out[24]);
+
+/* Checks that the game id of table ("matches", "rubbers") exists and is
+ * still going on: GW_OK, or the reason, naming it by kind ("match",
+ * "rubber"): "no match 3", "match 3 is over", "match 3 was abandoned". */
+gw_status gw_store_game_open(gw_store *s, const char *table, const char *kind, int64_t id, gw_error *err);
+
+/* Marks the game id of table abandoned (gw_store_abandon_match,
+ * gw_store_abandon_rubber), if it goes on (see gw_store_game_open); messages
+ * "cannot abandon the KIND: ...". */
+gw_status gw_store_abandon_game(gw_store *s, const char *table, const char *kind, int64_t id, gw_error *err);
+
+/* Runs one prepared write to its end and finalizes it; SQLite's result code. */
+int gw_store_step_done(sqlite3_stmt *st);
+
+/* Ends a write begun with BEGIN IMMEDIATE: commits when res (the result of
+ * the writes) is GW_OK, else (or when the commit fails: "WHAT: SQLite's
+ * reason") rolls back. The final result, err cleared on GW_OK. */
+gw_status gw_store_end_write(gw_store *s, const char *what, gw_status res, gw_error *err);
+
+/* Statistics rows being built (gw_stats or gw_android_stats): count rows
+ * of size bytes in rows, room for cap of them and one more (the total row,
+ * which total points to, kept apart until the end). */
+typedef struct gw_store_rows {
+    void *rows;
+    int count, cap;
+    size_t size;
+    void *total;
+} gw_store_rows;
+
+/* A new zeroed row at the end of t; NULL without memory. */
+void *gw_store_rows_add(gw_store_rows *t);
+
+/* Reads statistics in one read transaction, so that the figures agree with
+ * each other even while another whist adds a hand: read(db, t, &oom) fills
+ * t (SQLite's result code; oom set when it ran out of memory). Then t's rows
+ * are sorted by compare, the total row appended: GW_OK with t->rows the
+ * result (t->count + 1 rows; freed by the caller's caller), or the error
+ * with t->rows freed ("cannot read WHAT: ...", "out of memory reading
+ * WHAT"; what: "the statistics"). */
+gw_status gw_store_read_stats(gw_store *s, const char *what, gw_store_rows *t,
+                              int (*read)(sqlite3 *db, gw_store_rows *t, bool *oom),
+                              int (*compare)(const void *, const void *), gw_error *err);
 
 /* SQL for the id of the next hand of either game: German Whist and Android
  * Whist hands share one numbering (for 'whist history' and 'replay --id').

@@ -56,6 +56,14 @@ void tui_unfinished_remove(void);
 /* The local date "YYYY.MM.DD" (for records) and time "YYYY-MM-DD HH:MM:SS" (for the database). */
 void tui_today(char date[16], char stamp[24]);
 
+/* Starts a match of rules against level with seed into m (tui_match_start)
+ * and records it in the statistics (m->store_id) when they are open, or,
+ * with open_store, can be opened (tui_app_store); if that fails, m->store_id
+ * is 0 and app->notice says "This match is not in the statistics: WHY".
+ * False, with "Cannot start a match: WHY" in app->notice, for bad rules. */
+bool tui_match_begin(tui_app *app, bool open_store, tui_match *m, gw_match_rules rules, uint64_t seed,
+                     gw_ai_level level);
+
 /* The screens. Each returns TUI_SIGNAL when a signal asks the program to stop. */
 tui_exit tui_play(tui_app *app,
                   tui_match *m); /* plays m (new or resumed) until it ends or the player leaves */

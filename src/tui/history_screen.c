@@ -246,22 +246,9 @@ static tui_exit replay_android(tui_app *app, const gw_store_entry *e, const char
         }
         int max_top = page.n - (h - 2) > 0 ? page.n - (h - 2) : 0;
         tui_key k = tui_read_key(s, -1);
-        switch (k.code) {
-        case TUI_KEY_SIGNAL: return TUI_SIGNAL;
-        case KEY_UP:
-        case 'k': top = top > 0 ? top - 1 : 0; break;
-        case KEY_DOWN:
-        case 'j': top = top < max_top ? top + 1 : max_top; break;
-        case KEY_PPAGE: top = top > 10 ? top - 10 : 0; break;
-        case KEY_NPAGE:
-        case ' ': top = top + 10 < max_top ? top + 10 : max_top; break;
-        case 'q':
-        case 27:
-        case '\n':
-        case '\r':
-        case KEY_ENTER: return TUI_BACK;
-        default: break;
-        }
+        if (k.code == TUI_KEY_SIGNAL) return TUI_SIGNAL;
+        if (tui_key_back(k.code)) return TUI_BACK;
+        tui_key_scroll(k.code, &top, max_top);
     }
 }
 

@@ -163,19 +163,9 @@ static tui_exit new_game(home *h) {
     uint64_t seed = app->has_seed ? app->seed : gw_fresh_seed();
     app->has_seed = false;
     tui_match m;
-    if (tui_match_start(&m, app->settings.rules, seed, app->settings.opponent, &err) != GW_OK) {
-        snprintf(app->notice, sizeof app->notice, "Cannot start a match: %s", err.msg);
+    if (!tui_match_begin(app, true, &m, app->settings.rules, seed, app->settings.opponent)) {
         tui_unfinished_release();
         return TUI_BACK;
-    }
-    if (tui_app_store(app)) {
-        char date[16], stamp[24];
-        tui_today(date, stamp);
-        gw_store_match sm = {app->settings.rules, gw_ai_level_name(app->settings.opponent), seed, stamp};
-        if (gw_store_begin_match(app->store, &sm, &m.store_id, &err) != GW_OK) {
-            snprintf(app->notice, sizeof app->notice, "This match is not in the statistics: %s", err.msg);
-            m.store_id = 0;
-        }
     }
     tui_exit e = tui_play(app, &m);
     tui_unfinished_release();

@@ -656,23 +656,9 @@ static bool seat_computer(table *t) {
 /* New game at the end of a match: a fresh match with the finished one's rules and computer level, from a
  * new seed, in the statistics as the home screen's New game puts it. */
 static bool next_match(table *t) {
-    tui_app *app = t->app;
     tui_match fresh;
-    gw_error err;
-    uint64_t seed = gw_fresh_seed();
-    if (tui_match_start(&fresh, t->m->match.rules, seed, t->m->level, &err) != GW_OK) {
-        snprintf(app->notice, sizeof app->notice, "Cannot start a match: %s", err.msg);
+    if (!tui_match_begin(t->app, false, &fresh, t->m->match.rules, gw_fresh_seed(), t->m->level))
         return false;
-    }
-    if (app->store) {
-        char date[16], stamp[24];
-        tui_today(date, stamp);
-        gw_store_match sm = {fresh.match.rules, gw_ai_level_name(fresh.level), seed, stamp};
-        if (gw_store_begin_match(app->store, &sm, &fresh.store_id, &err) != GW_OK) {
-            snprintf(app->notice, sizeof app->notice, "This match is not in the statistics: %s", err.msg);
-            fresh.store_id = 0;
-        }
-    }
     tui_match_free(t->m);
     *t->m = fresh;
     t->status[0] = '\0';

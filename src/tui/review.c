@@ -143,12 +143,9 @@ tui_exit tui_review(tui_app *app, const tui_match *m, const gw_game *dealt, cons
             break;
         case KEY_HOME: at = 0; break;
         case KEY_END: at = n > 0 ? n - 1 : 0; break;
-        case 'q':
-        case 27:
-        case '\n':
-        case '\r':
-        case KEY_ENTER: return TUI_BACK;
-        default: break;
+        default:
+            if (tui_key_back(k.code)) return TUI_BACK;
+            break;
         }
     }
 }

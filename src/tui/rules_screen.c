@@ -1,6 +1,7 @@
 /* rules_screen.c: the rules of German Whist as a page to scroll through, with the numbers of the deck in
  * Settings. */
 #include <curses.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -100,23 +101,8 @@ tui_exit tui_rules_screen(tui_app *app) {
             tui_show();
         }
         tui_key k = tui_read_key(s, -1);
-        switch (k.code) {
-        case TUI_KEY_SIGNAL: return TUI_SIGNAL;
-        case KEY_UP:
-        case 'k':
-            if (top > 0) top--;
-            break;
-        case KEY_DOWN:
-        case 'j': top++; break;
-        case KEY_PPAGE: top = top > 10 ? top - 10 : 0; break;
-        case KEY_NPAGE:
-        case ' ': top += 10; break;
-        case 'q':
-        case 27:
-        case '\n':
-        case '\r':
-        case KEY_ENTER: return TUI_BACK;
-        default: break;
-        }
+        if (k.code == TUI_KEY_SIGNAL) return TUI_SIGNAL;
+        if (tui_key_back(k.code)) return TUI_BACK;
+        tui_key_scroll(k.code, &top, INT_MAX); /* clamped when drawn */
     }
 }

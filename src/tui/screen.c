@@ -259,3 +259,20 @@ bool tui_hidden(const tui_screen *s) { return s->w < TUI_MIN_W || s->h < TUI_MIN
 void tui_show(void) { refresh(); }
 
 void tui_bell(void) { beep(); }
+
+bool tui_key_back(int code) {
+    return code == 'q' || code == 27 || code == '\n' || code == '\r' || code == KEY_ENTER;
+}
+
+bool tui_key_scroll(int code, int *top, int max_top) {
+    switch (code) {
+    case KEY_UP:
+    case 'k': *top = *top > 0 ? *top - 1 : 0; return true;
+    case KEY_DOWN:
+    case 'j': *top = *top < max_top ? *top + 1 : max_top; return true;
+    case KEY_PPAGE: *top = *top > 10 ? *top - 10 : 0; return true;
+    case KEY_NPAGE:
+    case ' ': *top = *top + 10 < max_top ? *top + 10 : max_top; return true;
+    default: return false;
+    }
+}

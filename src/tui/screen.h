@@ -57,6 +57,13 @@ typedef struct tui_key {
  * KEY_RESIZE the size in s is updated. */
 tui_key tui_read_key(tui_screen *s, int timeout_ms);
 
+/* True for a key that leaves a page or viewer: q, Esc or Enter. */
+bool tui_key_back(int code);
+/* Scrolls a page of text by key code: Up/k and Down/j one line, PgUp and
+ * PgDn/Space ten, top kept from 0 to max_top (INT_MAX: no upper bound, the
+ * drawing clamps it). False for any other key (top unchanged). */
+bool tui_key_scroll(int code, int *top, int max_top);
+
 /* Clears the screen to the table colour. */
 void tui_clear(const tui_screen *s);
 /* Writes text at (y, x) clipped to max_w columns (no clipping if max_w <= 0) with a colour pair and

@@ -546,27 +546,34 @@ static void test_total_hands(void **state) {
     gw_store_close(s);
 }
 
-/* A version 1 database (one points column, the winner's) is brought to
- * version 2: each player's points, the loser's 0. */
-static void test_version_1_migrated(void **state) {
-    (void)state;
-    const char *path = in_root("v1.db");
+/* Makes path a version 1 database (German Whist only; one points column,
+ * the winner's), then runs rows (its INSERTs) on it. */
+static void make_version_1(const char *path, const char *rows) {
     raw_exec(path,
              "CREATE TABLE matches (id INTEGER PRIMARY KEY, started TEXT NOT NULL, variant TEXT NOT NULL, "
              "scoring TEXT NOT NULL, target INTEGER NOT NULL, opponent TEXT NOT NULL, seed TEXT NOT NULL, "
              "winner INTEGER, abandoned INTEGER NOT NULL DEFAULT 0, score0 INTEGER NOT NULL DEFAULT 0, "
              "score1 INTEGER NOT NULL DEFAULT 0);"
              "CREATE TABLE hands (id INTEGER PRIMARY KEY, match_id INTEGER NOT NULL REFERENCES matches(id), "
-             "number INTEGER NOT NULL, played TEXT NOT NULL, record TEXT NOT NULL, tricks0 INTEGER NOT "
-             "NULL, tricks1 INTEGER NOT NULL, winner INTEGER NOT NULL, points INTEGER NOT NULL, slam "
-             "INTEGER NOT NULL, assisted INTEGER NOT NULL, score0 INTEGER NOT NULL, score1 INTEGER NOT "
-             "NULL, UNIQUE (match_id, number));"
-             "PRAGMA application_id = 1196901442; PRAGMA user_version = 1;"
-             "INSERT INTO matches VALUES (1, '2025-01-01 10:00:00', 'classic', 'last13', 10, 'hard', '7', "
-             "NULL, 0, 2, 3);"
-             "INSERT INTO hands VALUES (1, 1, 1, '2025-01-01 10:05:00', 'r', 8, 5, 0, 2, 0, 0, 2, 0);"
-             "INSERT INTO hands VALUES (2, 1, 2, '2025-01-01 10:10:00', 'r', 4, 9, 1, 3, 0, 0, 2, 3);"
-             "INSERT INTO hands VALUES (3, 1, 3, '2025-01-01 10:15:00', 'r', 13, 13, -1, 0, 0, 0, 2, 3);");
+             "number INTEGER NOT NULL, played TEXT NOT NULL, record TEXT NOT NULL, tricks0 INTEGER NOT NULL, "
+             "tricks1 INTEGER NOT NULL, winner INTEGER NOT NULL, points INTEGER NOT NULL, slam INTEGER NOT "
+             "NULL, assisted INTEGER NOT NULL, score0 INTEGER NOT NULL, score1 INTEGER NOT NULL, "
+             "UNIQUE (match_id, number));"
+             "PRAGMA application_id = 1196901442; PRAGMA user_version = 1;");
+    raw_exec(path, rows);
+}
+
+/* A version 1 database (one points column, the winner's) is brought to
+ * version 2: each player's points, the loser's 0. */
+static void test_version_1_migrated(void **state) {
+    (void)state;
+    const char *path = in_root("v1.db");
+    make_version_1(
+        path, "INSERT INTO matches VALUES (1, '2025-01-01 10:00:00', 'classic', 'last13', 10, 'hard', '7', "
+              "NULL, 0, 2, 3);"
+              "INSERT INTO hands VALUES (1, 1, 1, '2025-01-01 10:05:00', 'r', 8, 5, 0, 2, 0, 0, 2, 0);"
+              "INSERT INTO hands VALUES (2, 1, 2, '2025-01-01 10:10:00', 'r', 4, 9, 1, 3, 0, 0, 2, 3);"
+              "INSERT INTO hands VALUES (3, 1, 3, '2025-01-01 10:15:00', 'r', 13, 13, -1, 0, 0, 0, 2, 3);");
     gw_store *s;
     gw_error err;
     assert_int_equal(gw_store_open(path, &s, &err), GW_OK);
@@ -845,20 +852,10 @@ static void test_android_empty(void **state) {
 static void test_migrate_from_version_1(void **state) {
     (void)state;
     const char *path = in_root("v1-android.db");
-    raw_exec(path,
-             "CREATE TABLE matches (id INTEGER PRIMARY KEY, started TEXT NOT NULL, variant TEXT NOT NULL, "
-             "scoring TEXT NOT NULL, target INTEGER NOT NULL, opponent TEXT NOT NULL, seed TEXT NOT NULL, "
-             "winner INTEGER, abandoned INTEGER NOT NULL DEFAULT 0, score0 INTEGER NOT NULL DEFAULT 0, "
-             "score1 INTEGER NOT NULL DEFAULT 0);"
-             "CREATE TABLE hands (id INTEGER PRIMARY KEY, match_id INTEGER NOT NULL REFERENCES matches(id), "
-             "number INTEGER NOT NULL, played TEXT NOT NULL, record TEXT NOT NULL, tricks0 INTEGER NOT NULL, "
-             "tricks1 INTEGER NOT NULL, winner INTEGER NOT NULL, points INTEGER NOT NULL, slam INTEGER NOT "
-             "NULL, assisted INTEGER NOT NULL, score0 INTEGER NOT NULL, score1 INTEGER NOT NULL, "
-             "UNIQUE (match_id, number));"
-             "PRAGMA application_id = 1196901442; PRAGMA user_version = 1;"
-             "INSERT INTO matches (started, variant, scoring, target, opponent, seed) "
-             "VALUES ('2024-01-01 00:00:00', 'classic', 'last13', 10, 'hard', '7');"
-             "INSERT INTO hands VALUES (1, 1, 1, '2024-01-01 00:10:00', 'rec', 8, 5, 0, 2, 0, 0, 2, 0);");
+    make_version_1(
+        path, "INSERT INTO matches (started, variant, scoring, target, opponent, seed) "
+              "VALUES ('2024-01-01 00:00:00', 'classic', 'last13', 10, 'hard', '7');"
+              "INSERT INTO hands VALUES (1, 1, 1, '2024-01-01 00:10:00', 'rec', 8, 5, 0, 2, 0, 0, 2, 0);");
     gw_store *s;
     gw_error err;
     assert_int_equal(gw_store_open(path, &s, &err), GW_OK);
