@@ -50,17 +50,11 @@ const char *tui_android_command_refusal(const gw_android_view *v, gw_android_com
     if (!gw_seat_is_android(v->turn) || v->tricks_done >= GW_ANDROID_TRICKS)
         snprintf(buf, cap, "It is not an android's turn.");
     else if (v->ntrick == 0 && gw_android_command_follows(c))
-        snprintf(buf, cap,
-                 "Not \"%s\": duck, beat and high are for following; a leader is told a suit, "
-                 "shortest or longest.",
-                 name);
+        snprintf(buf, cap, "Not \"%s\" now: a leader is told a suit, shortest or longest.", name);
     else if (v->ntrick > 0 && v->errors == 0 && !gw_android_command_follows(c))
-        snprintf(buf, cap,
-                 "Not \"%s\" yet: following, an android is told duck, beat or high (the others "
-                 "only after an error).",
-                 name);
+        snprintf(buf, cap, "Not \"%s\" yet: a follower is told duck, beat or high first.", name);
     else
-        snprintf(buf, cap, "\"%s\" gave an error already for this card: another command, please.", name);
+        snprintf(buf, cap, "\"%s\" failed already for this card: another command, please.", name);
     return buf;
 }
 
