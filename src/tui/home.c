@@ -356,8 +356,7 @@ int gw_tui_main(int argc, char **argv) {
     gw_store_close(app.store);
     if (sig) {
         fprintf(stderr,
-                "whist: stopped by signal %d; an unfinished match is kept (Resume on the home screen)\n",
-                sig);
+                "whist: stopped by signal %d; an unfinished game is kept (Resume on the home screen)\n", sig);
         return 128 + sig;
     }
     return 0;
