@@ -260,8 +260,8 @@ static act_result human_command(atable *t, gw_android_trick *done) {
     tui_screen *s = &t->app->scr;
     for (;;) {
         draw(t, NULL,
-             s->ascii ? " Up/Down Enter, or a command's key  t last trick  ? keys  q leave"
-                      : " ↑↓ Enter, or a command's key  t last trick  ? keys  q leave",
+             s->ascii ? " Up/Down Enter or a key: command your android  t last trick  ? keys  q leave"
+                      : " ↑↓ Enter or a key: command your android  t last trick  ? keys  q leave",
              false);
         /* The menu, on the side of the other human (the opposing android stays in view); two columns when
          * long. */

@@ -9,7 +9,7 @@
 mkdir -p "$XDG_CONFIG_HOME/whist"
 printf 'speed = instant\n' >"$XDG_CONFIG_HOME/whist/settings.conf"
 UNF=$XDG_DATA_HOME/whist/unfinished-android.gwr
-PROMPT="Enter play|command's key|Pass the keyboard|Enter: next hand|Enter: home"
+PROMPT="Enter play|command your android|Pass the keyboard|Enter: next hand|Enter: home"
 
 # The key of each command, whatever else is on the menu.
 declare -A KEY=([duck]=u [beat]=b [high]=g [spades]=s [hearts]=h [diamonds]=d [clubs]=c [shortest]=o
@@ -82,7 +82,7 @@ act() {
   while ((n < $1)); do
     S=$(settle)
     if grep -qF "Pass the keyboard" <<<"$S"; then press Enter; continue; fi
-    grep -qE "Enter play|command's key" <<<"$S" || { fail "act: not at the table:"; echo "$S" >&2; return 1; }
+    grep -qE "Enter play|command your android" <<<"$S" || { fail "act: not at the table:"; echo "$S" >&2; return 1; }
     if grep -qF "Enter play" <<<"$S"; then
       seat=$(grep -oE "● [DN] (You|Player [12])" <<<"$S" | head -1 | cut -c5)
       suit=$(led)
@@ -143,7 +143,7 @@ for ((i = 0; i < 400; i++)); do
     last_checked=1
     S=$(settle)
   fi
-  if grep -qF "command's key" <<<"$S"; then
+  if grep -qF "command your android" <<<"$S"; then
     n=$(menu_keys "$S")
     [ "$n" -gt 0 ] || fail "a command menu without keys: $S"
     menus=$((menus + 1))
