@@ -699,9 +699,9 @@ bool tui_android_unfinished(char *summary, size_t cap, gw_error *err) {
     if (ok) {
         int hand = t->hand_no + (t->mid_hand ? 0 : 1);
         if (t->hot_seat)
-            snprintf(summary, cap, "Resume Android Whist (two players): hand %d", hand);
+            snprintf(summary, cap, "Resume: hand %d (Android Whist, two players)", hand);
         else
-            snprintf(summary, cap, "Resume Android Whist: hand %d, %d-%d, games %d-%d", hand,
+            snprintf(summary, cap, "Resume: hand %d, %d-%d, games %d-%d (Android Whist)", hand,
                      t->rubber.points[0], t->rubber.points[1], t->rubber.games[0], t->rubber.games[1]);
     }
     gw_text_free(&t->finished);

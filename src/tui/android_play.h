@@ -15,8 +15,8 @@
  * app->notice set if it cannot be. */
 tui_exit tui_android_resume(tui_app *app);
 
-/* Whether an unfinished rubber can be resumed, with a one-line summary for the home screen ("Resume
- * Android Whist: hand 2, 1-3, games 0-1"). False if there is none or it cannot be used (err says why;
+/* Whether an unfinished rubber can be resumed, with a one-line summary for the home screen ("Resume: hand 2,
+ * 1-3, games 0-1 (Android Whist)"). False if there is none or it cannot be used (err says why;
  * err->status GW_OK means there is none). */
 bool tui_android_unfinished(char *summary, size_t cap, gw_error *err);
 

@@ -89,8 +89,9 @@ static void peek_unfinished(home *h) {
     gw_error err;
     h->can_resume = tui_unfinished_load(&m, &err);
     if (h->can_resume) {
-        snprintf(h->resume_text, sizeof h->resume_text, "Resume German Whist: hand %d, you %d - computer %d",
-                 m.match.hands_played + 1, m.match.score[0], m.match.score[1]);
+        snprintf(h->resume_text, sizeof h->resume_text,
+                 "Resume: hand %d, you %d - computer %d (German Whist)", m.match.hands_played + 1,
+                 m.match.score[0], m.match.score[1]);
         tui_match_free(&m);
     } else if (err.status != GW_OK) {
         snprintf(h->app->notice, sizeof h->app->notice, "The unfinished match cannot be resumed: %s",

@@ -205,7 +205,8 @@ awaiting "$PROMPT" >/dev/null
 keys q
 wait_for "The rubber is kept" "the leave question"
 keys y
-wait_for "Resume Android Whist: hand 2" "home offers the unfinished rubber"
+wait_for "(Android Whist)" "home offers the unfinished rubber"
+grep -qE "> Resume: hand 2, [0-5]-[0-5], games [0-2]-[0-2] \(Android Whist\)" <<<"$(screen)" || fail "the Resume line: $(screen)"
 [ -f "$UNF" ] || fail "no unfinished rubber in $UNF"
 before=$(record)
 run check "$UNF"
@@ -215,7 +216,7 @@ wait_for "Resumed: hand 2" "the rubber resumed"
 [ "$(record)" = "$before" ] || fail "resuming changed the record"
 keys q
 keys y
-wait_for "Resume Android Whist" "home again"
+wait_for "(Android Whist" "home again"
 keys q
 wait_exit
 
@@ -227,7 +228,7 @@ keys w c
 act 24
 cp "$UNF" "$TMP/whole.gwr"
 keys q y
-wait_for "Resume Android Whist" "home after the whole run"
+wait_for "(Android Whist" "home after the whole run"
 keys q
 wait_exit
 rm -f "$UNF"
@@ -241,7 +242,7 @@ wait_exit
 n=6
 for sig in TERM HUP INT; do
   start play
-  wait_for "Resume Android Whist: hand 1" "Resume after a stop ($sig)"
+  wait_for "Resume: hand 1, 0-0, games 0-0 (Android Whist)" "Resume after a stop ($sig)"
   keys r
   act 4
   n=$((n + 4))
@@ -251,13 +252,13 @@ for sig in TERM HUP INT; do
   [ "$RC" = "$want" ] || fail "SIG$sig: exit $RC, not $want"
 done
 start play
-wait_for "Resume Android Whist" "Resume after the signals"
+wait_for "(Android Whist" "Resume after the signals"
 keys r
 act $((24 - n))
 diff <(grep -v '^\[Date ' "$TMP/whole.gwr") <(record) >/dev/null ||
   fail "the resumed rubber is not the rubber played at one go: $(diff "$TMP/whole.gwr" "$UNF")"
 keys q y
-wait_for "Resume Android Whist" "home"
+wait_for "(Android Whist" "home"
 
 # --- Both games unfinished at once ------------------------------------------------------------------------
 keys n
@@ -268,15 +269,15 @@ awaiting "Enter play" >/dev/null
 keys q
 wait_for "Leave the table?" "leaving the German match"
 keys y
-wait_for "Resume German Whist: hand 1" "home offers the German match"
+wait_for "Resume: hand 1, you 0 - computer 0 (German Whist)" "home offers the German match"
 S=$(screen)
-grep -qF "Resume Android Whist: hand 1" <<<"$S" || fail "home lost the unfinished rubber: $S"
+grep -qF "Resume: hand 1, 0-0, games 0-0 (Android Whist)" <<<"$S" || fail "home lost the unfinished rubber: $S"
 keys w
 wait_for "r: resume the unfinished rubber" "the Android Whist choice offers Resume"
 keys c
 wait_for "The unfinished one will be abandoned" "a new rubber asks first"
 keys n
-wait_for "Resume Android Whist" "home, the rubber kept"
+wait_for "(Android Whist" "home, the rubber kept"
 keys q
 wait_exit
 
@@ -288,7 +289,7 @@ keys w t
 act 16
 cp "$UNF" "$TMP/hot.gwr"
 keys q y
-wait_for "Resume Android Whist (two players): hand 1" "home offers the two players' rubber"
+wait_for "Resume: hand 1 (Android Whist, two players)" "home offers the two players' rubber"
 keys q
 wait_exit
 rm -f "$UNF"
@@ -297,7 +298,7 @@ wait_for "Android Whist" "home"
 keys w t
 act 7
 keys q y
-wait_for "Resume Android Whist (two players)" "home"
+wait_for "(Android Whist, two players)" "home"
 keys w
 wait_for "r: resume the unfinished rubber" "the Android Whist choice"
 keys r
@@ -309,7 +310,7 @@ diff <(grep -v '^\[Date ' "$TMP/hot.gwr") <(record) >/dev/null ||
   fail "the resumed two-player rubber differs: $(diff "$TMP/hot.gwr" "$UNF")"
 grep -qF '[Player2 "Player 2"]' "$UNF" || fail "the two players' rubber is not recorded as such"
 keys q y
-wait_for "Resume Android Whist" "home"
+wait_for "(Android Whist" "home"
 
 # --- The rules: Android Whist too -------------------------------------------------------------------------
 keys '?'
@@ -345,7 +346,7 @@ right=$(awk '{ print 200 - length($0) }' <<<"$hand")
 [ $((left - right)) -le 3 ] && [ $((right - left)) -le 3 ] || fail "the hand is not centred at 200x60 ($left, $right): $hand"
 grep -qF "their android" <<<"$S" || fail "the opposing android at 200x60"
 keys q y
-wait_for "Resume Android Whist" "home at 200x60"
+wait_for "(Android Whist" "home at 200x60"
 keys q
 wait_exit
 finish
