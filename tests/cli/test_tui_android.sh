@@ -68,19 +68,25 @@ label() { local r=${1:0:1}; [ "$r" = T ] && r=10; echo "$r${SYM[${1:1:1}]}"; }
 settle() {
   local i S T
   for ((i = 0; i < WAIT * 4; i++)); do
-    S=$(awaiting "$PROMPT")
-    sleep 0.25
-    T=$(screen)
-    [ "$S" = "$T" ] && { printf '%s\n' "$S"; return 0; }
+    S=$(screen)
+    if grep -qE -- "$PROMPT" <<<"$S"; then
+      sleep 0.25
+      T=$(screen)
+      [ "$S" = "$T" ] && { printf '%s\n' "$S"; return 0; }
+    else
+      sleep 0.1
+    fi
   done
-  screen
+  fail "the table never waited for a key:"
+  screen | tee /dev/stderr
+  return 1
 }
 # act N: answers N prompts of the table (hand-over screens pass without counting): a command with Enter (the
 # first open one), a card typed (the first legal one in deal order: the selection is no part of the game).
 act() {
   local n=0 S seat suit c card
   while ((n < $1)); do
-    S=$(settle)
+    S=$(settle) || return 1
     if grep -qF "Pass the keyboard" <<<"$S"; then press Enter; continue; fi
     grep -qE "Enter play|command your android" <<<"$S" || { fail "act: not at the table:"; echo "$S" >&2; return 1; }
     if grep -qF "Enter play" <<<"$S"; then
@@ -98,7 +104,7 @@ act() {
     n=$((n + 1))
   done
   for ((n = 0; n < 10; n++)); do
-    S=$(settle)
+    S=$(settle) || return 1
     grep -qF "Pass the keyboard" <<<"$S" || break
     press Enter || return 1
   done
@@ -135,7 +141,7 @@ wait_for "c: you against the computer" "the Android Whist choice"
 keys c
 menus=0 errors_seen=0 refused_follow=0 typed=0 not_yet=0 last_checked=0
 for ((i = 0; i < 400; i++)); do
-  S=$(settle)
+  S=$(settle) || break
   grep -qE "Enter: next hand|Enter: home" <<<"$S" && break
   f=$(finished)
   if [ "$last_checked" = 0 ] && [ "$f" -ge 1 ] && moves | sed -n "${f}p" | grep -q '!'; then
@@ -219,6 +225,7 @@ keys y
 wait_for "(Android Whist" "home again"
 keys q
 wait_exit
+[ "$RC" = 0 ] || fail "whist quit with exit $RC"
 
 # --- Resume is exact: a rubber stopped by kill -9, SIGTERM, SIGHUP and Ctrl-C goes on as if never stopped --
 rm -f "$UNF"
@@ -231,6 +238,7 @@ keys q y
 wait_for "(Android Whist" "home after the whole run"
 keys q
 wait_exit
+[ "$RC" = 0 ] || fail "whist quit with exit $RC"
 rm -f "$UNF"
 start play --seed 41
 wait_for "Android Whist" "home"
@@ -280,6 +288,7 @@ keys n
 wait_for "(Android Whist" "home, the rubber kept"
 keys q
 wait_exit
+[ "$RC" = 0 ] || fail "whist quit with exit $RC"
 
 # --- Two players at one terminal: resumed behind the hand-over screen, exactly ----------------------------
 rm -f "$UNF"
@@ -292,6 +301,7 @@ keys q y
 wait_for "Resume: hand 1 (Android Whist, two players)" "home offers the two players' rubber"
 keys q
 wait_exit
+[ "$RC" = 0 ] || fail "whist quit with exit $RC"
 rm -f "$UNF"
 start play --seed 51
 wait_for "Android Whist" "home"
@@ -327,6 +337,7 @@ for text in "duck (u)" "beat (b)" "high (g)" "shortest (o)" "longest (l)" "Honou
 done
 keys q q
 wait_exit
+[ "$RC" = 0 ] || fail "whist quit with exit $RC"
 
 # --- A large terminal: the table spreads out and stays centred --------------------------------------------
 rm -f "$UNF"
@@ -349,4 +360,5 @@ keys q y
 wait_for "(Android Whist" "home at 200x60"
 keys q
 wait_exit
+[ "$RC" = 0 ] || fail "whist quit with exit $RC"
 finish
