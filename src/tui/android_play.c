@@ -1,17 +1,22 @@
 /* android_play.c: an Android Whist rubber at the terminal: one human against the computer, or two humans
- * taking turns at one keyboard with a hand-over screen; cards chosen from the hand, commands from a menu of
- * those valid now; the record saved after every play. */
+ * taking turns at one keyboard with a hand-over screen; cards chosen from the hand or typed, commands by
+ * their fixed keys or from a menu of those valid now; the record and the unfinished rubber saved after every
+ * play, and resumed from it. */
+#include "android_play.h"
+
+#include <ctype.h>
 #include <curses.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "android_describe.h"
 #include "android_table.h"
-#include "app.h"
 #include "dialog.h"
 #include "gw/android_ai.h"
 #include "gw/android_record.h"
+#include "gw/deck.h"
 #include "gw/files.h"
 #include "gw/rng.h"
 #include "layout.h"
@@ -20,6 +25,7 @@ typedef struct atable {
     tui_app *app;
     bool hot_seat;          /* two humans; else player 2 is the computer */
     gw_android_player *bot; /* the computer, for player 2 */
+    gw_android_level level; /* its level */
     gw_android_rubber rubber;
     gw_android_game g;
     gw_rng rng;       /* the deals */
@@ -32,8 +38,12 @@ typedef struct atable {
     char status[200];
     bool status_warn;
     int sel;
-    gw_text finished; /* record text of the finished hands */
+    char typed[2];                 /* a rank typed, waiting for its suit ("1" waits for its "0") */
+    const gw_android_trick *shown; /* the finished trick drawn behind a box, or NULL */
+    bool mid_hand;                 /* resumed in the middle of a hand: play on without a deal */
+    gw_text finished;              /* record text of the finished hands */
     char record_path[4096];
+    char unfinished_path[4096];
     bool save_warned;
     int64_t store_rubber; /* the rubber in the statistics (tui_android_store_hand) */
 } atable;
@@ -64,7 +74,10 @@ static void draw(atable *t, const gw_android_trick *shown, const char *keys, boo
     tui_android_draw(&t->app->scr, &av);
 }
 
-static void backdrop(void *ctx) { draw(ctx, NULL, "", false); }
+static void backdrop(void *ctx) {
+    atable *t = ctx;
+    draw(t, t->shown, "", t->shown == NULL && !gw_seat_is_android(t->g.turn));
+}
 
 static bool is_computer(const atable *t, int player) { return !t->hot_seat && player == 1; }
 
@@ -93,30 +106,63 @@ static tui_exit hand_over(atable *t, int player) {
     return TUI_BACK;
 }
 
-/* Saves the rubber so far (finished hands and the hand in play); score: the game points after a finished
- * hand (a won game shows 5), NULL while it goes on. */
-static void save(atable *t, const int *score) {
-    gw_text out = {0};
-    gw_text_puts(&out, gw_text_str(&t->finished));
-    if (t->finished.len > 0) gw_text_putc(&out, '\n');
+/* $XDG_DATA_HOME/whist/unfinished-android.gwr. */
+static bool unfinished_path(char *out, size_t cap, bool writing, gw_error *err) {
+    char dir[3072];
+    if ((writing ? gw_xdg_dir : gw_xdg_path)(GW_XDG_DATA, NULL, dir, sizeof dir, err) != GW_OK) return false;
+    snprintf(out, cap, "%s/unfinished-android.gwr", dir);
+    return true;
+}
+
+void tui_android_unfinished_remove(void) {
+    char path[4096];
+    gw_error ignore;
+    if (unfinished_path(path, sizeof path, false, &ignore)) remove(path);
+}
+
+/* Appends the hand in play to out as a record hand with the rubber's tags; score: the game points after a
+ * finished hand (a won game shows 5), NULL while it goes on. */
+static void hand_text(const atable *t, const int *score, gw_text *out) {
     gw_android_record_hand h;
     gw_android_record_hand_from_game(&h, &t->g, t->hand_no);
     char seed[32];
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)t->seed);
     gw_android_record_hand_set_tag(&h, "Player1", t->names[0]);
     gw_android_record_hand_set_tag(&h, "Player2", t->hot_seat ? t->names[1] : "computer");
+    if (!t->hot_seat) gw_android_record_hand_set_tag(&h, "Opponent", gw_android_level_name(t->level));
     gw_android_record_hand_set_tag(&h, "RubberSeed", seed);
+    if (t->store_rubber > 0) { /* its row in the statistics, for Resume */
+        char id[32];
+        snprintf(id, sizeof id, "%lld", (long long)t->store_rubber);
+        gw_android_record_hand_set_tag(&h, "StoreRubber", id);
+    }
     if (score) {
         h.has_score = true;
         h.score[0] = score[0];
         h.score[1] = score[1];
     }
-    gw_android_record_write_hand(&h, &out);
+    if (out->len > 0) gw_text_putc(out, '\n');
+    gw_android_record_write_hand(&h, out);
     gw_android_record_hand_clear(&h);
+}
+
+/* Saves the rubber so far (finished hands and the hand in play) as its record and as the unfinished rubber
+ * (removed once the rubber is over); score as for hand_text. */
+static void save(atable *t, const int *score) {
+    gw_text out = {0};
+    gw_text_puts(&out, gw_text_str(&t->finished));
+    hand_text(t, score, &out);
     gw_error err;
-    bool ok = !out.failed && gw_file_write(t->record_path, out.data, out.len, &err) == GW_OK;
+    bool ok = !out.failed;
+    if (ok && t->record_path[0]) ok = gw_file_write(t->record_path, out.data, out.len, &err) == GW_OK;
+    if (ok && t->unfinished_path[0]) {
+        if (t->rubber.winner >= 0)
+            remove(t->unfinished_path);
+        else
+            ok = gw_file_write(t->unfinished_path, out.data, out.len, &err) == GW_OK;
+    }
     if (!ok && !t->save_warned)
-        set_status(t, true, "The record cannot be saved: %s", out.failed ? "out of memory" : err.msg);
+        set_status(t, true, "The rubber cannot be saved: %s", out.failed ? "out of memory" : err.msg);
     t->save_warned = !ok;
     if (score && !out.failed) {
         gw_text_free(&t->finished);
@@ -159,33 +205,79 @@ static int valid_commands(const atable *t, gw_android_command out[GW_CMD_COUNT])
 
 typedef enum { ACT_DONE, ACT_QUIT, ACT_SIGNAL } act_result;
 
-static act_result ask_leave(atable *t) {
-    static const char *const LINES[] = {"Leave the table? This rubber ends here (its record is kept).", "",
-                                        "y: leave        n or Esc: stay"};
-    int k = tui_dialog(&t->app->scr, backdrop, t, "Leave", LINES, 3);
+/* `q`: leave the table (the rubber is kept). In the card mode s h d c select a queen instead, for "qs". */
+static act_result ask_leave(atable *t, bool cards, int *queen_suit) {
+    static const char *const LINES[] = {"Leave the table? The rubber is kept: Resume on the home screen.", "",
+                                        "y or q: leave        n or Esc: stay",
+                                        "(s h d c select a queen, for 'qs' typed as a card)"};
+    int k = tui_dialog(&t->app->scr, backdrop, t, "Leave", LINES, cards ? 4 : 3);
     if (k == TUI_KEY_SIGNAL) return ACT_SIGNAL;
-    return k == 'y' || k == 'Y' ? ACT_QUIT : ACT_DONE;
+    if (k == 'y' || k == 'Y' || k == 'q' || k == 'Q') return ACT_QUIT;
+    if (cards && queen_suit && k > 0 && k < 128) *queen_suit = gw_suit_parse((char)k);
+    return ACT_DONE;
 }
 
-/* The menu's letters: none of the navigation keys (j k) nor q. */
-static const char LABELS[] = "abcdefghimnoprs";
+/* `t`: the last finished trick, every card, command and error in it, drawn on the table behind a box.
+ * Returns the key that closed it (in the card mode s h d c then select a ten, for "th"), 0 when no trick
+ * is finished yet. */
+static int show_last_trick(atable *t, bool cards) {
+    gw_android_view v;
+    gw_android_observe(&t->g, t->viewer, &v);
+    gw_android_trick last;
+    char lines[24][96];
+    int n = 0;
+    if (!tui_android_last_trick(&v, t->names, t->app->scr.ascii, &last, lines, 20, &n)) return 0;
+    const char *ptr[24];
+    for (int i = 0; i < n; i++)
+        ptr[i] = lines[i];
+    ptr[n++] = "";
+    ptr[n++] = cards ? "Press any key (s h d c select a ten, for 'th' typed as a card)." : "Press any key.";
+    char title[40];
+    snprintf(title, sizeof title, "Last trick: %d", last.number);
+    t->shown = &last;
+    int k = tui_dialog(&t->app->scr, backdrop, t, title, ptr, n);
+    t->shown = NULL;
+    return k;
+}
 
-/* The keyboard human commands their android: a menu of the commands valid now. */
+/* `?`: every key of the table, the command keys among them. */
+static int show_keys(atable *t) {
+    static const char *const LINES[] = {
+        "Your card:  Left/Right or h/l select, Enter or space plays; or type it:",
+        "            rank then suit (qs, 10h, th, 9c), then Enter; click a card.",
+        "Your android:  press a command's key (each keeps its key), or Up/Down",
+        "            and Enter. The menu shows the commands open now:",
+        "   u duck     b beat     g high              (following)",
+        "   s spades   h hearts   d diamonds  c clubs  (lowest of the suit)",
+        "   o shortest l longest                       (lowest of that suit)",
+        "   S H D C O L: high-spades ... high-shortest, high-longest (highest)",
+        "t  the last trick, with every command and error     q  leave (kept)",
+        "",
+        "Press any key.",
+    };
+    return tui_dialog(&t->app->scr, backdrop, t, "Keys", LINES, (int)(sizeof LINES / sizeof LINES[0]));
+}
+
+/* The keyboard human commands their android: each command by its fixed key, or from the menu of those open
+ * now. */
 static act_result human_command(atable *t, gw_android_trick *done) {
     gw_android_command cmds[GW_CMD_COUNT];
     int n = valid_commands(t, cmds), at = 0;
     tui_screen *s = &t->app->scr;
     for (;;) {
         draw(t, NULL,
-             s->ascii ? " Up/Down choose  Enter or a letter: command your android  q leave"
-                      : " ↑↓ choose  Enter or a letter: command your android  q leave",
+             s->ascii ? " Up/Down Enter or a key: command your android  t last trick  ? keys  q leave"
+                      : " ↑↓ Enter or a key: command your android  t last trick  ? keys  q leave",
              false);
         /* The menu, on the side of the other human (the opposing android stays in view); two columns when
          * long. */
-        int cols = n > 8 ? 2 : 1, rows = (n + cols - 1) / cols, w = cols == 2 ? 44 : 26, h = rows + 3, y = 4;
+        tui_android_layout L;
+        tui_android_layout_compute(s->w, s->h, &L);
+        int cols = n > 8 ? 2 : 1, rows = (n + cols - 1) / cols, w = cols == 2 ? 44 : 26, h = rows + 3;
+        int y = L.menu_y;
         int viewer_seat = gw_seat_partner(t->g.turn), left = gw_seat_next(viewer_seat);
-        int x =
-            gw_seat_is_android(left) ? s->w - w - 1 : 1; /* cover the other human's side, not the android's */
+        /* cover the other human's side, not the android's */
+        int x = gw_seat_is_android(left) ? s->w - w - L.left_x : L.left_x;
         char title[40];
         snprintf(title, sizeof title, "Command %c", gw_seat_char(t->g.turn));
         if (!tui_too_small(s, TUI_MIN_W, TUI_MIN_H)) {
@@ -195,21 +287,50 @@ static act_result human_command(atable *t, gw_android_trick *done) {
                                       : (t->g.errors ? "following, after an error" : "following"));
             for (int i = 0; i < n; i++)
                 tui_textf(s, y + 2 + i % rows, x + 2 + (i / rows) * 21, 20,
-                          i == at ? TUI_C_SELECT : TUI_C_DIALOG, i == at ? A_BOLD : 0, "%c) %-16s", LABELS[i],
-                          gw_android_command_name(cmds[i]));
+                          i == at ? TUI_C_SELECT : TUI_C_DIALOG, i == at ? A_BOLD : 0, "%c  %-16s",
+                          tui_android_command_key(cmds[i]), gw_android_command_name(cmds[i]));
         }
         tui_show();
         tui_key k = tui_read_key(s, -1);
         int ch = k.code, pick = -1;
         if (ch == TUI_KEY_SIGNAL) return ACT_SIGNAL;
-        if (ch == KEY_UP || ch == 'k') at = (at + n - 1) % n;
-        if (ch == KEY_DOWN || ch == 'j') at = (at + 1) % n;
-        if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ') pick = at;
-        const char *label = ch > 0 && ch < 128 ? strchr(LABELS, ch) : NULL;
-        if (label && *label && label - LABELS < n) pick = (int)(label - LABELS);
-        if (ch == 'q' || ch == 27) {
-            act_result r = ask_leave(t);
+        if (ch == KEY_RESIZE || ch == TUI_KEY_NONE) continue;
+        gw_android_command c;
+        if (ch == KEY_UP || ch == 'k') {
+            at = (at + n - 1) % n;
+        } else if (ch == KEY_DOWN || ch == 'j') {
+            at = (at + 1) % n;
+        } else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ') {
+            pick = at;
+        } else if (tui_android_key_command(ch, &c)) {
+            for (int i = 0; i < n; i++)
+                if (cmds[i] == c) pick = i;
+            if (pick < 0) {
+                gw_android_view v;
+                gw_android_observe(&t->g, t->viewer, &v);
+                char why[200];
+                const char *no = tui_android_command_refusal(&v, c, why, sizeof why);
+                set_status(t, true, "%s", no ? no : "That command is not open now.");
+                continue;
+            }
+        } else if (ch == 't' || ch == 'T') {
+            if (show_last_trick(t, false) == 0)
+                set_status(t, true, "No trick has been finished in this hand yet.");
+            else if (t->status_warn)
+                t->status[0] = '\0';
+            continue;
+        } else if (ch == '?') {
+            if (show_keys(t) == TUI_KEY_SIGNAL) return ACT_SIGNAL;
+            continue;
+        } else if (ch == 'q' || ch == 'Q' || ch == 27) {
+            act_result r = ask_leave(t, false, NULL);
             if (r != ACT_DONE) return r;
+            continue;
+        } else if (ch > 0 && ch < 128 && isprint(ch)) {
+            set_status(t, true, "'%c' is not a key here: your android %c is to play; ? lists the keys.", ch,
+                       gw_seat_char(t->g.turn));
+            continue;
+        } else {
             continue;
         }
         if (pick < 0) continue;
@@ -226,7 +347,38 @@ static act_result human_command(atable *t, gw_android_trick *done) {
     }
 }
 
-/* The keyboard human plays a card of their own hand. */
+static int rank_of_key(int ch) {
+    switch (tolower(ch)) {
+    case 'a': return GW_RANK_A;
+    case 'k': return GW_RANK_A - 1;
+    case 'q': return GW_RANK_A - 2;
+    case 'j': return GW_RANK_J;
+    case 't': return GW_RANK_T;
+    default: break;
+    }
+    if (ch >= '2' && ch <= '9') return ch - '2';
+    return -1;
+}
+
+/* Selects card c if the human holds it, saying why it cannot be played if so. */
+static void select_card(atable *t, const gw_card *cards, int n, gw_card c) {
+    char why[160];
+    for (int i = 0; i < n; i++)
+        if (cards[i] == c) {
+            t->sel = i;
+            const char *no = tui_android_refusal(&t->g, c, t->app->scr.ascii, why, sizeof why);
+            if (no)
+                set_status(t, true, "%s", no);
+            else
+                t->status[0] = '\0';
+            return;
+        }
+    char label[8];
+    tui_card_label(c, t->app->scr.ascii, label);
+    set_status(t, true, "You do not hold %s.", label);
+}
+
+/* The keyboard human plays a card of their own hand: selected with the arrows, typed, or clicked. */
 static act_result human_card(atable *t, gw_android_trick *done) {
     tui_screen *s = &t->app->scr;
     gw_android_view v;
@@ -238,28 +390,88 @@ static act_result human_card(atable *t, gw_android_trick *done) {
     if (t->sel < 0 || t->sel >= n || !gw_has(legal, cards[t->sel]))
         for (t->sel = 0; t->sel < n - 1 && !gw_has(legal, cards[t->sel]); t->sel++)
             ;
+    t->typed[0] = t->typed[1] = '\0';
     for (;;) {
-        draw(t, NULL, s->ascii ? " <-> select  Enter play  q leave" : " ←→ select  Enter play  q leave",
+        draw(t, NULL,
+             s->ascii ? " <-> select  Enter play  or type it: qs 10h  t last trick  ? keys  q leave"
+                      : " ←→ select  Enter play  or type it: qs 10h  t last trick  ? keys  q leave",
              true);
         tui_show();
         tui_key k = tui_read_key(s, -1);
         int ch = k.code;
         if (ch == TUI_KEY_SIGNAL) return ACT_SIGNAL;
-        if (ch == KEY_LEFT || ch == 'h') t->sel = (t->sel + n - 1) % n;
-        if (ch == KEY_RIGHT || ch == 'l') t->sel = (t->sel + 1) % n;
-        if (ch == 'q' || ch == 27) {
-            act_result r = ask_leave(t);
-            if (r != ACT_DONE) return r;
-            continue;
+        if (ch == KEY_RESIZE || ch == TUI_KEY_NONE) continue;
+        /* A rank typed before: this key names the suit (or, after "1", the 0 of 10). */
+        if (t->typed[0]) {
+            if (t->typed[0] == '1' && !t->typed[1] && ch == '0') {
+                t->typed[1] = '0';
+                set_status(t, false, "10... now the suit: s h d c");
+                continue;
+            }
+            int suit = ch > 0 && ch < 128 ? gw_suit_parse((char)ch) : -1;
+            int rank = t->typed[0] == '1' ? (t->typed[1] ? GW_RANK_T : -1) : rank_of_key(t->typed[0]);
+            t->typed[0] = t->typed[1] = '\0';
+            if (suit >= 0 && rank >= 0) {
+                select_card(t, cards, n, gw_card_make(suit, rank));
+                continue;
+            }
+            t->status[0] = '\0';
+            if (ch == 27) continue;
         }
         bool play = ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ';
-        if (ch == TUI_KEY_CLICK) {
+        if (ch == KEY_LEFT || ch == 'h') {
+            t->sel = (t->sel + n - 1) % n;
+            t->status[0] = '\0';
+        } else if (ch == KEY_RIGHT || ch == 'l') {
+            t->sel = (t->sel + 1) % n;
+            t->status[0] = '\0';
+        } else if (ch == KEY_HOME) {
+            t->sel = 0;
+        } else if (ch == KEY_END) {
+            t->sel = n - 1;
+        } else if (ch == 'q' || ch == 'Q' || ch == 27) {
+            int queen = -1;
+            act_result r = ask_leave(t, true, &queen);
+            if (r != ACT_DONE) return r;
+            if (queen >= 0) select_card(t, cards, n, gw_card_make(queen, GW_RANK_A - 2));
+        } else if (ch == 't' || ch == 'T') {
+            int key = show_last_trick(t, true);
+            if (key == TUI_KEY_SIGNAL) return ACT_SIGNAL;
+            int suit = key > 0 && key < 128 ? gw_suit_parse((char)key) : -1;
+            if (key == 0) { /* no trick finished yet: t is only the ten */
+                t->typed[0] = 't';
+                set_status(t, false, "10... now the suit: s h d c");
+            } else if (suit >= 0) {
+                select_card(t, cards, n, gw_card_make(suit, GW_RANK_T));
+            }
+        } else if (ch == '?') {
+            if (show_keys(t) == TUI_KEY_SIGNAL) return ACT_SIGNAL;
+        } else if (ch == '1' || (rank_of_key(ch) >= 0 && ch != 't' && ch != 'T')) {
+            t->typed[0] = (char)tolower(ch);
+            t->typed[1] = '\0';
+            set_status(t, false, "%s... now the suit: s h d c",
+                       ch == '1' ? "1" : (char[2]){(char)toupper(ch), 0});
+        } else if (ch == TUI_KEY_CLICK) {
             int i = tui_android_card_at(s, n, k.y, k.x);
             if (i < 0) continue;
             play = i == t->sel || t->app->settings.single_click;
             t->sel = i;
+        } else if (!play && ch > 0 && ch < 128 && isprint(ch)) {
+            gw_android_command c;
+            if (tui_android_key_command(ch, &c))
+                set_status(t, true,
+                           "It is your own turn, not your android's: play a card (type it: qs, 10h).");
+            else
+                set_status(t, true, "'%c' is not a key here: ? lists the keys.", ch);
         }
         if (!play) continue;
+        char why[160];
+        const char *no = tui_android_refusal(&t->g, cards[t->sel], s->ascii, why, sizeof why);
+        if (no) {
+            set_status(t, true, "%s", no);
+            if (t->app->settings.bell) tui_bell();
+            continue;
+        }
         gw_error err;
         if (gw_android_play(&t->g, cards[t->sel], done, &err) != GW_OK) {
             set_status(t, true, "%s", err.msg);
@@ -374,62 +586,244 @@ static act_result scoreboard(atable *t, const gw_android_progress *pr) {
     }
 }
 
-tui_exit tui_android(tui_app *app, bool hot_seat) {
-    static atable t;
-    memset(&t, 0, sizeof t);
-    t.app = app;
-    t.hot_seat = hot_seat;
-    t.names[0] = hot_seat ? "Player 1" : "You";
-    t.names[1] = hot_seat ? "Player 2" : "Computer";
-    t.seed = app->has_seed ? app->seed : gw_fresh_seed();
-    app->has_seed = false;
-    gw_rng_seed(&t.rng, t.seed);
-    gw_android_rubber_start(&t.rubber, (int)(gw_mix64(t.seed) & 1));
-    t.sel = -1;
-    gw_error err;
-    if (!hot_seat) {
-        gw_android_level level = app->settings.opponent == GW_AI_EASY ? GW_ANDROID_EASY : GW_ANDROID_HARD;
-        if (gw_android_player_new(level, gw_mix64(t.seed ^ 0xA17Du), &t.bot, &err) != GW_OK) {
-            snprintf(app->notice, sizeof app->notice, "The computer cannot play Android Whist: %s", err.msg);
-            return TUI_BACK;
+/* The rubber's players: names, the computer at its level (the same seed, hence the same choices, as when
+ * the rubber began). */
+static bool set_players(atable *t, bool with_bot, gw_error *err) {
+    t->names[0] = t->hot_seat ? "Player 1" : "You";
+    t->names[1] = t->hot_seat ? "Player 2" : "Computer";
+    if (t->hot_seat || !with_bot) return true;
+    return gw_android_player_new(t->level, gw_mix64(t->seed ^ 0xA17Du), &t->bot, err) == GW_OK;
+}
+
+static const char *find_tag(const gw_android_record_hand *h, const char *name) {
+    for (int i = 0; i < h->ntags; i++)
+        if (strcmp(h->tags[i].name, name) == 0) return h->tags[i].value;
+    return NULL;
+}
+
+/* Rebuilds the rubber of an unfinished-rubber record: every hand dealt again from the rubber's seed and
+ * checked against the record, every play made again (the computer shown each of its turns, so that it goes
+ * on exactly as it would have). with_bot false: the computer is not made (enough for a summary). */
+static bool restore(atable *t, const char *data, size_t len, bool with_bot, gw_error *err) {
+    gw_android_record rec;
+    if (gw_android_record_read(data, len, &rec, err) != GW_OK) return false;
+    bool ok = false;
+    const char *seed =
+        rec.count > 0 && rec.hands[0].is_android ? find_tag(&rec.hands[0], "RubberSeed") : NULL;
+    char *end = NULL;
+    if (!seed || !*seed || (t->seed = strtoull(seed, &end, 10), *end)) {
+        gw_error_set(err, GW_EINVAL, 0, 0, "it is not a rubber of the full-screen game");
+        goto out;
+    }
+    const char *p2 = find_tag(&rec.hands[0], "Player2"), *level = find_tag(&rec.hands[0], "Opponent");
+    t->hot_seat = !p2 || strcmp(p2, "computer") != 0;
+    t->level = GW_ANDROID_HARD;
+    if (level && !gw_android_level_parse(level, &t->level)) {
+        gw_error_set(err, GW_EINVAL, 0, 0, "unknown computer level '%s'", level);
+        goto out;
+    }
+    const char *id = find_tag(&rec.hands[0], "StoreRubber");
+    t->store_rubber = id ? strtoll(id, NULL, 10) : 0;
+    if (t->store_rubber < 0) t->store_rubber = 0;
+    if (!set_players(t, with_bot, err)) goto out;
+    gw_rng_seed(&t->rng, t->seed);
+    gw_android_rubber_start(&t->rubber, (int)(gw_mix64(t->seed) & 1));
+    for (int i = 0; i < rec.count; i++) {
+        const gw_android_record_hand *h = &rec.hands[i];
+        if (!h->is_android || h->error.status != GW_OK) {
+            gw_error_set(err, GW_EINVAL, 0, 0, "hand %d: %s", i + 1,
+                         h->is_android ? h->error.msg : "not an Android Whist hand");
+            goto out;
+        }
+        gw_card deck[GW_ANDROID_DECK];
+        gw_deck_shuffled(GW_CLASSIC, &t->rng, deck);
+        if (memcmp(deck, h->deck, sizeof deck) != 0 || h->dealer != t->rubber.next_dealer ||
+            t->rubber.winner >= 0 || (i > 0 && !gw_android_over(&t->g))) {
+            gw_error_set(err, GW_EINVAL, 0, 0, "hand %d is not the rubber's (seed %llu)", i + 1,
+                         (unsigned long long)t->seed);
+            goto out;
+        }
+        if (gw_android_deal(&t->g, deck, h->dealer, err) != GW_OK) goto out;
+        t->hand_no = i + 1;
+        if (t->bot) gw_android_player_begin_hand(t->bot, 1);
+        for (int e = 0; e < h->game.nevents; e++) {
+            const gw_android_event *ev = &h->game.events[e];
+            if (t->bot && is_computer(t, gw_android_actor(&t->g))) {
+                gw_android_view v;
+                gw_android_observe(&t->g, 1, &v);
+                gw_android_action a;
+                gw_error ignore;
+                gw_android_player_choose(t->bot, &v, &a, &ignore); /* its state moves on as in play */
+            }
+            gw_android_trick done;
+            gw_android_outcome o;
+            gw_status st =
+                ev->command == GW_CMD_NONE
+                    ? gw_android_play(&t->g, ev->card, &done, err)
+                    : gw_android_command_play(&t->g, (gw_android_command)ev->command, &o, &done, err);
+            if (st != GW_OK) goto out;
+        }
+        if (gw_android_over(&t->g)) {
+            gw_android_progress pr;
+            if (gw_android_rubber_add(&t->rubber, gw_android_score_hand(&t->g), &pr, err) != GW_OK) goto out;
+            hand_text(t, pr.points, &t->finished);
         }
     }
+    if (t->rubber.winner >= 0) {
+        gw_error_set(err, GW_EINVAL, 0, 0, "the rubber is over");
+        goto out;
+    }
+    t->mid_hand = !gw_android_over(&t->g);
+    ok = !t->finished.failed;
+    if (!ok) gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory");
+out:
+    gw_android_record_free(&rec);
+    return ok;
+}
+
+/* Reads the unfinished rubber into t; false if there is none (err GW_OK) or it cannot be used. */
+static bool load_unfinished(atable *t, bool with_bot, gw_error *err) {
+    gw_error_clear(err);
+    char path[4096];
+    gw_error ignore;
+    if (!unfinished_path(path, sizeof path, false, &ignore)) return false;
+    FILE *f = fopen(path, "r");
+    if (!f) return false; /* none */
+    fclose(f);
+    char *data = NULL;
+    size_t len = 0;
+    if (gw_file_read(path, &data, &len, err) != GW_OK) return false;
+    bool ok = restore(t, data, len, with_bot, err);
+    free(data);
+    return ok;
+}
+
+bool tui_android_unfinished(char *summary, size_t cap, gw_error *err) {
+    atable *t = calloc(1, sizeof *t);
+    if (!t) {
+        gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory");
+        return false;
+    }
+    bool ok = load_unfinished(t, false, err);
+    if (ok) {
+        int hand = t->hand_no + (t->mid_hand ? 0 : 1);
+        if (t->hot_seat)
+            snprintf(summary, cap, "Resume: hand %d (Android Whist, two players)", hand);
+        else
+            snprintf(summary, cap, "Resume: hand %d, %d-%d, games %d-%d (Android Whist)", hand,
+                     t->rubber.points[0], t->rubber.points[1], t->rubber.games[0], t->rubber.games[1]);
+    }
+    gw_text_free(&t->finished);
+    free(t);
+    return ok;
+}
+
+/* Plays the rubber in t (new, or resumed from the unfinished rubber) until it ends or the player leaves. */
+static tui_exit play_rubber(atable *t, bool resumed) {
+    tui_app *app = t->app;
+    gw_error err;
     char dir[3072];
     if (gw_xdg_dir(GW_XDG_DATA, "games", dir, sizeof dir, &err) == GW_OK)
-        snprintf(t.record_path, sizeof t.record_path, "%s/android-%llu.gwr", dir, (unsigned long long)t.seed);
+        snprintf(t->record_path, sizeof t->record_path, "%s/android-%llu.gwr", dir,
+                 (unsigned long long)t->seed);
     else
         snprintf(app->notice, sizeof app->notice, "Android Whist records are not saved: %s", err.msg);
-    tui_exit result = TUI_BACK;
+    /* The unfinished rubber is this copy's while it plays: a second whist on the same data folder neither
+     * resumes it nor overwrites it (see gw_file_lock_take). */
+    gw_file_lock lock = GW_FILE_LOCK_NONE;
+    long other = 0;
+    if (!unfinished_path(t->unfinished_path, sizeof t->unfinished_path, true, &err)) {
+        snprintf(app->notice, sizeof app->notice, "This rubber cannot be resumed later: %s", err.msg);
+    } else if (gw_file_lock_take(t->unfinished_path, &lock, &other, &err) == GW_ESTATE) {
+        t->unfinished_path[0] = '\0';
+        if (resumed) {
+            snprintf(app->notice, sizeof app->notice,
+                     "Another whist (pid %ld) is playing the unfinished rubber: it cannot be resumed here.",
+                     other);
+            gw_android_player_free(t->bot);
+            t->bot = NULL;
+            gw_text_free(&t->finished);
+            return TUI_BACK;
+        }
+        set_status(t, true, "Another whist (pid %ld) is playing a rubber: this one cannot be resumed later.",
+                   other);
+    }
     act_result r = ACT_DONE;
     while (r == ACT_DONE) {
-        deal(&t);
-        if (t.record_path[0]) save(&t, NULL);
-        while (!gw_android_over(&t.g) && r == ACT_DONE) {
-            int p = gw_android_actor(&t.g);
+        if (t->mid_hand) {
+            t->mid_hand = false;
+            if (t->hot_seat) t->screen_free = true;
+            snprintf(t->news[0], sizeof t->news[0], "Resumed: hand %d, trick %d. Trump is %s.", t->hand_no,
+                     t->g.tricks_done + 1, gw_suit_name(t->g.trump));
+        } else {
+            deal(t);
+        }
+        save(t, NULL);
+        while (!gw_android_over(&t->g) && r == ACT_DONE) {
+            int p = gw_android_actor(&t->g);
             gw_android_trick done = {0};
-            if (is_computer(&t, p)) {
-                r = computer_acts(&t, &done);
+            if (is_computer(t, p)) {
+                r = computer_acts(t, &done);
             } else {
-                if (hand_over(&t, p) == TUI_SIGNAL) {
+                if (hand_over(t, p) == TUI_SIGNAL) {
                     r = ACT_SIGNAL;
                     break;
                 }
-                r = gw_seat_is_android(t.g.turn) ? human_command(&t, &done) : human_card(&t, &done);
+                r = gw_seat_is_android(t->g.turn) ? human_command(t, &done) : human_card(t, &done);
             }
             if (r != ACT_DONE) break;
             /* The hand's last play is saved with the hand's score, below. */
-            if (t.record_path[0] && !gw_android_over(&t.g)) save(&t, NULL);
-            if (done.completed) r = show_trick(&t, &done);
+            if (!gw_android_over(&t->g)) save(t, NULL);
+            if (done.completed) r = show_trick(t, &done);
         }
         if (r != ACT_DONE) break;
         gw_android_progress pr;
-        gw_android_rubber_add(&t.rubber, gw_android_score_hand(&t.g), &pr, &err);
-        if (t.record_path[0]) save(&t, pr.points);
-        tui_android_store_hand(app, &t.store_rubber, &t.g, t.hand_no, t.seed, t.bot, &t.rubber, &pr);
-        r = scoreboard(&t, &pr);
+        gw_android_rubber_add(&t->rubber, gw_android_score_hand(&t->g), &pr, &err);
+        /* Stored first, so that the saved rubber carries its statistics row (StoreRubber) from hand 1 on. */
+        tui_android_store_hand(t->app, &t->store_rubber, &t->g, t->hand_no, t->seed, t->bot, &t->rubber, &pr);
+        save(t, pr.points);
+        r = scoreboard(t, &pr);
     }
-    if (r == ACT_SIGNAL) result = TUI_SIGNAL;
-    gw_android_player_free(t.bot);
-    gw_text_free(&t.finished);
-    return result;
+    gw_file_unlock(&lock);
+    gw_android_player_free(t->bot);
+    t->bot = NULL;
+    gw_text_free(&t->finished);
+    return r == ACT_SIGNAL ? TUI_SIGNAL : TUI_BACK;
+}
+
+static atable table_now; /* one rubber at a time; too big for the stack */
+
+tui_exit tui_android(tui_app *app, bool hot_seat) {
+    atable *t = &table_now;
+    memset(t, 0, sizeof *t);
+    t->app = app;
+    t->hot_seat = hot_seat;
+    t->seed = app->has_seed ? app->seed : gw_fresh_seed();
+    app->has_seed = false;
+    t->level = app->settings.opponent == GW_AI_EASY ? GW_ANDROID_EASY : GW_ANDROID_HARD;
+    gw_rng_seed(&t->rng, t->seed);
+    gw_android_rubber_start(&t->rubber, (int)(gw_mix64(t->seed) & 1));
+    t->sel = -1;
+    gw_error err;
+    if (!set_players(t, true, &err)) {
+        snprintf(app->notice, sizeof app->notice, "The computer cannot play Android Whist: %s", err.msg);
+        return TUI_BACK;
+    }
+    return play_rubber(t, false);
+}
+
+tui_exit tui_android_resume(tui_app *app) {
+    atable *t = &table_now;
+    memset(t, 0, sizeof *t);
+    t->app = app;
+    t->sel = -1;
+    gw_error err;
+    if (!load_unfinished(t, true, &err)) {
+        if (err.status != GW_OK)
+            snprintf(app->notice, sizeof app->notice, "The unfinished rubber cannot be resumed: %s", err.msg);
+        gw_android_player_free(t->bot);
+        gw_text_free(&t->finished);
+        return TUI_BACK;
+    }
+    return play_rubber(t, true);
 }

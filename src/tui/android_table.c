@@ -7,22 +7,56 @@
 
 #include "layout.h"
 
-#define HAND_Y 17 /* the raised row; the cards sit on rows 18 to 21 */
-
 int tui_android_hand(const tui_android_view *av, gw_card out[GW_RANKS]) {
     return tui_hand_sorted(av->v->own, av->v->trump, av->order, out);
 }
 
-static int hand_stride(int n) { return n * 6 - 1 <= TUI_MIN_W - 4 ? 6 : 5; }
-static int hand_x0(const tui_screen *s, int n) {
-    int span = n > 0 ? hand_stride(n) * (n - 1) + TUI_CARD_W : 0;
-    return (s->w - span) / 2;
+static int min_int(int a, int b) { return a < b ? a : b; }
+
+void tui_android_layout_compute(int w, int h, tui_android_layout *L) {
+    int ex = w > TUI_MIN_W ? w - TUI_MIN_W : 0, ey = h > TUI_MIN_H ? h - TUI_MIN_H : 0;
+    L->w = w;
+    L->h = h;
+    L->hand_y = h - 7;
+    L->top_y = 1 + ey / 5;
+    L->top_x = 14 + ex / 2;
+    L->top_stride = ex >= 40 ? 4 : 3;
+    /* The trick centred between your android's backs and the news above your hand. */
+    int gy = min_int(ey / 10, 2), gx = min_int(ex / 12, 6);
+    int off = (L->top_y + 3 + L->hand_y - 2) / 2 - 9, cx = 37 + ex / 2;
+    static const int DY[4] = {3, 0, -3, 0}, DX[4] = {0, -8, 0, 8};
+    for (int p = 0; p < 4; p++) {
+        L->trick_y[p] = 8 + off + DY[p] + (DY[p] > 0 ? gy : DY[p] < 0 ? -gy : 0);
+        L->trick_x[p] = cx + DX[p] + (DX[p] > 0 ? gx : DX[p] < 0 ? -gx : 0);
+    }
+    L->side_y = L->trick_y[1] - 3;
+    L->left_x = 1 + ex / 4;
+    L->right_x = 56 + ex * 3 / 4;
+    L->news_y = L->hand_y - 2;
+    L->news_x = 2 + ex / 4;
+    L->me_y = L->hand_y - 1;
+    L->me_x = w - 18 - ex / 4;
+    L->menu_y = L->side_y - 1;
+}
+
+static int hand_stride(const tui_android_layout *L, int n) {
+    int ex = L->w > TUI_MIN_W ? L->w - TUI_MIN_W : 0;
+    for (int stride = 6 + min_int(ex / 40, 2); stride > 5; stride--)
+        if (n * stride - 1 <= L->w - 4) return stride;
+    return 5;
+}
+
+int tui_android_card_x(const tui_android_layout *L, int n, int i) {
+    int stride = hand_stride(L, n), span = n > 0 ? stride * (n - 1) + TUI_CARD_W : 0;
+    return (L->w - span) / 2 + i * stride;
 }
 
 int tui_android_card_at(const tui_screen *s, int ncards, int y, int x) {
-    if (y < HAND_Y || y > HAND_Y + TUI_CARD_H) return -1;
+    tui_android_layout L;
+    tui_android_layout_compute(s->w, s->h, &L);
+    if (y < L.hand_y || y > L.hand_y + TUI_CARD_H) return -1;
     for (int i = ncards - 1; i >= 0; i--) {
-        int cx = hand_x0(s, ncards) + i * hand_stride(ncards);
+        int cx = tui_android_card_x(&L, ncards, i);
         if (x >= cx && x < cx + TUI_CARD_W) return i;
     }
     return -1;
@@ -63,25 +97,27 @@ static void suit_lines(const tui_screen *s, const tui_android_view *av, gw_cards
 
 /* A side seat (left or right): its label, then the opposing android's cards face up or the other human's
  * count. */
-static void side_seat(const tui_screen *s, const tui_android_view *av, int seat, int x) {
+static void side_seat(const tui_screen *s, const tui_android_layout *L, const tui_android_view *av, int seat,
+                      int x) {
     const gw_android_view *v = av->v;
     char label[48];
     seat_label(av, seat, label, sizeof label);
     bool turn = v->tricks_done < GW_ANDROID_TRICKS && v->turn == seat && !av->shown;
-    tui_textf(s, 5, x, 24, turn ? TUI_C_MARK : TUI_C_TABLE, A_BOLD, "%s%s",
+    tui_textf(s, L->side_y, x, 24, turn ? TUI_C_MARK : TUI_C_TABLE, A_BOLD, "%s%s",
               turn ? (s->ascii ? "* " : "● ") : "", label);
     if (seat == v->opposing_android) {
-        suit_lines(s, av, v->opposing_hand, 6, x, 22);
+        suit_lines(s, av, v->opposing_hand, L->side_y + 1, x, 22);
     } else {
         int n = v->held[seat];
-        if (n > 0) tui_draw_back(s, 6, x, TUI_BACK_H);
-        tui_textf(s, 7, x + TUI_CARD_W + 1, 16, TUI_C_TABLE, 0, "%d card%s", n, n == 1 ? "" : "s");
+        if (n > 0) tui_draw_back(s, L->side_y + 1, x, TUI_BACK_H);
+        tui_textf(s, L->side_y + 2, x + TUI_CARD_W + 1, 16, TUI_C_TABLE, 0, "%d card%s", n,
+                  n == 1 ? "" : "s");
     }
 }
 
-static void draw_trick(const tui_screen *s, const tui_android_view *av) {
+static void draw_trick(const tui_screen *s, const tui_android_layout *L, const tui_android_view *av) {
     const gw_android_view *v = av->v;
-    static const int Y[4] = {11, 8, 5, 8}, X[4] = {37, 29, 37, 45}; /* bottom, left, top, right */
+    const int *Y = L->trick_y, *X = L->trick_x; /* bottom, left, top, right */
     int n = av->shown ? GW_SEATS : v->ntrick, leader = av->shown ? av->shown->leader : v->leader;
     const gw_card *cards = av->shown ? av->shown->cards : v->trick;
     for (int p = 0; p < GW_SEATS; p++)
@@ -115,27 +151,31 @@ static void draw_title(const tui_screen *s, const tui_android_view *av) {
 void tui_android_draw(const tui_screen *s, const tui_android_view *av) {
     if (tui_too_small(s, TUI_MIN_W, TUI_MIN_H)) return;
     const gw_android_view *v = av->v;
+    tui_android_layout L;
+    tui_android_layout_compute(s->w, s->h, &L);
     tui_clear(s);
     draw_title(s, av);
     /* Top: your android, face down. */
     int top = (v->seat + 2) % GW_SEATS, n = v->held[top];
     for (int i = 0; i < n; i++)
-        tui_draw_back(s, 1, 14 + i * 3, TUI_BACK_H);
+        tui_draw_back(s, L.top_y, L.top_x + i * L.top_stride, TUI_BACK_H);
     char label[48];
     seat_label(av, top, label, sizeof label);
     bool top_turn = v->tricks_done < GW_ANDROID_TRICKS && v->turn == top && !av->shown;
-    tui_textf(s, 2, 16 + 3 * (n > 0 ? n - 1 : 0) + TUI_CARD_W, 24, top_turn ? TUI_C_MARK : TUI_C_TABLE,
-              A_BOLD, "%s%s: %d", top_turn ? (s->ascii ? "* " : "● ") : "", label, n);
-    side_seat(s, av, (v->seat + 1) % GW_SEATS, 1);
-    side_seat(s, av, (v->seat + 3) % GW_SEATS, 56);
-    draw_trick(s, av);
+    tui_textf(s, L.top_y + 1, L.top_x + 2 + L.top_stride * (n > 0 ? n - 1 : 0) + TUI_CARD_W, 30,
+              top_turn ? TUI_C_MARK : TUI_C_TABLE, A_BOLD, "%s%s: %d",
+              top_turn ? (s->ascii ? "* " : "● ") : "", label, n);
+    side_seat(s, &L, av, (v->seat + 1) % GW_SEATS, L.left_x);
+    side_seat(s, &L, av, (v->seat + 3) % GW_SEATS, L.right_x);
+    draw_trick(s, &L, av);
     for (int i = 0; i < 2; i++)
         if (av->news[i])
-            tui_text(s, 15 + i, 2, i == 1 ? s->w - 22 : s->w - 4, TUI_C_TABLE, A_BOLD, av->news[i]);
+            tui_text(s, L.news_y + i, L.news_x, i == 1 ? L.me_x - L.news_x - 2 : s->w - 2 * L.news_x,
+                     TUI_C_TABLE, A_BOLD, av->news[i]);
     /* The human's own seat, above their hand. */
     seat_label(av, v->seat, label, sizeof label);
     bool my_turn = v->tricks_done < GW_ANDROID_TRICKS && v->turn == v->seat && !av->shown;
-    tui_textf(s, 16, s->w - 18, 17, my_turn ? TUI_C_MARK : TUI_C_TABLE, A_BOLD, "%s%s",
+    tui_textf(s, L.me_y, L.me_x, 17, my_turn ? TUI_C_MARK : TUI_C_TABLE, A_BOLD, "%s%s",
               my_turn ? (s->ascii ? "* " : "● ") : "", label);
     /* Bottom: the human's own hand. */
     gw_card cards[GW_RANKS];
@@ -149,7 +189,7 @@ void tui_android_draw(const tui_screen *s, const tui_android_view *av) {
         bool sel = i == av->sel;
         int look = sel ? TUI_CARD_SELECTED : 0;
         if (av->dim_illegal && !gw_has(legal, cards[i])) look |= TUI_CARD_DIM;
-        tui_draw_card(s, HAND_Y + (sel ? 0 : 1), hand_x0(s, k) + i * hand_stride(k), cards[i], look);
+        tui_draw_card(s, L.hand_y + (sel ? 0 : 1), tui_android_card_x(&L, k, i), cards[i], look);
     }
     if (av->status && *av->status)
         tui_text(s, s->h - 2, 2, s->w - 4, av->status_warn ? TUI_C_WARN : TUI_C_TABLE,

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "android_play.h"
 #include "app.h"
 #include "describe.h"
 #include "wrap.h"
@@ -26,6 +27,7 @@ static const char USAGE[] =
 typedef enum {
     ITEM_NEW,
     ITEM_RESUME,
+    ITEM_RESUME_ANDROID,
     ITEM_ANDROID,
     ITEM_SETTINGS,
     ITEM_STATS,
@@ -40,13 +42,21 @@ typedef struct home {
     bool can_resume;
     bool busy; /* another whist plays the unfinished match: the screen looks again now and then */
     char resume_text[96];
+    bool can_resume_android; /* an unfinished Android Whist rubber */
+    char resume_android_text[96];
     int at;
 } home;
 
+/* Whether menu item i is shown. */
+static bool shown(const home *h, int i) {
+    return (i != ITEM_RESUME || h->can_resume) && (i != ITEM_RESUME_ANDROID || h->can_resume_android);
+}
+
 static const char *item_label(const home *h, int i) {
-    static const char *const LABEL[ITEMS] = {"New game",   "Resume",  "Android Whist", "Settings",
-                                             "Statistics", "History", "Rules",         "Quit"};
-    return i == ITEM_RESUME ? h->resume_text : LABEL[i];
+    static const char *const LABEL[ITEMS] = {"New game",      "Resume",   "Resume Android Whist",
+                                             "Android Whist", "Settings", "Statistics",
+                                             "History",       "Rules",    "Quit"};
+    return i == ITEM_RESUME ? h->resume_text : i == ITEM_RESUME_ANDROID ? h->resume_android_text : LABEL[i];
 }
 
 static void draw_home(void *ctx) {
@@ -54,16 +64,16 @@ static void draw_home(void *ctx) {
     tui_screen *s = &h->app->scr;
     if (tui_too_small(s, TUI_MIN_W, TUI_MIN_H)) return;
     tui_clear(s);
-    int y = s->h / 2 - 9, x = s->w / 2 - 20;
+    int y = s->h / 2 - 9, x = s->w / 2 - 26;
     if (y < 1) y = 1;
     const char *title = s->ascii ? "S H  G E R M A N   W H I S T  D C" : "♠ ♥  G E R M A N   W H I S T  ♦ ♣";
     tui_text(s, y, (s->w - tui_label_width(title)) / 2, 0, TUI_C_TABLE, A_BOLD, title);
     tui_text(s, y + 1, (s->w - 34) / 2, 0, TUI_C_TABLE, 0, "two players, one deck, 26 tricks");
     int row = y + 4;
     for (int i = 0; i < ITEMS; i++) {
-        if (i == ITEM_RESUME && !h->can_resume) continue;
+        if (!shown(h, i)) continue;
         bool sel = i == h->at;
-        tui_textf(s, row++, x, 44, sel ? TUI_C_SELECT : TUI_C_TABLE, sel ? A_BOLD : 0, " %s %-38s",
+        tui_textf(s, row++, x, 54, sel ? TUI_C_SELECT : TUI_C_TABLE, sel ? A_BOLD : 0, " %s %-50s",
                   sel ? ">" : " ", item_label(h, i));
     }
     const gw_settings *st = &h->app->settings;
@@ -114,14 +124,20 @@ static void peek_unfinished(home *h) {
     if (was_busy) h->app->notice[0] = '\0'; /* the other whist let go */
     h->can_resume = tui_unfinished_load(&m, &err);
     if (h->can_resume) {
-        snprintf(h->resume_text, sizeof h->resume_text, "Resume: hand %d, you %d - computer %d",
-                 m.match.hands_played + 1, m.match.score[0], m.match.score[1]);
+        snprintf(h->resume_text, sizeof h->resume_text,
+                 "Resume: hand %d, you %d - computer %d (German Whist)", m.match.hands_played + 1,
+                 m.match.score[0], m.match.score[1]);
         tui_match_free(&m);
     } else if (err.status != GW_OK) {
         snprintf(h->app->notice, sizeof h->app->notice, "The unfinished match cannot be resumed: %s",
                  err.msg);
     }
-    if (!h->can_resume && h->at == ITEM_RESUME) h->at = ITEM_NEW;
+    h->can_resume_android =
+        tui_android_unfinished(h->resume_android_text, sizeof h->resume_android_text, &err);
+    if (!h->can_resume_android && err.status != GW_OK)
+        snprintf(h->app->notice, sizeof h->app->notice, "The unfinished rubber cannot be resumed: %s",
+                 err.msg);
+    if (!shown(h, h->at)) h->at = ITEM_NEW;
 }
 
 /* A new match where another whist plays the unfinished one: played, but not kept for resuming. */
@@ -195,16 +211,28 @@ static tui_exit resume(home *h) {
     return e;
 }
 
-/* Android Whist: against the computer, or two humans at this terminal. */
+/* Android Whist: against the computer, or two humans at this terminal; or the unfinished rubber. */
 static tui_exit android_game(home *h) {
-    static const char *const LINES[] = {"Android Whist: each human commands an android partner.", "",
-                                        "c: you against the computer", "t: two players at this terminal",
-                                        "Esc: back"};
-    int k = tui_dialog(&h->app->scr, draw_home, h, "Android Whist", LINES, 5);
+    const char *lines[] = {"Android Whist: each human commands an android partner.",
+                           "",
+                           "c: you against the computer",
+                           "t: two players at this terminal",
+                           "r: resume the unfinished rubber",
+                           "Esc: back"};
+    if (!h->can_resume_android) lines[4] = lines[5];
+    int k = tui_dialog(&h->app->scr, draw_home, h, "Android Whist", lines, h->can_resume_android ? 6 : 5);
     if (k == TUI_KEY_SIGNAL) return TUI_SIGNAL;
-    if (k == 'c' || k == 'C') return tui_android(h->app, false);
-    if (k == 't' || k == 'T') return tui_android(h->app, true);
-    return TUI_BACK;
+    if ((k == 'r' || k == 'R') && h->can_resume_android) return tui_android_resume(h->app);
+    if (k != 'c' && k != 'C' && k != 't' && k != 'T') return TUI_BACK;
+    if (h->can_resume_android) {
+        static const char *const ASK[] = {"Start a new rubber? The unfinished one will be abandoned.", "",
+                                          "y: new rubber      n or Esc: back"};
+        int y = tui_dialog(&h->app->scr, draw_home, h, "Android Whist", ASK, 3);
+        if (y == TUI_KEY_SIGNAL) return TUI_SIGNAL;
+        if (y != 'y' && y != 'Y') return TUI_BACK;
+        tui_android_unfinished_remove();
+    }
+    return tui_android(h->app, k == 't' || k == 'T');
 }
 
 static tui_exit open_item(home *h, int i) {
@@ -212,6 +240,7 @@ static tui_exit open_item(home *h, int i) {
     switch (i) {
     case ITEM_NEW: return new_game(h);
     case ITEM_RESUME: return h->can_resume ? resume(h) : TUI_BACK;
+    case ITEM_RESUME_ANDROID: return h->can_resume_android ? tui_android_resume(h->app) : TUI_BACK;
     case ITEM_ANDROID: return android_game(h);
     case ITEM_SETTINGS: return tui_settings_screen(h->app);
     case ITEM_STATS: return tui_stats_screen(h->app);
@@ -234,9 +263,12 @@ gw_store *tui_app_store(tui_app *app) {
 
 /* The home screen until the player quits; returns the signal that stopped it, or 0. */
 static int home_loop(tui_app *app) {
-    home h = {app, false, false, "", ITEM_NEW};
+    home h = {app, false, false, "", false, "", ITEM_NEW};
     peek_unfinished(&h);
-    if (h.can_resume) h.at = ITEM_RESUME;
+    if (h.can_resume)
+        h.at = ITEM_RESUME;
+    else if (h.can_resume_android)
+        h.at = ITEM_RESUME_ANDROID;
     for (;;) {
         draw_home(&h);
         tui_show();
@@ -253,21 +285,21 @@ static int home_loop(tui_app *app) {
         case 'k':
             do
                 h.at = (h.at + ITEMS - 1) % ITEMS;
-            while (h.at == ITEM_RESUME && !h.can_resume);
+            while (!shown(&h, h.at));
             continue;
         case KEY_DOWN:
         case 'j':
         case '\t':
             do
                 h.at = (h.at + 1) % ITEMS;
-            while (h.at == ITEM_RESUME && !h.can_resume);
+            while (!shown(&h, h.at));
             continue;
         case '\n':
         case '\r':
         case ' ':
         case KEY_ENTER: open = h.at; break;
         case 'n': open = ITEM_NEW; break;
-        case 'r': open = h.can_resume ? ITEM_RESUME : -1; break;
+        case 'r': open = h.can_resume ? ITEM_RESUME : h.can_resume_android ? ITEM_RESUME_ANDROID : -1; break;
         case 's': open = ITEM_SETTINGS; break;
         case 'a': open = ITEM_STATS; break;
         case 'h': open = ITEM_HISTORY; break;
@@ -280,7 +312,7 @@ static int home_loop(tui_app *app) {
             if (y < 1) y = 1;
             int row = y + 4;
             for (int i = 0; i < ITEMS; i++) {
-                if (i == ITEM_RESUME && !h.can_resume) continue;
+                if (!shown(&h, i)) continue;
                 if (k.y == row++) open = i;
             }
             break;
@@ -293,6 +325,8 @@ static int home_loop(tui_app *app) {
         if (open_item(&h, open) == TUI_SIGNAL) return tui_signal_caught();
         peek_unfinished(&h);
         if (h.can_resume && (open == ITEM_NEW || open == ITEM_RESUME)) h.at = ITEM_RESUME;
+        if (h.can_resume_android && (open == ITEM_ANDROID || open == ITEM_RESUME_ANDROID))
+            h.at = ITEM_RESUME_ANDROID;
     }
 }
 
@@ -394,8 +428,7 @@ int gw_tui_main(int argc, char **argv) {
     gw_store_close(app.store);
     if (sig) {
         fprintf(stderr,
-                "whist: stopped by signal %d; an unfinished match is kept (Resume on the home screen)\n",
-                sig);
+                "whist: stopped by signal %d; an unfinished game is kept (Resume on the home screen)\n", sig);
         return 128 + sig;
     }
     return 0;

@@ -242,7 +242,7 @@ grep -qF "your android" <<<"$S" || fail "your android is not shown"
 grep -qF "their android" <<<"$S" || fail "the opposing android is not shown"
 for ((i = 0; i < 3000; i++)); do
   S=$(awaiting "Enter play|command your android|Enter: next hand|Enter: home")
-  grep -qF "Command X" <<<"$S" && grep -qF "a) " <<<"$S" && saw_menu=1
+  grep -qF "Command X" <<<"$S" && grep -qE "│ [a-zA-Z]  (duck|beat|high|spades|hearts|diamonds|clubs|shortest|longest)" <<<"$S" && saw_menu=1
   grep -qF "The rubber is over" <<<"$S" && break
   press Enter || break
 done

@@ -71,8 +71,11 @@ wait_for "small deck, Last 7 scoring" "home: Last 7"
 press '?'
 wait_for "THE DEAL" "rules"
 S=$(screen)
+keys NPage
+sleep 0.3
+S="$S$(screen)"
 for want in "Each player gets 7 cards" "first 7 tricks" "last 7 tricks" "Last 7: the winner of more endgame tricks scores the tricks over 3" "slam, 5 points" "all 14 tricks count; the winner scores the tricks over 7"; do
-  grep -qF "$want" <<<"$S$(keys NPage; sleep 0.3; screen)" || fail "rules (small deck) lack '$want'"
+  grep -qF "$want" <<<"$S" || fail "rules (small deck) lack '$want'"
 done
 screen | grep -qF "13 tricks" && fail "rules (small deck) still say 13 tricks"
 keys q
