@@ -114,4 +114,34 @@ wait_exit
 [ -f "$GAMES/match-1234-2.gwr" ] || fail "line mode: n did not write match-1234-2.gwr"
 diff <(grep -v '^\[Date ' "$TMP/m.gwr") <(grep -v '^\[Date ' "$GAMES/match-1234.gwr") >/dev/null ||
   fail "line mode: the first record changed"
+# --- The unfinished Android Whist rubber is locked the same way ----------------------------------------
+export XDG_DATA_HOME=$TMP/data-android
+AUNF=$XDG_DATA_HOME/whist/unfinished-android.gwr
+SESSION=copy-c
+start play --seed 61
+wait_for "Android Whist" "copy C: home"
+keys w c
+for ((i = 0; i < 100; i++)); do [ -s "$AUNF" ] && break; sleep 0.1; done
+[ -s "$AUNF" ] || fail "copy C: the rubber is not saved as unfinished"
+PID_C=$(cat "$AUNF.lock" 2>/dev/null)
+[ -n "$PID_C" ] && [ "$(cat /proc/"$PID_C"/comm 2>/dev/null)" = whist ] ||
+  fail "the rubber's lock file does not name copy C's process: '$PID_C'"
+cp "$AUNF" "$TMP/c.gwr"
+SESSION=copy-d
+start play
+wait_for "(Android Whist)" "copy D: the home screen offers the rubber"
+keys r
+wait_for "Another whist (pid $PID_C) is playing the unfinished rubber" "copy D: resuming copy C's rubber is refused"
+cmp -s "$TMP/c.gwr" "$AUNF" || fail "copy D changed copy C's unfinished rubber"
+keys q
+wait_exit
+SESSION=copy-c
+kill -KILL "$PID_C"
+SESSION=copy-d
+start play
+wait_for "(Android Whist)" "copy D: the rubber once copy C is gone"
+PID_D=$(pgrep -P "$(tmux display -p -t $SESSION '#{pane_pid}')" -x whist)
+keys r
+for ((i = 0; i < 100; i++)); do [ "$(cat "$AUNF.lock" 2>/dev/null)" = "$PID_D" ] && break; sleep 0.1; done
+[ "$(cat "$AUNF.lock" 2>/dev/null)" = "$PID_D" ] || fail "copy D did not take the rubber over after copy C was killed"
 finish
