@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "android_describe.h"
+#include "describe.h"
 #include "android_table.h"
 #include "dialog.h"
 #include "gw/android_ai.h"
@@ -106,12 +107,11 @@ static tui_exit hand_over(atable *t, int player) {
     return TUI_BACK;
 }
 
-/* $XDG_DATA_HOME/whist/unfinished-android.gwr. */
+#define UNFINISHED_RUBBER "unfinished-android.gwr" /* in $XDG_DATA_HOME/whist */
+
+/* The unfinished rubber's path (see tui_unfinished_file). */
 static bool unfinished_path(char *out, size_t cap, bool writing, gw_error *err) {
-    char dir[3072];
-    if ((writing ? gw_xdg_dir : gw_xdg_path)(GW_XDG_DATA, NULL, dir, sizeof dir, err) != GW_OK) return false;
-    snprintf(out, cap, "%s/unfinished-android.gwr", dir);
-    return true;
+    return tui_unfinished_file(UNFINISHED_RUBBER, out, cap, writing, err);
 }
 
 void tui_android_unfinished_remove(void) {
@@ -347,19 +347,6 @@ static act_result human_command(atable *t, gw_android_trick *done) {
     }
 }
 
-static int rank_of_key(int ch) {
-    switch (tolower(ch)) {
-    case 'a': return GW_RANK_A;
-    case 'k': return GW_RANK_A - 1;
-    case 'q': return GW_RANK_A - 2;
-    case 'j': return GW_RANK_J;
-    case 't': return GW_RANK_T;
-    default: break;
-    }
-    if (ch >= '2' && ch <= '9') return ch - '2';
-    return -1;
-}
-
 /* Selects card c if the human holds it, saying why it cannot be played if so. */
 static void select_card(atable *t, const gw_card *cards, int n, gw_card c) {
     char why[160];
@@ -403,16 +390,14 @@ static act_result human_card(atable *t, gw_android_trick *done) {
         if (ch == KEY_RESIZE || ch == TUI_KEY_NONE) continue;
         /* A rank typed before: this key names the suit (or, after "1", the 0 of 10). */
         if (t->typed[0]) {
-            if (t->typed[0] == '1' && !t->typed[1] && ch == '0') {
-                t->typed[1] = '0';
+            gw_card c;
+            tui_typed r = tui_typed_key(t->typed, ch, &c);
+            if (r == TUI_TYPED_MORE) {
                 set_status(t, false, "10... now the suit: s h d c");
                 continue;
             }
-            int suit = ch > 0 && ch < 128 ? gw_suit_parse((char)ch) : -1;
-            int rank = t->typed[0] == '1' ? (t->typed[1] ? GW_RANK_T : -1) : rank_of_key(t->typed[0]);
-            t->typed[0] = t->typed[1] = '\0';
-            if (suit >= 0 && rank >= 0) {
-                select_card(t, cards, n, gw_card_make(suit, rank));
+            if (r == TUI_TYPED_CARD) {
+                select_card(t, cards, n, c);
                 continue;
             }
             t->status[0] = '\0';
@@ -446,7 +431,7 @@ static act_result human_card(atable *t, gw_android_trick *done) {
             }
         } else if (ch == '?') {
             if (show_keys(t) == TUI_KEY_SIGNAL) return ACT_SIGNAL;
-        } else if (ch == '1' || (rank_of_key(ch) >= 0 && ch != 't' && ch != 'T')) {
+        } else if (ch == '1' || (tui_rank_of_key(ch) >= 0 && ch != 't' && ch != 'T')) {
             t->typed[0] = (char)tolower(ch);
             t->typed[1] = '\0';
             set_status(t, false, "%s... now the suit: s h d c",
@@ -683,16 +668,9 @@ out:
 
 /* Reads the unfinished rubber into t; false if there is none (err GW_OK) or it cannot be used. */
 static bool load_unfinished(atable *t, bool with_bot, gw_error *err) {
-    gw_error_clear(err);
-    char path[4096];
-    gw_error ignore;
-    if (!unfinished_path(path, sizeof path, false, &ignore)) return false;
-    FILE *f = fopen(path, "r");
-    if (!f) return false; /* none */
-    fclose(f);
     char *data = NULL;
     size_t len = 0;
-    if (gw_file_read(path, &data, &len, err) != GW_OK) return false;
+    if (!tui_unfinished_read(UNFINISHED_RUBBER, &data, &len, err)) return false;
     bool ok = restore(t, data, len, with_bot, err);
     free(data);
     return ok;

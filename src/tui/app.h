@@ -35,6 +35,13 @@ typedef enum tui_exit { TUI_BACK = 0, TUI_SIGNAL = 1 } tui_exit;
 /* The unfinished match: $XDG_DATA_HOME/whist/unfinished.gwr, locked
  * (gw_file_lock_take) by the whist that plays a match, from the claim to
  * the release or the end of the process, however it ends. */
+/* The path of an unfinished game's file NAME in $XDG_DATA_HOME/whist (its
+ * folder made only when writing: looking creates nothing); false with the
+ * reason in err. */
+bool tui_unfinished_file(const char *name, char *out, size_t cap, bool writing, gw_error *err);
+/* Reads the unfinished game's file NAME into *data (malloc'd; free() it):
+ * false if there is none (err->status GW_OK) or it cannot be read (err). */
+bool tui_unfinished_read(const char *name, char **data, size_t *len, gw_error *err);
 /* Claims the file for the match about to be played: true when this whist
  * may keep its match there; false when another whist plays the unfinished
  * match (*other: its process id, 0 if unknown): until the release, saving

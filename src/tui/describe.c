@@ -2,6 +2,7 @@
  * rules. */
 #include "describe.h"
 
+#include <ctype.h>
 #include <stdio.h>
 
 #include "layout.h"
@@ -86,4 +87,30 @@ const char *tui_scoring_label(gw_scoring s, gw_variant v) {
     case GW_TOTAL: return "Running total";
     default: return gw_scoring_name(s);
     }
+}
+
+int tui_rank_of_key(int ch) {
+    switch (tolower(ch)) {
+    case 'a': return GW_RANK_A;
+    case 'k': return GW_RANK_A - 1;
+    case 'q': return GW_RANK_A - 2;
+    case 'j': return GW_RANK_J;
+    case 't': return GW_RANK_T;
+    default: break;
+    }
+    if (ch >= '2' && ch <= '9') return ch - '2';
+    return -1;
+}
+
+tui_typed tui_typed_key(char typed[2], int ch, gw_card *card) {
+    if (typed[0] == '1' && !typed[1] && ch == '0') {
+        typed[1] = '0';
+        return TUI_TYPED_MORE;
+    }
+    int suit = ch > 0 && ch < 128 ? gw_suit_parse((char)ch) : -1;
+    int rank = typed[0] == '1' ? (typed[1] ? GW_RANK_T : -1) : tui_rank_of_key(typed[0]);
+    typed[0] = typed[1] = '\0';
+    if (suit < 0 || rank < 0) return TUI_TYPED_NONE;
+    *card = gw_card_make(suit, rank);
+    return TUI_TYPED_CARD;
 }

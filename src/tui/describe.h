@@ -37,4 +37,20 @@ void tui_counted_text(const gw_game *g, gw_scoring s, int p, char *buf, size_t c
  * (gw_scoring_name). One place, so that every screen says the same. */
 const char *tui_scoring_label(gw_scoring s, gw_variant v);
 
+/* Typing a card at a table, a key at a time: a rank (a k q j 9..2, t where
+ * the table has no other use for it, or 1 then 0) and then a suit (s h d c).
+ * The rank a key names (0 for the 2 .. GW_RANK_A), or -1. */
+int tui_rank_of_key(int ch);
+
+/* What the key after a typed rank did. */
+typedef enum tui_typed {
+    TUI_TYPED_MORE, /* "1" then "0": the suit comes next */
+    TUI_TYPED_CARD, /* a whole card: *card */
+    TUI_TYPED_NONE  /* not a card: the typing is dropped */
+} tui_typed;
+
+/* Takes key ch after the rank in typed[0] ("1" waits for its "0" in
+ * typed[1]); clears typed unless it answers TUI_TYPED_MORE. */
+tui_typed tui_typed_key(char typed[2], int ch, gw_card *card);
+
 #endif

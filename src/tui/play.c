@@ -347,18 +347,6 @@ static bool try_play(table *t, gw_card *out) {
     return true;
 }
 
-static int rank_of_key(int ch) {
-    switch (tolower(ch)) {
-    case 'a': return GW_RANK_A;
-    case 'k': return GW_RANK_A - 1;
-    case 'q': return GW_RANK_A - 2;
-    case 'j': return GW_RANK_J;
-    default: break;
-    }
-    if (ch >= '2' && ch <= '9') return ch - '2';
-    return -1;
-}
-
 static turn_result ask_quit(table *t, gw_card *queen_pick) {
     static const char *const LINES[] = {
         "Leave the table? The match is kept: Resume on the home screen.",
@@ -397,16 +385,14 @@ static turn_result human_turn(table *t, gw_card *out) {
         int n = tui_view_hand(&v, cards);
         /* A rank typed before: this key names the suit (or, after "1", the 0 of 10). */
         if (t->typed[0]) {
-            if (t->typed[0] == '1' && !t->typed[1] && ch == '0') {
-                t->typed[1] = '0';
+            gw_card c;
+            tui_typed r = tui_typed_key(t->typed, ch, &c);
+            if (r == TUI_TYPED_MORE) {
                 set_status(t, false, "10... now the suit: s h d c");
                 continue;
             }
-            int suit = ch > 0 && ch < 256 ? gw_suit_parse((char)ch) : -1;
-            int rank = t->typed[0] == '1' ? (t->typed[1] ? GW_RANK_T : -1) : rank_of_key(t->typed[0]);
-            t->typed[0] = t->typed[1] = '\0';
-            if (suit >= 0 && rank >= 0) {
-                select_card(t, gw_card_make(suit, rank));
+            if (r == TUI_TYPED_CARD) {
+                select_card(t, c);
                 continue;
             }
             t->status[0] = '\0';
@@ -466,7 +452,7 @@ static turn_result human_turn(table *t, gw_card *out) {
         case 27: t->status[0] = '\0'; continue;
         default: break;
         }
-        if (ch == '1' || rank_of_key(ch) >= 0) {
+        if (ch == '1' || (tui_rank_of_key(ch) >= 0 && ch != 't' && ch != 'T')) {
             t->typed[0] = (char)tolower(ch);
             t->typed[1] = '\0';
             set_status(t, false, "%s... now the suit: s h d c",

@@ -8,12 +8,27 @@
 #include "app.h"
 #include "gw/files.h"
 
-/* The file's path; the folder is made only when writing (looking creates nothing). */
-static bool unfinished_path(char *out, size_t cap, bool writing, gw_error *err) {
+bool tui_unfinished_file(const char *name, char *out, size_t cap, bool writing, gw_error *err) {
     char dir[3072];
     if ((writing ? gw_xdg_dir : gw_xdg_path)(GW_XDG_DATA, NULL, dir, sizeof dir, err) != GW_OK) return false;
-    snprintf(out, cap, "%s/unfinished.gwr", dir);
+    snprintf(out, cap, "%s/%s", dir, name);
     return true;
+}
+
+bool tui_unfinished_read(const char *name, char **data, size_t *len, gw_error *err) {
+    gw_error_clear(err);
+    char path[4096];
+    gw_error ignore;
+    if (!tui_unfinished_file(name, path, sizeof path, false, &ignore)) return false;
+    FILE *f = fopen(path, "r");
+    if (!f) return false; /* none */
+    fclose(f);
+    return gw_file_read(path, data, len, err) == GW_OK;
+}
+
+/* The German match's file; the folder is made only when writing (looking creates nothing). */
+static bool unfinished_path(char *out, size_t cap, bool writing, gw_error *err) {
+    return tui_unfinished_file("unfinished.gwr", out, cap, writing, err);
 }
 
 /* This process's claim on the file (one program, one claim at a time). */
@@ -77,16 +92,9 @@ bool tui_unfinished_save(const tui_match *m, gw_error *err) {
 }
 
 bool tui_unfinished_load(tui_match *m, gw_error *err) {
-    gw_error_clear(err);
-    char path[4096];
-    gw_error ignore;
-    if (!unfinished_path(path, sizeof path, false, &ignore)) return false;
-    FILE *f = fopen(path, "r");
-    if (!f) return false; /* none */
-    fclose(f);
     char *data = NULL;
     size_t len = 0;
-    if (gw_file_read(path, &data, &len, err) != GW_OK) return false;
+    if (!tui_unfinished_read("unfinished.gwr", &data, &len, err)) return false;
     bool ok = tui_match_restore(m, data, len, err) == GW_OK;
     free(data);
     return ok;

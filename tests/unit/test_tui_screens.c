@@ -40,6 +40,28 @@ static void scoring_labels(void **state) {
     assert_false(gw_scoring_parse(gw_scoring_name((gw_scoring)n), &back));
 }
 
+/* A card typed a key at a time: rank then suit, "1" "0" for the ten; anything else drops it. */
+static void typed_cards(void **state) {
+    (void)state;
+    char typed[2] = {'q', '\0'};
+    gw_card c = GW_NO_CARD;
+    assert_int_equal(tui_typed_key(typed, 's', &c), TUI_TYPED_CARD);
+    assert_int_equal(c, gw_card_make(GW_SPADES, GW_RANK_A - 2));
+    assert_int_equal(typed[0], '\0');
+    typed[0] = '1';
+    assert_int_equal(tui_typed_key(typed, '0', &c), TUI_TYPED_MORE);
+    assert_int_equal(tui_typed_key(typed, 'h', &c), TUI_TYPED_CARD);
+    assert_int_equal(c, gw_card_make(GW_HEARTS, GW_RANK_T));
+    typed[0] = '1';
+    assert_int_equal(tui_typed_key(typed, 'h', &c), TUI_TYPED_NONE); /* "1h" is no card */
+    assert_int_equal(typed[0], '\0');
+    typed[0] = '7';
+    assert_int_equal(tui_typed_key(typed, 'x', &c), TUI_TYPED_NONE);
+    assert_int_equal(tui_rank_of_key('K'), GW_RANK_A - 1);
+    assert_int_equal(tui_rank_of_key('2'), 0);
+    assert_int_equal(tui_rank_of_key('x'), -1);
+}
+
 /* The lines of text wrapped to width, joined with '|'. */
 static void wrapped(const char *text, int width, char *out, size_t cap) {
     tui_span lines[32];
@@ -156,6 +178,7 @@ static void android_hands_stored(void **state) {
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(scoring_labels),
+        cmocka_unit_test(typed_cards),
         cmocka_unit_test(wrap_lines),
         cmocka_unit_test(android_hands_stored),
     };
