@@ -350,19 +350,13 @@ static act_result human_command(atable *t, gw_android_trick *done) {
 /* Selects card c if the human holds it, saying why it cannot be played if so. */
 static void select_card(atable *t, const gw_card *cards, int n, gw_card c) {
     char why[160];
-    for (int i = 0; i < n; i++)
-        if (cards[i] == c) {
-            t->sel = i;
-            const char *no = tui_android_refusal(&t->g, c, t->app->scr.ascii, why, sizeof why);
-            if (no)
-                set_status(t, true, "%s", no);
-            else
-                t->status[0] = '\0';
-            return;
-        }
-    char label[8];
-    tui_card_label(c, t->app->scr.ascii, label);
-    set_status(t, true, "You do not hold %s.", label);
+    int i = tui_find_card(cards, n, c, t->app->scr.ascii, why, sizeof why);
+    const char *no = i < 0 ? why : tui_android_refusal(&t->g, c, t->app->scr.ascii, why, sizeof why);
+    if (i >= 0) t->sel = i;
+    if (no)
+        set_status(t, true, "%s", no);
+    else
+        t->status[0] = '\0';
 }
 
 /* The keyboard human plays a card of their own hand: selected with the arrows, typed, or clicked. */

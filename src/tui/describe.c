@@ -114,3 +114,12 @@ tui_typed tui_typed_key(char typed[2], int ch, gw_card *card) {
     *card = gw_card_make(suit, rank);
     return TUI_TYPED_CARD;
 }
+
+int tui_find_card(const gw_card *cards, int n, gw_card c, bool ascii, char *buf, size_t cap) {
+    for (int i = 0; i < n; i++)
+        if (cards[i] == c) return i;
+    char label[8];
+    tui_card_label(c, ascii, label);
+    snprintf(buf, cap, "You do not hold %s.", label);
+    return -1;
+}

@@ -37,6 +37,11 @@ void tui_counted_text(const gw_game *g, gw_scoring s, int p, char *buf, size_t c
  * (gw_scoring_name). One place, so that every screen says the same. */
 const char *tui_scoring_label(gw_scoring s, gw_variant v);
 
+/* Finds card c among the n cards of the hand on show: its index, or -1
+ * with "You do not hold Q♠." in buf (the card is never said to be
+ * elsewhere: that could reveal a hidden card). */
+int tui_find_card(const gw_card *cards, int n, gw_card c, bool ascii, char *buf, size_t cap);
+
 /* Typing a card at a table, a key at a time: a rank (a k q j 9..2, t where
  * the table has no other use for it, or 1 then 0) and then a suit (s h d c).
  * The rank a key names (0 for the 2 .. GW_RANK_A), or -1. */

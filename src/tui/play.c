@@ -313,20 +313,14 @@ static void select_card(table *t, gw_card c) {
     tui_view v = {.g = &t->m->game, .order = t->app->settings.suit_order};
     gw_card cards[GW_RANKS];
     int n = tui_view_hand(&v, cards);
-    for (int i = 0; i < n; i++)
-        if (cards[i] == c) {
-            t->sel = i;
-            char why[160];
-            const char *no = tui_refusal(&t->m->game, c, t->app->scr.ascii, why, sizeof why);
-            if (no)
-                set_status(t, true, "%s", no);
-            else
-                t->status[0] = '\0';
-            return;
-        }
-    char label[8];
-    tui_card_label(c, t->app->scr.ascii, label);
-    set_status(t, true, "You do not hold %s.", label);
+    char why[160];
+    int i = tui_find_card(cards, n, c, t->app->scr.ascii, why, sizeof why);
+    const char *no = i < 0 ? why : tui_refusal(&t->m->game, c, t->app->scr.ascii, why, sizeof why);
+    if (i >= 0) t->sel = i;
+    if (no)
+        set_status(t, true, "%s", no);
+    else
+        t->status[0] = '\0';
 }
 
 /* Tries to play the selected card. */

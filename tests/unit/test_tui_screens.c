@@ -60,6 +60,12 @@ static void typed_cards(void **state) {
     assert_int_equal(tui_rank_of_key('K'), GW_RANK_A - 1);
     assert_int_equal(tui_rank_of_key('2'), 0);
     assert_int_equal(tui_rank_of_key('x'), -1);
+    /* a typed card is looked for in the hand on show only */
+    gw_card hand[2] = {gw_card_make(GW_SPADES, GW_RANK_A), gw_card_make(GW_HEARTS, GW_RANK_T)};
+    char why[64];
+    assert_int_equal(tui_find_card(hand, 2, hand[1], true, why, sizeof why), 1);
+    assert_int_equal(tui_find_card(hand, 2, gw_card_make(GW_CLUBS, 0), true, why, sizeof why), -1);
+    assert_string_equal(why, "You do not hold 2C.");
 }
 
 /* The lines of text wrapped to width, joined with '|'. */
