@@ -5,7 +5,7 @@
 #include <time.h>
 
 #include "gw/ai.h"
-#include "../src/ai/world.h"
+#include "../src/engine/ai/world.h"
 
 static double now_ms(void) {
     struct timespec ts;

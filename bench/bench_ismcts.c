@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "gw/ai.h"
-#include "../src/ai/rollout.h"
-#include "../src/ai/world.h"
+#include "../src/engine/ai/rollout.h"
+#include "../src/engine/ai/world.h"
 
 /* ---- ISMCTS ------------------------------------------------------------ */
 

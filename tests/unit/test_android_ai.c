@@ -12,8 +12,8 @@
 #include "gw/android_ai.h"
 #include "gw/android_score.h"
 #include "gw_test.h"
-#include "../../src/ai/android_know.h"
-#include "../../src/ai/android_tactics.h"
+#include "../../src/engine/ai/android_know.h"
+#include "../../src/engine/ai/android_tactics.h"
 
 /* Deals the hand of seed: a shuffled deck, the dealer from the seed. */
 static void deal(gw_android_game *g, uint64_t seed) {

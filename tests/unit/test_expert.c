@@ -9,7 +9,7 @@
 
 #include "gw/ai.h"
 #include "gw_test.h"
-#include "../../src/ai/world.h"
+#include "../../src/engine/ai/world.h"
 
 static gw_expert *expert(int iterations, uint64_t seed) {
     gw_expert *e = NULL;

@@ -10,7 +10,7 @@
 
 #include "gw/ai.h"
 #include "gw_test.h"
-#include "../../src/ai/hard.h"
+#include "../../src/engine/ai/hard.h"
 
 /* The expert's settings in tests: a few worlds, no clock, so runs repeat. */
 static const gw_expert_limits FEW = {0, 6};

@@ -9,7 +9,7 @@
 
 #include "gw/ai.h"
 #include "gw_test.h"
-#include "../../src/ai/world.h"
+#include "../../src/engine/ai/world.h"
 
 /* Deals a random hand of variant v and plays `plies` cards, each player
  * choosing with `policy` (0: random, 1: easy). */

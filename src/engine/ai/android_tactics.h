@@ -1,4 +1,4 @@
-/* android_tactics.h: whist tactics for any seat of an Android Whist hand, and playouts (internal to src/ai).
+/* android_tactics.h: whist tactics for any seat of an Android Whist hand, and playouts (internal to src/engine/ai).
  */
 #ifndef GW_ANDROID_TACTICS_H
 #define GW_ANDROID_TACTICS_H

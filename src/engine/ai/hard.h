@@ -1,4 +1,4 @@
-/* hard.h: the hard level's foreplay judgement, shared with the expert's playouts (internal to src/ai). */
+/* hard.h: the hard level's foreplay judgement, shared with the expert's playouts (internal to src/engine/ai). */
 #ifndef GW_AI_HARD_H
 #define GW_AI_HARD_H
 

@@ -1,4 +1,4 @@
-/* android_levels.h: the Android Whist levels' decisions, from one human's knowledge (internal to src/ai). */
+/* android_levels.h: the Android Whist levels' decisions, from one human's knowledge (internal to src/engine/ai). */
 #ifndef GW_ANDROID_LEVELS_H
 #define GW_ANDROID_LEVELS_H
 

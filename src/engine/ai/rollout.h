@@ -1,4 +1,4 @@
-/* rollout.h: the expert's playout policy on a sampled deal (internal to src/ai). */
+/* rollout.h: the expert's playout policy on a sampled deal (internal to src/engine/ai). */
 #ifndef GW_ROLLOUT_H
 #define GW_ROLLOUT_H
 

@@ -1,4 +1,4 @@
-/* world.h: sampling complete deals ("worlds") consistent with one seat's observation (internal to src/ai). */
+/* world.h: sampling complete deals ("worlds") consistent with one seat's observation (internal to src/engine/ai). */
 #ifndef GW_WORLD_H
 #define GW_WORLD_H
 

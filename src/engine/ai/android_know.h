@@ -1,5 +1,5 @@
 /* android_know.h: what one Android Whist human can know of the two hidden hands, and deals sampled to fit it
- * (internal to src/ai). */
+ * (internal to src/engine/ai). */
 #ifndef GW_ANDROID_KNOW_H
 #define GW_ANDROID_KNOW_H
 
