@@ -7,10 +7,11 @@
 
 /* What a derived seed is for. */
 typedef enum gw_seed_use {
-    GW_SEED_COMPUTER = 0,   /* the computer player at player `index` (0 or 1) of a match or rubber */
+    GW_SEED_COMPUTER = 0,   /* German Whist: the computer player at player `index` (0 or 1) of a match */
     GW_SEED_HINTS = 1,      /* the hint advisor of a match (index ignored) */
     GW_SEED_ARENA_DEAL = 2, /* arena deal `index` (0-based): `whist deal --seed` with it shows the deal */
-    GW_SEED_ARENA_SEAT = 3  /* from an arena DEAL seed: the player at seat index % 2 in play index / 2 */
+    GW_SEED_ARENA_SEAT = 3, /* from an arena DEAL seed: the player at seat index % 2 in play index / 2 */
+    GW_SEED_ANDROID_COMPUTER = 4 /* Android Whist: the computer playing human `index` (0 or 1) of a rubber */
 } gw_seed_use;
 
 /* The seed for `use` derived from seed (see gw_seed_use for index). */

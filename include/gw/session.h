@@ -14,18 +14,13 @@
 #include "gw/android_ai.h"
 #include "gw/android_score.h"
 #include "gw/clock.h"
+#include "gw/game_kind.h"
 #include "gw/match.h"
 #include "gw/observation.h"
 #include "gw/status.h"
 #include "gw/text.h"
 
 /* ---- configuration -------------------------------------------------------- */
-
-typedef enum gw_game_kind { GW_GAME_GERMAN = 0, GW_GAME_ANDROID = 1 } gw_game_kind;
-
-/* The game's name ("german", "android") and its parser (false if unknown). */
-const char *gw_game_kind_name(gw_game_kind g);
-bool gw_game_kind_parse(const char *s, gw_game_kind *out);
 
 /* Players are 0 and 1 in both games (records: player 1 and player 2). In
  * Android Whist a player is a human commanding an android; the seats D, L,
