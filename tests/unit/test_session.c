@@ -1070,6 +1070,40 @@ static void line_mode_records_are_made_again(void **state) {
     }
 }
 
+static uint64_t fake_now(void *ctx) { return ++*(uint64_t *)ctx; }
+
+/* Every level plays a whole deal at either seat, through the think split; a time bound needs a clock. */
+static void every_level_plays(void **state) {
+    (void)state;
+    uint64_t ticks = 0;
+    gw_clock clock = {fake_now, &ticks};
+    for (int level = 0; level < GW_AI_LEVELS; level++) {
+        gw_card deck[GW_MAX_DECK];
+        gw_deck_from_seed(GW_SMALL, (uint64_t)level, deck);
+        gw_session_config c = config(0, (gw_ai_level)level);
+        c.seats[0].kind = GW_SEAT_COMPUTER;
+        c.seats[0].level = level;
+        c.rules.variant = GW_SMALL;
+        c.deck = deck;
+        c.limits = (gw_expert_limits){1000, 20};
+        gw_session *s = NULL;
+        gw_error err;
+        assert_int_equal(gw_session_new(&c, &s, &err), GW_EINVAL); /* think-ms without a clock */
+        assert_non_null(strstr(err.msg, "clock"));
+        c.clock = &clock;
+        s = open_session(&c);
+        while (gw_session_state_of(s) == GW_SESSION_PLAYING) {
+            gw_thought *t;
+            assert_int_equal(gw_session_think_begin(s, &t, &err), GW_OK);
+            gw_thought_run(t);
+            assert_int_equal(gw_session_think_end(s, t, &err), GW_OK);
+        }
+        assert_int_equal(gw_session_state_of(s), GW_SESSION_OVER);
+        assert_int_equal(gw_session_game(s)->nmoves, 28);
+        gw_session_free(s);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(seeds_are_those_of_the_front_ends),
@@ -1090,6 +1124,7 @@ int main(void) {
         cmocka_unit_test(refusal_codes),
         cmocka_unit_test(names_and_rules),
         cmocka_unit_test(line_mode_records_are_made_again),
+        cmocka_unit_test(every_level_plays),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
