@@ -26,10 +26,14 @@ static const void *const_hand_of(const gw_record_file_hand *fh) {
     return fh->game == GW_GAME_ANDROID ? (const void *)&fh->android : (const void *)&fh->german;
 }
 
-/* True if tag token t is well formed, named name and its value, escapes resolved, is value. */
-static bool tag_is(const rec_token *t, const char *name, const char *value) {
+/* True if token t is a well-formed tag called name. */
+static bool tag_named(const rec_token *t, const char *name) {
     size_t n = strlen(name);
-    if (t->kind != REC_TAG || t->msg || t->name_len != n || memcmp(t->name, name, n) != 0) return false;
+    return t->kind == REC_TAG && !t->msg && t->name_len == n && memcmp(t->name, name, n) == 0;
+}
+
+/* True if tag token t's value, escapes resolved, is value. */
+static bool value_is(const rec_token *t, const char *value) {
     const char *v = value;
     for (size_t i = 0; i < t->len; i++, v++) {
         if (t->text[i] == '\\' && i + 1 < t->len) i++;
@@ -38,11 +42,12 @@ static bool tag_is(const rec_token *t, const char *name, const char *value) {
     return *v == '\0';
 }
 
-/* The game of hand toks[0..n): the first Game tag naming one whist plays, else German Whist (whose reader
- * then reports the missing or unknown Game). */
+/* The game of hand toks[0..n), as its first Game tag names it; German Whist when that names none whist
+ * plays or there is none (its reader then reports the unknown or missing Game). */
 static gw_game_kind hand_game(const rec_token *toks, int n) {
     for (int i = 0; i < n && (toks[i].kind == REC_TAG || toks[i].kind == REC_BLANK); i++)
-        if (tag_is(&toks[i], "Game", rec_game_android.name)) return GW_GAME_ANDROID;
+        if (tag_named(&toks[i], "Game"))
+            return value_is(&toks[i], rec_game_android.name) ? GW_GAME_ANDROID : GW_GAME_GERMAN;
     return GW_GAME_GERMAN;
 }
 
