@@ -268,9 +268,9 @@ static bool replay_android_hand(const gw_android_record_hand *h, const char *sho
     return true;
 }
 
-/* Replays the hands of a record text (shown names it in messages), only hand
- * `only` if not 0; returns the exit code. Each hand is shown by the rules its
- * Game tag names: German Whist unless Android Whist. */
+/* Replays the hands of a record text, read once (shown names it in messages),
+ * only hand `only` if not 0; returns the exit code. Each hand is shown by the
+ * rules its Game tag names (gw_record_file_read). */
 static int replay_text(const char *text, size_t len, const char *shown, int only, bool use_solver) {
     gw_record_file rec;
     gw_error err;
