@@ -1,7 +1,6 @@
 /* record_read.c: Android Whist's part of reading records (its deck, every card, command and error checked
  * against the rules, and the rubber's Score, for core/record_file.c), and gw_android_record_read, the file
  * seen as Android Whist hands. */
-#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +10,7 @@
 #include "record_game.h"
 #include "record_lex.h"
 
+/* The fields record_file.c reads the common tags into. */
 static rec_fields fields(void *hand) {
     gw_android_record_hand *h = hand;
     return (rec_fields){&h->line,     &h->number, &h->hand_tag,   &h->dealer,  &h->dealer_pos, &h->score_pos,
@@ -18,16 +18,11 @@ static rec_fields fields(void *hand) {
                         &h->tags,     &h->ntags,  &h->error,      &h->finished};
 }
 
+/* An Android Whist hand is marked as one before its tags are read. */
 static void init(void *hand) { ((gw_android_record_hand *)hand)->is_android = true; }
 
 /* Android Whist has no tags beside the common ones. */
 static const char *const OWN_TAGS[] = {NULL};
-
-static gw_status own_tag(void *hand, int k, const char *value, const rec_token *t) {
-    (void)hand, (void)k, (void)value, (void)t;
-    assert(!"Android Whist has no tags of its own");
-    return GW_OK;
-}
 
 /* Reads the Deck tag and deals. */
 static gw_status take_deck(void *hand, const rec_token *t) {
@@ -299,7 +294,7 @@ const rec_game rec_game_android = {
     .score_max = GW_ANDROID_GAME_POINTS,
     .fields = fields,
     .init = init,
-    .own_tag = own_tag,
+    .own_tag = NULL,
     .deal = take_deck,
     .moves = moves,
     .match = match,

@@ -15,7 +15,9 @@ enum { T_GAME, T_HAND, T_DEALER, T_DECK, T_SEED, T_RESULT, T_SCORE, T_COMMON };
 static const char *const COMMON[T_COMMON] = {"Game", "Hand", "Dealer", "Deck", "Seed", "Result", "Score"};
 
 static const rec_game *game_of(gw_game_kind k) {
-    return k == GW_GAME_ANDROID ? &rec_game_android : &rec_game_german;
+    const rec_game *g = k == GW_GAME_ANDROID ? &rec_game_android : &rec_game_german;
+    assert(g->kind == k);
+    return g;
 }
 
 static void *hand_of(gw_record_file_hand *fh) {
@@ -136,7 +138,10 @@ static gw_status take_tag(tag_read *tr, const rec_token *t) {
                                   game->score_what, value);
             *f->has_score = st == GW_OK;
             break;
-        default: st = game->own_tag(tr->hand, k - T_COMMON, value, t); break;
+        default:
+            assert(game->own_tag && k - T_COMMON < REC_OWN_TAGS_MAX);
+            st = game->own_tag(tr->hand, k - T_COMMON, value, t);
+            break;
         }
     }
     free(name);

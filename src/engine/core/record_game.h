@@ -71,7 +71,7 @@ typedef struct rec_game {
     /* Sets the hand's defaults before its tags are read (the envelope has set line and number). */
     void (*init)(void *hand);
     /* Takes own tag k (an index of own_tags) with its value, written at t; GW_EINVAL with the hand's
-     * error set for a bad value. */
+     * error set for a bad value. NULL for a game without tags of its own. */
     gw_status (*own_tag)(void *hand, int k, const char *value, const rec_token *t);
     /* Reads the Deck tag t and deals: GW_OK, GW_EINVAL (the hand's error set) or GW_ENOMEM. */
     gw_status (*deal)(void *hand, const rec_token *t);

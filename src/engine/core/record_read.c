@@ -14,6 +14,7 @@
 enum { T_VARIANT, T_SCORING, T_TARGET };
 static const char *const OWN_TAGS[] = {"Variant", "Scoring", "Target", NULL};
 
+/* The fields record_file.c reads the common tags into. */
 static rec_fields fields(void *hand) {
     gw_record_hand *h = hand;
     return (rec_fields){&h->line,     &h->number, &h->hand_tag,   &h->dealer,  &h->dealer_pos, &h->score_pos,
@@ -21,6 +22,7 @@ static rec_fields fields(void *hand) {
                         &h->tags,     &h->ntags,  &h->error,      &h->finished};
 }
 
+/* The rules a hand has when its tags do not say (the spec's defaults). */
 static void init(void *hand) {
     gw_record_hand *h = hand;
     h->rules = (gw_match_rules){GW_CLASSIC, GW_LAST13, GW_TARGET_DEFAULT};
