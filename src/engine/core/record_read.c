@@ -144,8 +144,8 @@ static gw_status take_moves(gw_record_hand *h, const rec_token *toks, int n) {
         size_t rest = 0;
         if (t->kind == REC_BLANK) continue;
         if (t->kind == REC_ERROR) return gw_error_set(&h->error, GW_EINVAL, t->line, t->col, "%s", t->msg);
-        gw_rec_excerpt(t->text, t->len, word);
         bool is_number = gw_rec_trick_number(t->text, t->len, &num, &rest);
+        if (is_number != want_number) gw_rec_excerpt(t->text, t->len, word); /* for the messages below */
         int expected = gw_game_trick_number(g);
         if (gw_game_phase(g) == GW_OVER)
             return gw_error_set(&h->error, GW_EINVAL, t->line, t->col,
