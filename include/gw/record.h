@@ -15,7 +15,7 @@
 typedef struct gw_tag {
     char *name;
     char *value;
-    int line; /* where it stood (0 for tags made in memory) */
+    int line, col; /* where it stood (0 for tags made in memory) */
 } gw_tag;
 
 /* A place in a text. */

@@ -132,6 +132,29 @@ static void another_game_ends_a_match(void **state) {
     gw_record_file_free(&f);
 }
 
+/* A match keeps its seed tag (MatchSeed, RubberSeed) where its hands say it: a hand that says another is
+ * refused at that tag. */
+static void a_match_keeps_its_seed(void **state) {
+    (void)state;
+    gw_record_file f;
+    read_file(ANDROID_HAND("[Hand \"1\"]\n[RubberSeed \"5\"]\n", "1") "\n" ANDROID_HAND(
+                  "[Hand \"2\"]\n  [RubberSeed \"6\"]\n",
+                  "2") "\n" ANDROID_HAND("[Hand \"3\"]\n[RubberSeed \"5\"]\n", "1"),
+              &f);
+    assert_int_equal(f.count, 3);
+    assert_int_equal(gw_record_file_error(&f.hands[0])->status, GW_OK);
+    assert_error(&f.hands[1], 23, 3,
+                 "RubberSeed 6 differs from the rubber's RubberSeed 5 (hand 1): a rubber keeps its seed");
+    assert_int_equal(gw_record_file_error(&f.hands[2])->status, GW_OK);
+    gw_record_file_free(&f);
+    /* Not a match (no Hand tags): each hand may have its own. */
+    read_file(GERMAN_HAND("[MatchSeed \"5\"]\n", "2", "1. AS KS") "\n" GERMAN_HAND("[MatchSeed \"6\"]\n", "1",
+                                                                                   "1. AS KS"),
+              &f);
+    assert_int_equal(gw_record_file_error(&f.hands[1])->status, GW_OK);
+    gw_record_file_free(&f);
+}
+
 /* gw_record_read and gw_android_record_read see the same hands, each game's as the file reader read them,
  * the other game's marked. */
 static void the_games_readers_are_views(void **state) {
@@ -222,9 +245,13 @@ static void envelope_errors(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(each_hand_by_its_game),     cmocka_unit_test(no_hand_after_an_unfinished_one),
-        cmocka_unit_test(another_game_ends_a_match), cmocka_unit_test(the_games_readers_are_views),
-        cmocka_unit_test(written_by_its_game),       cmocka_unit_test(envelope_errors),
+        cmocka_unit_test(each_hand_by_its_game),
+        cmocka_unit_test(no_hand_after_an_unfinished_one),
+        cmocka_unit_test(another_game_ends_a_match),
+        cmocka_unit_test(a_match_keeps_its_seed),
+        cmocka_unit_test(the_games_readers_are_views),
+        cmocka_unit_test(written_by_its_game),
+        cmocka_unit_test(envelope_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

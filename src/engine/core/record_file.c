@@ -89,7 +89,7 @@ static gw_status take_tag(tag_read *tr, const rec_token *t) {
     unsigned long long n = 0;
     if (k < 0) {
         if (strcmp(name, "Date") != 0 || gw_rec_date(value))
-            return gw_rec_keep_tag(f->tags, f->ntags, name, value, t->line); /* takes name and value */
+            return gw_rec_keep_tag(f->tags, f->ntags, name, value, t->line, t->col); /* takes both */
         st = gw_error_set(e, GW_EINVAL, t->line, t->col, "tag Date must be YYYY.MM.DD, not \"%s\"", value);
     } else if (tr->present[k]) {
         st = gw_error_set(e, GW_EINVAL, t->line, t->col, "tag %s appears twice", name);
@@ -181,14 +181,24 @@ static gw_status read_hand(gw_record_file_hand *fh, const rec_token *toks, int n
     return GW_OK;
 }
 
+/* The tag called name in a tag list, or NULL. */
+static const gw_tag *find_tag(const gw_tag *tags, int ntags, const char *name) {
+    for (int i = 0; i < ntags; i++)
+        if (strcmp(tags[i].name, name) == 0) return &tags[i];
+    return NULL;
+}
+
 /* The match checks over the whole file. A run is the hands of one game in a row; within it a hand follows
- * the one before when its Hand tag is that one's plus one. Here: the dealer alternates and no hand follows
- * an unfinished one; then the game's own checks (rules, Score, the end of the match). */
+ * the one before when its Hand tag is that one's plus one, and a match is a hand with the hands that
+ * follow it. Here: the dealer alternates, no hand follows an unfinished one, and the match's seed tag
+ * (MatchSeed, RubberSeed), where hands say it, stays that of the match's first hand that says it; then the
+ * game's own checks (rules, Score, the end of the match). */
 static void check_matches(gw_record_file *f) {
     const rec_game *run_game = NULL;
     rec_run run;
-    int prev_dealer = -1, prev_number = 0;
+    int prev_dealer = -1, prev_number = 0, seed_hand = 0;
     bool prev_unfinished = false;
+    const char *seed = NULL; /* the match's seed tag */
     for (int i = 0; i < f->count; i++) {
         const rec_game *game = game_of(f->hands[i].game);
         void *hand = hand_of(&f->hands[i]);
@@ -199,6 +209,7 @@ static void check_matches(gw_record_file *f) {
             prev_dealer = -1;
             prev_number = 0;
             prev_unfinished = false;
+            seed = NULL;
         }
         bool read_ok = h.error->status == GW_OK; /* its tags, deck and moves are right */
         run.follows = *h.hand_tag > 1 && *h.hand_tag == prev_number + 1;
@@ -211,6 +222,17 @@ static void check_matches(gw_record_file *f) {
                 h.error, GW_EINVAL, *h.line, 1,
                 "hand %d follows hand %d, which is unfinished (a hand is played out before the next)",
                 *h.hand_tag, prev_number);
+        const gw_tag *seed_tag = find_tag(*h.tags, *h.ntags, game->seed_tag);
+        if (!run.follows) seed = NULL;
+        if (h.error->status == GW_OK && seed && seed_tag && strcmp(seed_tag->value, seed) != 0)
+            gw_error_set(h.error, GW_EINVAL, seed_tag->line, seed_tag->col,
+                         "%s %s differs from the %s's %s %s (hand %d): a %s keeps its seed", game->seed_tag,
+                         seed_tag->value, game->match_word, game->seed_tag, seed, seed_hand,
+                         game->match_word);
+        if (!seed && seed_tag && h.error->status == GW_OK) {
+            seed = seed_tag->value;
+            seed_hand = *h.hand_tag;
+        }
         game->match(&run, hand);
         prev_dealer = *h.dealer;
         prev_number = *h.hand_tag;

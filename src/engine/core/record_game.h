@@ -65,6 +65,8 @@ typedef struct rec_game {
      * and Score's largest number. */
     const char *result_what, *score_what;
     int score_max;
+    /* The tag of the seed a match is dealt from ("MatchSeed"), and what a match is called ("match"). */
+    const char *seed_tag, *match_word;
 
     /* The fields every game has, in hand. */
     rec_fields (*fields)(void *hand);
