@@ -1,7 +1,9 @@
-/* fuzz_android_record.c: libFuzzer harness for the Android Whist record reader (gw_android_record_read).
- * Properties: every Android Whist hand it accepts is written (gw_android_record_write_hand) and read back
- * alone to the same hand, event for event; a record whose hands are all accepted Android Whist hands is
- * written whole and reads back hand for hand, match checks included. */
+/* fuzz_android_record.c: libFuzzer harness for the record file reader (gw_record_file_read) seen as
+ * Android Whist (gw_android_record_read). Properties: the Android view holds the file's hands, each Android
+ * Whist hand as the file reader read it and every other marked; every Android Whist hand it accepts is
+ * written (gw_android_record_write_hand) and read back alone to the same hand, event for event; a record
+ * whose hands are all accepted Android Whist hands is written whole and reads back hand for hand, match
+ * checks included. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -9,6 +11,7 @@
 
 #include "fuzz_assert.h"
 #include "gw/android_record.h"
+#include "gw/record_file.h"
 
 /* in_place: b stands where a stood in the file (else it was read alone). */
 static void same_hand(const gw_android_record_hand *a, const gw_android_record_hand *b, bool in_place) {
@@ -37,10 +40,33 @@ static void same_hand(const gw_android_record_hand *a, const gw_android_record_h
     }
 }
 
+/* The file reader and its Android view agree hand for hand. */
+static void same_as_file(const gw_record_file *f, const gw_android_record *r) {
+    FUZZ_CHECK(f->count == r->count);
+    for (int i = 0; i < f->count; i++) {
+        const gw_record_file_hand *fh = &f->hands[i];
+        const gw_android_record_hand *a = &r->hands[i];
+        FUZZ_CHECK(gw_record_file_line(fh) == a->line && gw_record_file_line(fh) >= 1);
+        FUZZ_CHECK(a->is_android == (fh->game == GW_GAME_ANDROID));
+        if (!a->is_android) continue;
+        const gw_error *e = gw_record_file_error(fh);
+        FUZZ_CHECK(gw_record_file_number(fh) == a->number);
+        FUZZ_CHECK(e->status == a->error.status && e->line == a->error.line && e->col == a->error.col &&
+                   strcmp(e->msg, a->error.msg) == 0);
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    gw_record_file f;
     gw_android_record r;
     gw_error err;
-    if (gw_android_record_read((const char *)data, size, &r, &err) != GW_OK) return 0; /* out of memory */
+    if (gw_record_file_read((const char *)data, size, &f, &err) != GW_OK) return 0; /* out of memory */
+    if (gw_android_record_read((const char *)data, size, &r, &err) != GW_OK) {
+        gw_record_file_free(&f);
+        return 0;
+    }
+    same_as_file(&f, &r);
+    gw_record_file_free(&f);
     bool all_valid = r.count > 0;
     gw_text whole = {0};
     for (int i = 0; i < r.count; i++) {

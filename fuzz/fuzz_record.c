@@ -1,6 +1,8 @@
-/* fuzz_record.c: libFuzzer harness for the German Whist record reader (gw_record_read). Properties: every
- * hand it accepts is written (gw_record_write_hand) and read back alone to the same game; a record whose
- * hands are all accepted is written whole and reads back hand for hand, match checks included. */
+/* fuzz_record.c: libFuzzer harness for the record file reader (gw_record_file_read) seen as German Whist
+ * (gw_record_read). Properties: the German view holds the file's hands, each German Whist hand as the file
+ * reader read it and every other as refused; every hand it accepts is written (gw_record_write_hand) and read
+ * back alone to the same game; a record whose hands are all accepted is written whole and reads back hand for
+ * hand, match checks included. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -8,6 +10,7 @@
 
 #include "fuzz_assert.h"
 #include "gw/record.h"
+#include "gw/record_file.h"
 
 /* The same hand as read and as read back from what was written of it. */
 /* in_place: b stands where a stood in the file (else it was read alone, so its
@@ -44,10 +47,33 @@ static void same_hand(const gw_record_hand *a, const gw_record_hand *b, bool in_
     }
 }
 
+/* The file reader and its German view agree hand for hand. */
+static void same_as_file(const gw_record_file *f, const gw_record *r) {
+    FUZZ_CHECK(f->count == r->count);
+    for (int i = 0; i < f->count; i++) {
+        const gw_record_file_hand *fh = &f->hands[i];
+        const gw_error *e = gw_record_file_error(fh), *g = &r->hands[i].error;
+        FUZZ_CHECK(gw_record_file_line(fh) == r->hands[i].line && gw_record_file_line(fh) >= 1);
+        FUZZ_CHECK(gw_record_file_number(fh) == r->hands[i].number);
+        if (fh->game == GW_GAME_GERMAN)
+            FUZZ_CHECK(e->status == g->status && e->line == g->line && e->col == g->col &&
+                       strcmp(e->msg, g->msg) == 0);
+        else
+            FUZZ_CHECK(g->status != GW_OK && fh->game_pos.line >= 1);
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    gw_record_file f;
     gw_record r;
     gw_error err;
-    if (gw_record_read((const char *)data, size, &r, &err) != GW_OK) return 0; /* out of memory only */
+    if (gw_record_file_read((const char *)data, size, &f, &err) != GW_OK) return 0; /* out of memory only */
+    if (gw_record_read((const char *)data, size, &r, &err) != GW_OK) {
+        gw_record_file_free(&f);
+        return 0;
+    }
+    same_as_file(&f, &r);
+    gw_record_file_free(&f);
     bool all_valid = r.count > 0;
     gw_text whole = {0};
     for (int i = 0; i < r.count; i++) {

@@ -44,12 +44,13 @@ typedef struct gw_android_record {
     int count;
 } gw_android_record;
 
-/* Reads every hand of a record text (len bytes), splitting it into hands
- * exactly as gw_record_read does, and checks the Android Whist ones; the
- * others are only marked (is_android false). Match rules (the dealer
- * alternates and Score follows the games, from hand 1) are checked across
- * hands tagged 1, 2, 3 ... Only running out of memory fails the call. Free
- * the result with gw_android_record_free. */
+/* Reads every hand of a record text (len bytes) as gw_record_file_read does
+ * (gw/record_file.h), seen as Android Whist: the Android Whist hands are
+ * checked, the others only marked (is_android false, their line and place).
+ * Match rules (the dealer alternates, no hand follows an unfinished one, and
+ * Score follows the games, from hand 1) are checked across hands tagged 1, 2,
+ * 3 ... Only running out of memory fails the call. Free the result with
+ * gw_android_record_free. */
 gw_status gw_android_record_read(const char *text, size_t len, gw_android_record *out, gw_error *err);
 
 /* True if some hand of r is an Android Whist hand. */

@@ -15,7 +15,7 @@
 typedef struct gw_tag {
     char *name;
     char *value;
-    int line; /* where it stood (0 for tags made in memory) */
+    int line, col; /* where it stood (0 for tags made in memory) */
 } gw_tag;
 
 /* A place in a text. */
@@ -58,13 +58,15 @@ typedef struct gw_record {
 } gw_record;
 
 /* Reads and checks every hand of a record text (len bytes, NULs allowed,
- * though never inside a tag value). Each hand's first problem goes to its
- * `error`; match-level rules are checked across hands tagged 1, 2, 3 ...:
- * the dealer alternates, Variant, Scoring and Target stay those of the
- * match's first hand, and, where the file holds the match from hand 1, Score
- * accumulates and no hand follows the one that ended the match
- * (gw_match_winner). Only running out of memory fails the call. Free the
- * result with gw_record_free. */
+ * though never inside a tag value) as gw_record_file_read does
+ * (gw/record_file.h), seen as German Whist: a hand of another game is kept
+ * in its place, refused as an unknown game. Each hand's first problem goes to
+ * its `error`; match-level rules are checked across hands tagged 1, 2, 3 ...:
+ * the dealer alternates, no hand follows an unfinished one, Variant, Scoring
+ * and Target stay those of the match's first hand, and, where the file holds
+ * the match from hand 1, Score accumulates and no hand follows the one that
+ * ended the match (gw_match_winner). Only running out of memory fails the
+ * call. Free the result with gw_record_free. */
 gw_status gw_record_read(const char *text, size_t len, gw_record *out, gw_error *err);
 
 /* Frees everything a gw_record owns and zeroes it. */

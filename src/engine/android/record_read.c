@@ -1,108 +1,32 @@
-/* record_read.c: reads Android Whist records and checks every card, command and error against the rules. */
+/* record_read.c: Android Whist's part of reading records (its deck, every card, command and error checked
+ * against the rules, and the rubber's Score, for core/record_file.c), and gw_android_record_read, the file
+ * seen as Android Whist hands. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "gw/android_record.h"
+#include "gw/record_file.h"
 #include "record_fields.h"
+#include "record_game.h"
 #include "record_lex.h"
 
-enum { T_GAME, T_HAND, T_DEALER, T_DECK, T_SEED, T_RESULT, T_SCORE, T_COUNT };
-static const char *const KNOWN[T_COUNT] = {"Game", "Hand", "Dealer", "Deck", "Seed", "Result", "Score"};
-static const char GAME[] = "Android Whist";
-
-/* The state of checking one hand's tags. */
-typedef struct tag_check {
-    gw_android_record_hand *h;
-    gw_text_pos pos[T_COUNT];
-    bool present[T_COUNT];
-    const rec_token *deck;
-} tag_check;
-
-/* True if a tag token is a well-formed [Game "Android Whist"]. */
-static bool is_android_game_tag(const rec_token *t) {
-    return t->kind == REC_TAG && !t->msg && t->name_len == 4 && memcmp(t->name, "Game", 4) == 0 &&
-           t->len == sizeof GAME - 1 && memcmp(t->text, GAME, t->len) == 0;
+/* The fields record_file.c reads the common tags into. */
+static rec_fields fields(void *hand) {
+    gw_android_record_hand *h = hand;
+    return (rec_fields){&h->line,     &h->number, &h->hand_tag,   &h->dealer,  &h->dealer_pos, &h->score_pos,
+                        &h->has_seed, &h->seed,   &h->has_result, h->result,   &h->has_score,  h->score,
+                        &h->tags,     &h->ntags,  &h->error,      &h->finished};
 }
 
-/* Takes one tag line: a known tag into its field, another into the kept
- * tags. GW_EINVAL (h->error set) for a bad one, GW_ENOMEM, or GW_OK. */
-static gw_status take_tag(tag_check *tc, const rec_token *t) {
-    gw_android_record_hand *h = tc->h;
-    gw_error *e = &h->error;
-    if (t->msg) return gw_error_set(e, GW_EINVAL, t->line, t->col, "%s", t->msg);
-    char *name = gw_rec_copy(t->name, t->name_len), *value = gw_rec_unescape(t->text, t->len);
-    if (!name || !value) {
-        free(name);
-        free(value);
-        return GW_ENOMEM;
-    }
-    int k = 0;
-    while (k < T_COUNT && strcmp(name, KNOWN[k]) != 0)
-        k++;
-    gw_status st = GW_OK;
-    unsigned long long n = 0;
-    if (k == T_COUNT) {
-        if (strcmp(name, "Date") != 0 || gw_rec_date(value))
-            return gw_rec_keep_tag(&h->tags, &h->ntags, name, value, t->line);
-        st = gw_error_set(e, GW_EINVAL, t->line, t->col, "tag Date must be YYYY.MM.DD, not \"%s\"", value);
-    } else if (tc->present[k]) {
-        st = gw_error_set(e, GW_EINVAL, t->line, t->col, "tag %s appears twice", name);
-    } else {
-        tc->present[k] = true;
-        tc->pos[k] = (gw_text_pos){t->line, t->col};
-        switch (k) {
-        case T_GAME: break; /* the hand is read as Android Whist because this tag says so */
-        case T_HAND:
-            if (!gw_rec_uint(value, 1000000, &n) || n < 1)
-                st = gw_error_set(e, GW_EINVAL, t->line, t->col,
-                                  "tag Hand must be a whole number from 1, not \"%s\"", value);
-            else
-                h->hand_tag = h->number = (int)n;
-            break;
-        case T_DEALER:
-            if (strcmp(value, "1") != 0 && strcmp(value, "2") != 0)
-                st = gw_error_set(e, GW_EINVAL, t->line, t->col, "tag Dealer must be 1 or 2, not \"%s\"",
-                                  value);
-            else
-                h->dealer = value[0] - '1';
-            h->dealer_pos = tc->pos[k];
-            break;
-        case T_DECK: tc->deck = t; break;
-        case T_SEED:
-            if (!gw_rec_uint(value, ~0ull, &n))
-                st = gw_error_set(e, GW_EINVAL, t->line, t->col,
-                                  "tag Seed must be a whole number, not \"%s\"", value);
-            h->has_seed = st == GW_OK;
-            h->seed = n;
-            break;
-        case T_RESULT:
-            if (!gw_rec_pair(value, 100000, h->result))
-                st = gw_error_set(e, GW_EINVAL, t->line, t->col,
-                                  "tag Result must be tricks of side 1 and side 2 (e.g. 7-6), not \"%s\"",
-                                  value);
-            h->has_result = st == GW_OK;
-            break;
-        case T_SCORE:
-            if (!gw_rec_pair(value, GW_ANDROID_GAME_POINTS, h->score))
-                st = gw_error_set(
-                    e, GW_EINVAL, t->line, t->col,
-                    "tag Score must be game points of side 1 and side 2, each 0 to 5 (e.g. 2-5), "
-                    "not \"%s\"",
-                    value);
-            h->has_score = st == GW_OK;
-            h->score_pos = tc->pos[k];
-            break;
-        }
-    }
-    free(name);
-    free(value);
-    return st;
-}
+/* An Android Whist hand is marked as one before its tags are read. */
+static void init(void *hand) { ((gw_android_record_hand *)hand)->is_android = true; }
+
+/* Android Whist has no tags beside the common ones. */
+static const char *const OWN_TAGS[] = {NULL};
 
 /* Reads the Deck tag and deals. */
-static gw_status take_deck(tag_check *tc) {
-    gw_android_record_hand *h = tc->h;
-    const rec_token *t = tc->deck;
+static gw_status take_deck(void *hand, const rec_token *t) {
+    gw_android_record_hand *h = hand;
     char *value =
         gw_rec_copy(t->text, t->len); /* as written: a deck has no escapes (nor does German Whist's) */
     if (!value) return GW_ENOMEM;
@@ -311,118 +235,105 @@ static gw_status take_moves(gw_android_record_hand *h, const rec_token *toks, in
     return GW_OK;
 }
 
-/* Checks one Android Whist hand made of toks[0..n). */
-static gw_status check_hand(gw_android_record_hand *h, const rec_token *toks, int n) {
-    tag_check tc = {.h = h};
-    int i = 0;
-    for (; i < n && (toks[i].kind == REC_TAG || toks[i].kind == REC_BLANK); i++) {
-        if (toks[i].kind == REC_BLANK) continue;
-        gw_status st = take_tag(&tc, &toks[i]);
-        if (st == GW_ENOMEM) return st;
-        if (st != GW_OK) return GW_OK; /* the hand's error is set */
-    }
-    static const int REQUIRED[] = {T_GAME, T_DEALER, T_DECK};
-    for (int k = 0; k < 3; k++) {
-        if (!tc.present[REQUIRED[k]]) {
-            gw_error_set(&h->error, GW_EINVAL, h->line, 1, "missing required tag %s", KNOWN[REQUIRED[k]]);
-            return GW_OK;
-        }
-    }
-    gw_status st = take_deck(&tc);
-    if (st == GW_ENOMEM) return st;
-    if (st != GW_OK || take_moves(h, toks + i, n - i) != GW_OK) return GW_OK;
+/* Plays the moves, then scores the hand and checks its Result. */
+static void moves(void *hand, const rec_token *toks, int n, gw_text_pos result_pos) {
+    gw_android_record_hand *h = hand;
+    if (take_moves(h, toks, n) != GW_OK) return;
     const gw_android_game *g = &h->game;
     h->finished = gw_android_over(g);
     h->outcome = gw_android_score_hand(g);
     int tricks[2] = {gw_android_player_tricks(g, 0), gw_android_player_tricks(g, 1)};
     if (h->has_result)
-        gw_rec_check_result(&h->error, tc.pos[T_RESULT].line, tc.pos[T_RESULT].col, h->result, h->finished,
+        gw_rec_check_result(&h->error, result_pos.line, result_pos.col, h->result, h->finished,
                             g->tricks_done, tricks);
-    return GW_OK;
 }
 
-/* Checks what hands tagged 1, 2, 3 ... say as a match: the dealer
- * alternates, and Score holds the game points after each hand (a game ends
- * at 5 and the next starts from 0-0), checked where the file holds the match
- * from hand 1. Hands of other games break the sequence. */
-static void check_match(gw_android_record *r) {
-    bool known = false;
-    int points[2] = {0, 0}, prev_dealer = -1, prev_number = 0;
-    for (int i = 0; i < r->count; i++) {
-        gw_android_record_hand *h = &r->hands[i];
-        if (!h->is_android) {
-            known = false;
-            prev_dealer = -1;
-            prev_number = 0;
-            continue;
-        }
-        bool follows = h->hand_tag > 1 && h->hand_tag == prev_number + 1;
-        if (h->hand_tag == 1) {
-            known = true;
-            points[0] = points[1] = 0;
-        } else if (!follows) {
-            known = false;
-        }
-        if (h->error.status == GW_OK && follows && prev_dealer >= 0 && h->dealer == prev_dealer)
-            gw_error_set(&h->error, GW_EINVAL, h->dealer_pos.line, h->dealer_pos.col,
-                         "the dealer must alternate: player %d dealt hand %d too", h->dealer + 1,
-                         prev_number);
-        if (h->error.status != GW_OK) {
-            known = false;
-        } else if (known) {
-            const gw_android_hand_score *s = &h->outcome;
-            bool game_over = false;
-            if (h->finished && s->winner >= 0) {
-                points[s->winner] += s->points;
-                if (points[s->winner] >= GW_ANDROID_GAME_POINTS) {
-                    points[s->winner] = GW_ANDROID_GAME_POINTS; /* points beyond 5 are not carried */
-                    game_over = true;
-                }
-            }
-            if (h->has_score && (h->score[0] != points[0] || h->score[1] != points[1]))
-                gw_error_set(&h->error, GW_EINVAL, h->score_pos.line, h->score_pos.col,
-                             "Score %d-%d does not match the game score %d-%d after hand %d", h->score[0],
-                             h->score[1], points[0], points[1], h->hand_tag);
-            if (game_over) points[0] = points[1] = 0;
-        }
-        prev_dealer = h->dealer;
-        prev_number = h->hand_tag;
+/* Android Whist's match checks (record_file.c has checked the dealer): Score holds the game points after
+ * each hand (a game ends at 5 and the next starts from 0-0), checked where the file holds the rubber from
+ * hand 1. */
+static void match(rec_run *run, void *hand) {
+    gw_android_record_hand *h = hand;
+    rec_run_android *r = &run->g.android;
+    if (h->hand_tag == 1) {
+        r->known = true;
+        r->points[0] = r->points[1] = 0;
+    } else if (!run->follows) {
+        r->known = false;
     }
+    if (h->error.status != GW_OK) {
+        r->known = false;
+        return;
+    }
+    if (!r->known) return;
+    const gw_android_hand_score *s = &h->outcome;
+    bool game_over = false;
+    if (h->finished && s->winner >= 0) {
+        r->points[s->winner] += s->points;
+        if (r->points[s->winner] >= GW_ANDROID_GAME_POINTS) {
+            r->points[s->winner] = GW_ANDROID_GAME_POINTS; /* points beyond 5 are not carried */
+            game_over = true;
+        }
+    }
+    if (h->has_score && (h->score[0] != r->points[0] || h->score[1] != r->points[1]))
+        gw_error_set(&h->error, GW_EINVAL, h->score_pos.line, h->score_pos.col,
+                     "Score %d-%d does not match the game score %d-%d after hand %d", h->score[0],
+                     h->score[1], r->points[0], r->points[1], h->hand_tag);
+    if (game_over) r->points[0] = r->points[1] = 0;
 }
 
-/* Reads hand toks[0..n): only marked when it is not Android Whist. */
-static gw_status read_hand(gw_android_record_hand *h, const rec_token *toks, int n) {
-    h->line = n > 0 ? toks[0].line : 1;
-    h->dealer = -1;
-    for (int i = 0; i < n && (toks[i].kind == REC_TAG || toks[i].kind == REC_BLANK); i++)
-        h->is_android = h->is_android || is_android_game_tag(&toks[i]);
-    return h->is_android ? check_hand(h, toks, n) : GW_OK;
-}
+static int summary(const void *hand, char *out, int cap) { return gw_android_record_summary(hand, out, cap); }
+static void write_hand(const void *hand, gw_text *out) { gw_android_record_write_hand(hand, out); }
+static void clear(void *hand) { gw_android_record_hand_clear(hand); }
 
+const rec_game rec_game_android = {
+    .kind = GW_GAME_ANDROID,
+    .name = "Android Whist",
+    .own_tags = OWN_TAGS,
+    .result_what = "tricks of side 1 and side 2 (e.g. 7-6)",
+    .score_what = "game points of side 1 and side 2, each 0 to 5 (e.g. 2-5)",
+    .score_max = GW_ANDROID_GAME_POINTS,
+    .seed_tag = "RubberSeed",
+    .match_word = "rubber",
+    .fields = fields,
+    .init = init,
+    .own_tag = NULL,
+    .deal = take_deck,
+    .moves = moves,
+    .match = match,
+    .summary = summary,
+    .write = write_hand,
+    .clear = clear,
+};
+
+/* Android Whist's view of the file: its hands as they are, another game's hand only marked (is_android
+ * false, its line and place). */
 gw_status gw_android_record_read(const char *text, size_t len, gw_android_record *out, gw_error *err) {
     memset(out, 0, sizeof *out);
-    int ntok = 0;
-    rec_token *toks = gw_rec_lex(text, len, &ntok);
-    if (!toks) return gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory reading the record");
-    int *first = malloc((size_t)(ntok + 1) * sizeof *first);
-    gw_status st = first ? GW_OK : GW_ENOMEM;
-    int count = first ? gw_rec_split_hands(toks, ntok, first) : 0;
-    if (count > 0) {
-        out->hands = calloc((size_t)count, sizeof *out->hands);
-        if (!out->hands) st = GW_ENOMEM;
+    gw_record_file f;
+    gw_status st = gw_record_file_read(text, len, &f, err);
+    if (st != GW_OK) return st;
+    if (f.count > 0) {
+        out->hands = calloc((size_t)f.count, sizeof *out->hands);
+        if (!out->hands) {
+            gw_record_file_free(&f);
+            return gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory reading the record");
+        }
     }
-    for (int k = 0; k < count && st == GW_OK; k++) {
-        gw_android_record_hand *h = &out->hands[out->count++];
-        h->number = out->count;
-        st = read_hand(h, toks + first[k], first[k + 1] - first[k]);
+    for (int i = 0; i < f.count; i++) {
+        gw_record_file_hand *fh = &f.hands[i];
+        gw_android_record_hand *h = &out->hands[i];
+        if (fh->game == GW_GAME_ANDROID) {
+            *h = fh->android; /* its tags move to out */
+            fh->android.tags = NULL;
+            fh->android.ntags = 0;
+        } else {
+            h->line = fh->german.line;
+            h->number = i + 1;
+            h->dealer = -1;
+        }
     }
-    free(first);
-    free(toks);
-    if (st != GW_OK) {
-        gw_android_record_free(out);
-        return gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory reading the record");
-    }
-    check_match(out);
+    out->count = f.count;
+    gw_record_file_free(&f);
     return GW_OK;
 }
 

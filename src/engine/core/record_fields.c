@@ -71,7 +71,7 @@ bool gw_rec_date(const char *s) {
     return true;
 }
 
-gw_status gw_rec_keep_tag(gw_tag **tags, int *ntags, char *name, char *value, int line) {
+gw_status gw_rec_keep_tag(gw_tag **tags, int *ntags, char *name, char *value, int line, int col) {
     gw_tag *p = realloc(*tags, (size_t)(*ntags + 1) * sizeof *p);
     if (!p) {
         free(name);
@@ -79,7 +79,7 @@ gw_status gw_rec_keep_tag(gw_tag **tags, int *ntags, char *name, char *value, in
         return GW_ENOMEM;
     }
     *tags = p;
-    p[(*ntags)++] = (gw_tag){name, value, line};
+    p[(*ntags)++] = (gw_tag){name, value, line, col};
     return GW_OK;
 }
 
@@ -126,7 +126,7 @@ gw_status gw_rec_set_tag(gw_tag **tags, int *ntags, const char *name, const char
         free(v);
         return GW_ENOMEM;
     }
-    return gw_rec_keep_tag(tags, ntags, n, v, 0);
+    return gw_rec_keep_tag(tags, ntags, n, v, 0, 0);
 }
 
 void gw_rec_put_tag(gw_text *out, const char *name, const char *value) {

@@ -21,8 +21,8 @@ bool gw_rec_uint(const char *s, unsigned long long max, unsigned long long *out)
 bool gw_rec_pair(const char *s, int max, int out[2]);
 /* True for a date "YYYY.MM.DD" (digits or '?'). */
 bool gw_rec_date(const char *s);
-/* Appends a tag (taking name and value, freed on failure) to a tag list. */
-gw_status gw_rec_keep_tag(gw_tag **tags, int *ntags, char *name, char *value, int line);
+/* Appends a tag (taking name and value, freed on failure), written at line and col, to a tag list. */
+gw_status gw_rec_keep_tag(gw_tag **tags, int *ntags, char *name, char *value, int line, int col);
 /* "12." or "12.AS": a trick number, and where a play glued to it starts. */
 bool gw_rec_trick_number(const char *s, size_t n, int *num, size_t *rest);
 

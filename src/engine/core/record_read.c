@@ -1,132 +1,65 @@
-/* record_read.c: reads a .gwr text into hands and checks each against the rules and the match. */
+/* record_read.c: German Whist's part of reading records (its tags, deck, moves and match checks, for
+ * record_file.c), and gw_record_read, the file seen as German Whist hands. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gw/record.h"
+#include "gw/record_file.h"
 #include "record_fields.h"
+#include "record_game.h"
 #include "record_lex.h"
 
-/* Where a known tag stood, for messages about it. */
-typedef struct tag_pos {
-    int line, col;
-    bool present;
-} tag_pos;
+/* The German Whist tags beside the common ones (record_file.c reads those). */
+enum { T_VARIANT, T_SCORING, T_TARGET };
+static const char *const OWN_TAGS[] = {"Variant", "Scoring", "Target", NULL};
 
-enum { T_GAME, T_VARIANT, T_SCORING, T_TARGET, T_HAND, T_DEALER, T_DECK, T_SEED, T_RESULT, T_SCORE, T_COUNT };
-static const char *const KNOWN[T_COUNT] = {"Game",   "Variant", "Scoring", "Target", "Hand",
-                                           "Dealer", "Deck",    "Seed",    "Result", "Score"};
+/* The fields record_file.c reads the common tags into. */
+static rec_fields fields(void *hand) {
+    gw_record_hand *h = hand;
+    return (rec_fields){&h->line,     &h->number, &h->hand_tag,   &h->dealer,  &h->dealer_pos, &h->score_pos,
+                        &h->has_seed, &h->seed,   &h->has_result, h->result,   &h->has_score,  h->score,
+                        &h->tags,     &h->ntags,  &h->error,      &h->finished};
+}
 
-/* The state of checking one hand. */
-typedef struct hand_check {
-    gw_record_hand *h;
-    tag_pos pos[T_COUNT];
-    const rec_token *deck_tok;
-} hand_check;
+/* The rules a hand has when its tags do not say (the spec's defaults). */
+static void init(void *hand) {
+    gw_record_hand *h = hand;
+    h->rules = (gw_match_rules){GW_CLASSIC, GW_LAST13, GW_TARGET_DEFAULT};
+}
 
-/* Takes one tag: validates known ones into fields, keeps the others. Returns
- * GW_EINVAL with h->error set for a bad tag, GW_ENOMEM, or GW_OK. */
-static gw_status take_tag(hand_check *hc, const rec_token *t) {
-    gw_record_hand *h = hc->h;
+/* Takes Variant, Scoring or Target. */
+static gw_status own_tag(void *hand, int k, const char *value, const rec_token *t) {
+    gw_record_hand *h = hand;
     gw_error *e = &h->error;
-    if (t->msg) return gw_error_set(e, GW_EINVAL, t->line, t->col, "%s", t->msg);
-    char *name = gw_rec_copy(t->name, t->name_len);
-    char *value = gw_rec_unescape(t->text, t->len);
-    if (!name || !value) {
-        free(name);
-        free(value);
-        return GW_ENOMEM;
-    }
-    int k = 0;
-    while (k < T_COUNT && strcmp(name, KNOWN[k]) != 0)
-        k++;
-    if (k == T_COUNT) { /* Date, Player1, Player2 and unknown tags: kept, never checked but Date */
-        if (strcmp(name, "Date") == 0 && !gw_rec_date(value)) {
-            gw_error_set(e, GW_EINVAL, t->line, t->col, "tag Date must be YYYY.MM.DD, not \"%s\"", value);
-            free(name);
-            free(value);
-            return GW_EINVAL;
-        }
-        return gw_rec_keep_tag(&h->tags, &h->ntags, name, value, t->line);
-    }
-    gw_status st = GW_OK;
     unsigned long long n = 0;
-    if (hc->pos[k].present) {
-        st = gw_error_set(e, GW_EINVAL, t->line, t->col, "tag %s appears twice", name);
-        goto done;
-    }
-    hc->pos[k] = (tag_pos){t->line, t->col, true};
-    if (k == T_DEALER) h->dealer_pos = (gw_text_pos){t->line, t->col};
-    if (k == T_SCORE) h->score_pos = (gw_text_pos){t->line, t->col};
-    if (k == T_VARIANT || k == T_SCORING || k == T_TARGET)
-        h->rules_pos[k - T_VARIANT] = (gw_text_pos){t->line, t->col};
+    h->rules_pos[k] = (gw_text_pos){t->line, t->col};
     switch (k) {
-    case T_GAME:
-        if (strcmp(value, "German Whist") != 0)
-            st = gw_error_set(e, GW_EINVAL, t->line, t->col,
-                              "unknown game \"%s\" (expected \"German Whist\")", value);
-        break;
     case T_VARIANT:
         if (!gw_variant_parse(value, &h->rules.variant))
-            st = gw_error_set(e, GW_EINVAL, t->line, t->col, "unknown variant \"%s\" (classic or small)",
-                              value);
+            return gw_error_set(e, GW_EINVAL, t->line, t->col, "unknown variant \"%s\" (classic or small)",
+                                value);
         break;
     case T_SCORING:
         if (!gw_scoring_parse(value, &h->rules.scoring))
-            st = gw_error_set(e, GW_EINVAL, t->line, t->col,
-                              "unknown scoring \"%s\" (last13, every, difference or total)", value);
+            return gw_error_set(e, GW_EINVAL, t->line, t->col,
+                                "unknown scoring \"%s\" (last13, every, difference or total)", value);
         break;
-    case T_TARGET:
+    default:
+        assert(k == T_TARGET);
         if (!gw_rec_uint(value, GW_TARGET_MAX, &n) || n < GW_TARGET_MIN)
-            st = gw_error_set(e, GW_EINVAL, t->line, t->col,
-                              "tag Target must be a whole number from %d to %d, not \"%s\"", GW_TARGET_MIN,
-                              GW_TARGET_MAX, value);
-        else
-            h->rules.target = (int)n;
-        break;
-    case T_HAND:
-        if (!gw_rec_uint(value, 1000000, &n) || n < 1)
-            st = gw_error_set(e, GW_EINVAL, t->line, t->col,
-                              "tag Hand must be a whole number from 1, not \"%s\"", value);
-        else
-            h->hand_tag = h->number = (int)n;
-        break;
-    case T_DEALER:
-        if (strcmp(value, "1") != 0 && strcmp(value, "2") != 0)
-            st = gw_error_set(e, GW_EINVAL, t->line, t->col, "tag Dealer must be 1 or 2, not \"%s\"", value);
-        else
-            h->dealer = value[0] - '1';
-        break;
-    case T_DECK: hc->deck_tok = t; break;
-    case T_SEED:
-        if (!gw_rec_uint(value, ~0ull, &n))
-            st = gw_error_set(e, GW_EINVAL, t->line, t->col, "tag Seed must be a whole number, not \"%s\"",
-                              value);
-        h->has_seed = st == GW_OK;
-        h->seed = n;
-        break;
-    case T_RESULT:
-        if (!gw_rec_pair(value, 100000, h->result))
-            st = gw_error_set(e, GW_EINVAL, t->line, t->col,
-                              "tag Result must be tricks as P1-P2 (e.g. 8-5), not \"%s\"", value);
-        h->has_result = st == GW_OK;
-        break;
-    case T_SCORE:
-        if (!gw_rec_pair(value, 100000, h->score))
-            st = gw_error_set(e, GW_EINVAL, t->line, t->col,
-                              "tag Score must be points as P1-P2 (e.g. 2-0), not \"%s\"", value);
-        h->has_score = st == GW_OK;
+            return gw_error_set(e, GW_EINVAL, t->line, t->col,
+                                "tag Target must be a whole number from %d to %d, not \"%s\"", GW_TARGET_MIN,
+                                GW_TARGET_MAX, value);
+        h->rules.target = (int)n;
         break;
     }
-done:
-    free(name);
-    free(value);
-    return st;
+    return GW_OK;
 }
 
 /* Reads the Deck tag's cards, naming the exact card at fault. */
-static gw_status take_deck(hand_check *hc) {
-    gw_record_hand *h = hc->h;
-    const rec_token *t = hc->deck_tok;
+static gw_status take_deck(void *hand, const rec_token *t) {
+    gw_record_hand *h = hand;
     gw_variant v = h->rules.variant;
     gw_cards all = gw_deck_cards(v), seen = 0;
     int n = 0;
@@ -211,8 +144,8 @@ static gw_status take_moves(gw_record_hand *h, const rec_token *toks, int n) {
         size_t rest = 0;
         if (t->kind == REC_BLANK) continue;
         if (t->kind == REC_ERROR) return gw_error_set(&h->error, GW_EINVAL, t->line, t->col, "%s", t->msg);
-        gw_rec_excerpt(t->text, t->len, word);
         bool is_number = gw_rec_trick_number(t->text, t->len, &num, &rest);
+        if (is_number != want_number) gw_rec_excerpt(t->text, t->len, word); /* for the messages below */
         int expected = gw_game_trick_number(g);
         if (gw_game_phase(g) == GW_OVER)
             return gw_error_set(&h->error, GW_EINVAL, t->line, t->col,
@@ -257,37 +190,18 @@ static gw_status take_moves(gw_record_hand *h, const rec_token *toks, int n) {
     return GW_OK;
 }
 
-/* Checks one hand made of toks[0..n). */
-static gw_status check_hand(gw_record_hand *h, const rec_token *toks, int n) {
-    hand_check hc = {.h = h};
-    int i = 0;
-    h->dealer = -1;
-    h->rules = (gw_match_rules){GW_CLASSIC, GW_LAST13, GW_TARGET_DEFAULT};
-    h->line = n > 0 ? toks[0].line : 1;
-    for (; i < n && (toks[i].kind == REC_TAG || toks[i].kind == REC_BLANK); i++) {
-        if (toks[i].kind == REC_BLANK) continue;
-        gw_status st = take_tag(&hc, &toks[i]);
-        if (st == GW_ENOMEM) return st;
-        if (st != GW_OK) return GW_OK; /* the hand's error is set */
-    }
-    static const int REQUIRED[] = {T_GAME, T_DEALER, T_DECK};
-    for (int k = 0; k < 3; k++) {
-        if (!hc.pos[REQUIRED[k]].present) {
-            gw_error_set(&h->error, GW_EINVAL, h->line, 1, "missing required tag %s", KNOWN[REQUIRED[k]]);
-            return GW_OK;
-        }
-    }
-    if (take_deck(&hc) != GW_OK) return GW_OK;
-    if (take_moves(h, toks + i, n - i) != GW_OK) return GW_OK;
+/* Plays the moves, then scores the hand and checks its Result. */
+static void moves(void *hand, const rec_token *toks, int n, gw_text_pos result_pos) {
+    gw_record_hand *h = hand;
+    if (take_moves(h, toks, n) != GW_OK) return;
     const gw_game *g = &h->game;
     h->finished = gw_game_phase(g) == GW_OVER;
     int endgame[2] = {gw_game_endgame_tricks(g, 0), gw_game_endgame_tricks(g, 1)};
     int all[2] = {gw_game_all_tricks(g, 0), gw_game_all_tricks(g, 1)};
     if (h->finished) h->outcome = gw_score_hand(h->rules.variant, h->rules.scoring, endgame, all);
     if (h->has_result)
-        gw_rec_check_result(&h->error, hc.pos[T_RESULT].line, hc.pos[T_RESULT].col, h->result, h->finished,
+        gw_rec_check_result(&h->error, result_pos.line, result_pos.col, h->result, h->finished,
                             g->tricks_done, endgame);
-    return GW_OK;
 }
 
 /* Names the first of the match rules (Variant, Scoring, Target) in which a
@@ -318,83 +232,101 @@ static bool rules_differ(gw_record_hand *h, gw_match_rules match, int match_hand
     return true;
 }
 
-/* Checks what a file of hands tagged 1, 2, 3 ... says as a match: the dealer
- * alternates between hands with consecutive Hand tags and the rules stay
- * those of the match's first hand; where the file holds the match from hand
- * 1, Score accumulates and no hand comes after the match is won (core's
- * gw_match decides both). */
-static void check_match(gw_record *r) {
-    bool scores_known = false, rules_known = false;
-    int prev_dealer = -1, prev_number = 0, rules_hand = 0, last_scored = 0;
-    gw_match m = {0};
-    gw_match_rules rules = {0};
-    for (int i = 0; i < r->count; i++) {
-        gw_record_hand *h = &r->hands[i];
-        bool follows = h->hand_tag > 1 && h->hand_tag == prev_number + 1;
-        if (!follows) rules_known = false;
-        if (h->hand_tag == 1) {
-            scores_known = h->error.status == GW_OK && gw_match_start(&m, h->rules, 0, NULL) == GW_OK;
-        } else if (!follows) {
-            scores_known = false;
+/* German Whist's match checks (record_file.c has checked the dealer): the rules stay those of the match's
+ * first hand; where the file holds the match from hand 1, Score accumulates and no hand comes after the
+ * match is won (core's gw_match decides both). */
+static void match(rec_run *run, void *hand) {
+    gw_record_hand *h = hand;
+    rec_run_german *s = &run->g.german;
+    if (!run->follows) s->rules_known = false;
+    if (h->hand_tag == 1)
+        s->scores_known = h->error.status == GW_OK && gw_match_start(&s->m, h->rules, 0, NULL) == GW_OK;
+    else if (!run->follows)
+        s->scores_known = false;
+    if (h->error.status == GW_OK && s->rules_known) rules_differ(h, s->rules, s->rules_hand);
+    if (h->error.status == GW_OK && s->scores_known && gw_match_winner(&s->m) >= 0)
+        gw_error_set(&h->error, GW_EINVAL, h->line, 1,
+                     "hand %d comes after the end of the match: player %d reached the target %d in hand %d",
+                     h->hand_tag, gw_match_winner(&s->m) + 1, s->m.rules.target, s->last_scored);
+    if (h->error.status != GW_OK) {
+        s->scores_known = false;
+        return;
+    }
+    if (!s->rules_known && h->hand_tag > 0) {
+        s->rules_known = true;
+        s->rules = h->rules;
+        s->rules_hand = h->hand_tag;
+    }
+    if (s->scores_known) {
+        if (h->finished) {
+            gw_match_finish_hand(&s->m, &h->game);
+            s->last_scored = h->hand_tag;
         }
-        if (h->error.status == GW_OK && follows && prev_dealer >= 0 && h->dealer == prev_dealer)
-            gw_error_set(&h->error, GW_EINVAL, h->dealer_pos.line, h->dealer_pos.col,
-                         "the dealer must alternate: player %d dealt hand %d too", h->dealer + 1,
-                         prev_number);
-        if (h->error.status == GW_OK && rules_known) rules_differ(h, rules, rules_hand);
-        if (h->error.status == GW_OK && scores_known && gw_match_winner(&m) >= 0)
-            gw_error_set(
-                &h->error, GW_EINVAL, h->line, 1,
-                "hand %d comes after the end of the match: player %d reached the target %d in hand %d",
-                h->hand_tag, gw_match_winner(&m) + 1, m.rules.target, last_scored);
-        if (h->error.status != GW_OK) {
-            scores_known = false;
-        } else {
-            if (!rules_known && h->hand_tag > 0) {
-                rules_known = true;
-                rules = h->rules;
-                rules_hand = h->hand_tag;
-            }
-            if (scores_known) {
-                if (h->finished) {
-                    gw_match_finish_hand(&m, &h->game);
-                    last_scored = h->hand_tag;
-                }
-                if (h->has_score && (h->score[0] != m.score[0] || h->score[1] != m.score[1]))
-                    gw_error_set(&h->error, GW_EINVAL, h->score_pos.line, h->score_pos.col,
-                                 "Score %d-%d does not match the match score %d-%d after hand %d",
-                                 h->score[0], h->score[1], m.score[0], m.score[1], h->hand_tag);
-            }
-        }
-        prev_dealer = h->dealer;
-        prev_number = h->hand_tag;
+        if (h->has_score && (h->score[0] != s->m.score[0] || h->score[1] != s->m.score[1]))
+            gw_error_set(&h->error, GW_EINVAL, h->score_pos.line, h->score_pos.col,
+                         "Score %d-%d does not match the match score %d-%d after hand %d", h->score[0],
+                         h->score[1], s->m.score[0], s->m.score[1], h->hand_tag);
     }
 }
 
+static int summary(const void *hand, char *out, int cap) { return gw_record_summary(hand, out, cap); }
+static void write_hand(const void *hand, gw_text *out) { gw_record_write_hand(hand, out); }
+static void clear(void *hand) { gw_record_hand_clear(hand); }
+
+const rec_game rec_game_german = {
+    .kind = GW_GAME_GERMAN,
+    .name = "German Whist",
+    .own_tags = OWN_TAGS,
+    .result_what = "tricks as P1-P2 (e.g. 8-5)",
+    .score_what = "points as P1-P2 (e.g. 2-0)",
+    .score_max = 100000,
+    .seed_tag = "MatchSeed",
+    .match_word = "match",
+    .fields = fields,
+    .init = init,
+    .own_tag = own_tag,
+    .deal = take_deck,
+    .moves = moves,
+    .match = match,
+    .summary = summary,
+    .write = write_hand,
+    .clear = clear,
+};
+
+/* German Whist's view of the file: its hands as they are, another game's hand as one of an unknown game. */
 gw_status gw_record_read(const char *text, size_t len, gw_record *out, gw_error *err) {
     memset(out, 0, sizeof *out);
-    int ntok = 0;
-    rec_token *toks = gw_rec_lex(text, len, &ntok);
-    if (!toks) return gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory reading the record");
-    int *first = malloc((size_t)(ntok + 1) * sizeof *first);
-    gw_status st = first ? GW_OK : GW_ENOMEM;
-    int count = first ? gw_rec_split_hands(toks, ntok, first) : 0;
-    if (count > 0) {
-        out->hands = calloc((size_t)count, sizeof *out->hands);
-        if (!out->hands) st = GW_ENOMEM;
+    gw_record_file f;
+    gw_status st = gw_record_file_read(text, len, &f, err);
+    if (st != GW_OK) return st;
+    if (f.count > 0) {
+        out->hands = calloc((size_t)f.count, sizeof *out->hands);
+        if (!out->hands) {
+            gw_record_file_free(&f);
+            return gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory reading the record");
+        }
     }
-    for (int k = 0; k < count && st == GW_OK; k++) {
-        gw_record_hand *h = &out->hands[out->count++];
-        h->number = out->count;
-        st = check_hand(h, toks + first[k], first[k + 1] - first[k]);
+    for (int i = 0; i < f.count; i++) {
+        gw_record_file_hand *fh = &f.hands[i];
+        gw_record_hand *h = &out->hands[i];
+        if (fh->game == GW_GAME_GERMAN) {
+            *h = fh->german; /* its tags move to out */
+            fh->german.tags = NULL;
+            fh->german.ntags = 0;
+            continue;
+        }
+        const gw_android_record_hand *a = &fh->android;
+        h->line = a->line;
+        h->number = a->number;
+        h->hand_tag = a->hand_tag;
+        h->dealer = a->dealer;
+        h->dealer_pos = a->dealer_pos;
+        h->rules = (gw_match_rules){GW_CLASSIC, GW_LAST13, GW_TARGET_DEFAULT};
+        gw_error_set(&h->error, GW_EINVAL, fh->game_pos.line, fh->game_pos.col,
+                     "unknown game \"%s\" (expected \"%s\")", rec_game_android.name, rec_game_german.name);
     }
-    free(first);
-    free(toks);
-    if (st != GW_OK) {
-        gw_record_free(out);
-        return gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory reading the record");
-    }
-    check_match(out);
+    out->count = f.count;
+    gw_record_file_free(&f);
     return GW_OK;
 }
 

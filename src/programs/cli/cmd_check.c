@@ -4,8 +4,8 @@
 #include <string.h>
 
 #include "cli.h"
-#include "gw/android_record.h"
 #include "gw/files.h"
+#include "gw/record_file.h"
 
 static const char HELP[] =
     "Usage: whist check [--quiet] FILE... (- for standard input)\n"
@@ -28,8 +28,8 @@ static int report_error(const char *shown, const gw_error *e, int hand_line) {
     return CLI_FAIL;
 }
 
-/* Checks one file; returns the exit status it deserves. Each hand is checked
- * by the rules its Game tag names: German Whist unless Android Whist. */
+/* Checks one file, read once; returns the exit status it deserves. Each hand
+ * is checked by the rules its Game tag names (gw_record_file_read). */
 static int check_file(const char *path, bool quiet) {
     char *text = NULL;
     size_t len = 0;
@@ -39,20 +39,13 @@ static int check_file(const char *path, bool quiet) {
         fprintf(stderr, "whist check: cannot read %s: %s\n", shown, err.msg);
         return CLI_USAGE;
     }
-    gw_record rec;
-    gw_android_record arec;
-    if (gw_record_read(text, len, &rec, &err) != GW_OK) {
-        free(text);
-        fprintf(stderr, "whist check: %s: %s\n", shown, err.msg);
-        return CLI_USAGE;
-    }
-    if (gw_android_record_read(text, len, &arec, &err) != GW_OK) {
-        free(text);
-        gw_record_free(&rec);
-        fprintf(stderr, "whist check: %s: %s\n", shown, err.msg);
-        return CLI_USAGE;
-    }
+    gw_record_file rec;
+    gw_status st = gw_record_file_read(text, len, &rec, &err);
     free(text);
+    if (st != GW_OK) {
+        fprintf(stderr, "whist check: %s: %s\n", shown, err.msg);
+        return CLI_USAGE;
+    }
     int status = CLI_OK;
     if (rec.count == 0) {
         fprintf(stderr,
@@ -61,23 +54,17 @@ static int check_file(const char *path, bool quiet) {
         status = CLI_FAIL;
     }
     for (int i = 0; i < rec.count; i++) {
-        const gw_android_record_hand *a = i < arec.count && arec.hands[i].is_android ? &arec.hands[i] : NULL;
-        const gw_record_hand *h = &rec.hands[i];
+        const gw_record_file_hand *h = &rec.hands[i];
+        const gw_error *e = gw_record_file_error(h);
         char line[96];
-        if (a && a->error.status != GW_OK) {
-            status = report_error(shown, &a->error, a->line);
-        } else if (!a && h->error.status != GW_OK) {
-            status = report_error(shown, &h->error, h->line);
+        if (e->status != GW_OK) {
+            status = report_error(shown, e, gw_record_file_line(h));
         } else if (!quiet) {
-            if (a)
-                gw_android_record_summary(a, line, (int)sizeof line);
-            else
-                gw_record_summary(h, line, (int)sizeof line);
+            gw_record_file_summary(h, line, (int)sizeof line);
             printf("%s\n", line);
         }
     }
-    gw_android_record_free(&arec);
-    gw_record_free(&rec);
+    gw_record_file_free(&rec);
     return status;
 }
 

@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "cli.h"
-#include "gw/android_record.h"
 #include "gw/files.h"
+#include "gw/record_file.h"
 #include "gw/solver.h"
 
 static const char HELP[] = "Usage: whist replay FILE [--hand N] [--no-solver]\n"
@@ -268,25 +268,19 @@ static bool replay_android_hand(const gw_android_record_hand *h, const char *sho
     return true;
 }
 
-/* Replays the hands of a record text (shown names it in messages), only hand
- * `only` if not 0; returns the exit code. Each hand is shown by the rules its
- * Game tag names: German Whist unless Android Whist. */
+/* Replays the hands of a record text, read once (shown names it in messages),
+ * only hand `only` if not 0; returns the exit code. Each hand is shown by the
+ * rules its Game tag names (gw_record_file_read). */
 static int replay_text(const char *text, size_t len, const char *shown, int only, bool use_solver) {
-    gw_record rec;
-    gw_android_record arec;
+    gw_record_file rec;
     gw_error err;
-    if (gw_record_read(text, len, &rec, &err) != GW_OK) {
-        fprintf(stderr, "whist replay: %s: %s\n", shown, err.msg);
-        return CLI_FAIL;
-    }
-    if (gw_android_record_read(text, len, &arec, &err) != GW_OK) {
-        gw_record_free(&rec);
+    if (gw_record_file_read(text, len, &rec, &err) != GW_OK) {
         fprintf(stderr, "whist replay: %s: %s\n", shown, err.msg);
         return CLI_FAIL;
     }
     bool german = false;
     for (int i = 0; i < rec.count; i++)
-        german = german || i >= arec.count || !arec.hands[i].is_android;
+        german = german || rec.hands[i].game == GW_GAME_GERMAN;
     gw_solver *solver = NULL;
     if (use_solver && german && gw_solver_new(REPLAY_TABLE_BYTES, &solver) != GW_OK) {
         solver = NULL;
@@ -294,20 +288,19 @@ static int replay_text(const char *text, size_t len, const char *shown, int only
     }
     int status = CLI_OK, shown_hands = 0;
     for (int i = 0; i < rec.count; i++) {
-        if (only && rec.hands[i].number != only) continue;
+        const gw_record_file_hand *h = &rec.hands[i];
+        if (only && gw_record_file_number(h) != only) continue;
         shown_hands++;
-        bool ok = i < arec.count && arec.hands[i].is_android ? replay_android_hand(&arec.hands[i], shown)
-                                                             : replay_hand(&rec.hands[i], shown, solver);
+        bool ok = h->game == GW_GAME_ANDROID ? replay_android_hand(&h->android, shown)
+                                             : replay_hand(&h->german, shown, solver);
         if (!ok) status = CLI_FAIL;
     }
     gw_solver_free(solver);
     if (shown_hands == 0) {
         if (only && rec.count > 0) {
             fprintf(stderr, "whist replay: %s has no hand %d (its hands:", shown, only);
-            for (int i = 0; i < rec.count && i < 20; i++) {
-                bool android = i < arec.count && arec.hands[i].is_android;
-                fprintf(stderr, "%s %d", i ? "," : "", android ? arec.hands[i].number : rec.hands[i].number);
-            }
+            for (int i = 0; i < rec.count && i < 20; i++)
+                fprintf(stderr, "%s %d", i ? "," : "", gw_record_file_number(&rec.hands[i]));
             fprintf(stderr, "%s)\n", rec.count > 20 ? ", ..." : "");
         } else if (only) {
             fprintf(stderr, "whist replay: %s has no hand %d (it holds no hand)\n", shown, only);
@@ -315,8 +308,7 @@ static int replay_text(const char *text, size_t len, const char *shown, int only
             fprintf(stderr, "whist replay: %s holds no hand\n", shown);
         status = CLI_FAIL;
     }
-    gw_android_record_free(&arec);
-    gw_record_free(&rec);
+    gw_record_file_free(&rec);
     return status;
 }
 
