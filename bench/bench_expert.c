@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "gw/ai.h"
+#include "gw/monotonic.h"
 #include "../src/engine/ai/world.h"
 
 static double now_ms(void) {
@@ -20,8 +21,8 @@ int main(int argc, char **argv) {
     int think = argc > 1 ? atoi(argv[1]) : GW_THINK_MS_DEFAULT, deals = argc > 2 ? atoi(argv[2]) : 3;
     gw_expert *timed = NULL, *counted = NULL;
     gw_error err;
-    if (gw_expert_new((gw_expert_limits){think, 0}, 1, &timed, &err) != GW_OK ||
-        gw_expert_new((gw_expert_limits){0, 100}, 1, &counted, &err) != GW_OK) {
+    if (gw_expert_new((gw_expert_limits){think, 0, gw_monotonic_clock()}, 1, &timed, &err) != GW_OK ||
+        gw_expert_new((gw_expert_limits){0, 100, NULL}, 1, &counted, &err) != GW_OK) {
         fprintf(stderr, "bench_expert: %s\n", err.msg);
         return 1;
     }

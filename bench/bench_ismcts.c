@@ -159,7 +159,7 @@ static bool agent_init(agent *a, kind k, int worlds, double c, uint64_t seed) {
     gw_error err;
     switch (k) {
     case HARD: return gw_solver_new(0, &a->solver) == GW_OK;
-    case PIMC: return gw_expert_new((gw_expert_limits){0, worlds}, seed, &a->expert, &err) == GW_OK;
+    case PIMC: return gw_expert_new((gw_expert_limits){0, worlds, NULL}, seed, &a->expert, &err) == GW_OK;
     case ISMCTS:
         a->mcts = calloc(1, sizeof *a->mcts);
         if (!a->mcts) return false;

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 
+#include "gw/clock.h"
 #include "gw/observation.h"
 #include "gw/player.h"
 #include "gw/rng.h"
@@ -45,12 +46,16 @@ gw_card gw_ai_hard(const gw_observation *o, gw_solver *solver);
 
 typedef struct gw_expert gw_expert;
 
-/* How long the expert thinks: by wall time, by worlds sampled, or both
+/* How long the expert thinks: by time, by worlds sampled, or both
  * (whichever ends first; 0 switches a bound off, not both). With
- * iterations set and think_ms 0 its choices depend on the seed alone. */
+ * iterations set and think_ms 0 its choices depend on the seed alone. The
+ * time comes from the caller's clock (the engine reads none): a time bound
+ * without a clock is refused (GW_EINVAL). The clock is borrowed: it must
+ * outlive the expert. */
 typedef struct gw_expert_limits {
     int think_ms;
     int iterations;
+    const gw_clock *clock; /* needed when think_ms > 0; may be NULL otherwise */
 } gw_expert_limits;
 
 /* The expert's estimate for one legal card: the mean endgame tricks of the
@@ -61,6 +66,8 @@ typedef struct gw_card_estimate {
     int samples;
 } gw_card_estimate;
 
+/* A new expert (free it with gw_expert_free); GW_EINVAL for negative
+ * bounds, no bound at all, or a time bound without a clock. */
 gw_status gw_expert_new(gw_expert_limits limits, uint64_t seed, gw_expert **out, gw_error *err);
 void gw_expert_free(gw_expert *e);
 /* Estimates every legal card of the seat to move in o (its turn) and

@@ -23,7 +23,7 @@ static void deal(gw_android_game *g, uint64_t seed) {
 }
 
 static gw_android_player *make(gw_android_level level, uint64_t seed, int samples) {
-    gw_android_player_options opt = {level, seed, samples, 0};
+    gw_android_player_options opt = {level, seed, samples, 0, NULL};
     gw_android_player *ai = NULL;
     gw_error err;
     assert_int_equal(gw_android_player_make(&opt, &ai, &err), GW_OK);
@@ -86,13 +86,18 @@ static void bad_options_are_refused(void **state) {
     (void)state;
     gw_android_player *ai = NULL;
     gw_error err;
-    gw_android_player_options bad_level = {(gw_android_level)7, 1, 0, 0};
+    gw_android_player_options bad_level = {(gw_android_level)7, 1, 0, 0, NULL};
     assert_int_equal(gw_android_player_make(&bad_level, &ai, &err), GW_EINVAL);
     assert_null(ai);
-    gw_android_player_options bad_samples = {GW_ANDROID_HARD, 1, -1, 0};
+    gw_android_player_options bad_samples = {GW_ANDROID_HARD, 1, -1, 0, NULL};
     assert_int_equal(gw_android_player_make(&bad_samples, &ai, &err), GW_EINVAL);
-    gw_android_player_options bad_time = {GW_ANDROID_HARD, 1, 10, -5};
+    gw_android_player_options bad_time = {GW_ANDROID_HARD, 1, 10, -5, NULL};
     assert_int_equal(gw_android_player_make(&bad_time, &ai, &err), GW_EINVAL);
+    /* A time bound needs the caller's clock: the engine reads none itself. */
+    gw_android_player_options no_clock = {GW_ANDROID_HARD, 1, 10, 50, NULL};
+    assert_int_equal(gw_android_player_make(&no_clock, &ai, &err), GW_EINVAL);
+    assert_non_null(strstr(err.msg, "needs a clock"));
+    assert_null(ai);
 }
 
 static void choose_refuses_when_not_its_turn(void **state) {
@@ -122,6 +127,32 @@ static void choose_refuses_when_not_its_turn(void **state) {
     assert_int_equal(gw_android_player_choose(ai, v, &act, &err), GW_ESTATE);
     gw_android_step step;
     assert_int_equal(gw_android_player_act(ai, g, &step, &err), GW_ESTATE);
+    gw_android_player_free(ai);
+    free(v);
+    free(g);
+}
+
+/* hard's time bound is measured on the caller's clock: with one that ticks a
+ * ms per read, a 5 ms bound stops the sampling long before its 100000
+ * samples, and the action is still one the rules allow. */
+static uint64_t ticking_ms(void *ctx) { return ++*(uint64_t *)ctx; }
+
+static void time_bound_reads_the_callers_clock(void **state) {
+    (void)state;
+    gw_android_game *g = malloc(sizeof *g);
+    gw_android_view *v = malloc(sizeof *v);
+    deal(g, 5);
+    uint64_t now = 0;
+    gw_clock clock = {ticking_ms, &now};
+    gw_android_player_options opt = {GW_ANDROID_HARD, 1, GW_ANDROID_SAMPLES_MAX, 5, &clock};
+    gw_android_player *ai = NULL;
+    gw_error err;
+    assert_int_equal(gw_android_player_make(&opt, &ai, &err), GW_OK);
+    gw_android_step step;
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(gw_android_player_act(ai, g, &step, &err), GW_OK);
+    assert_true(now > 0);
+    assert_true(now < 100);
     gw_android_player_free(ai);
     free(v);
     free(g);
@@ -563,6 +594,7 @@ int main(void) {
         cmocka_unit_test(levels_have_names),
         cmocka_unit_test(bad_options_are_refused),
         cmocka_unit_test(choose_refuses_when_not_its_turn),
+        cmocka_unit_test(time_bound_reads_the_callers_clock),
         cmocka_unit_test(every_level_plays_whole_hands),
         cmocka_unit_test(inference_is_sound_and_samples_fit),
         cmocka_unit_test(exclusions_match_the_engine),

@@ -13,7 +13,7 @@
 #include "../../src/engine/ai/hard.h"
 
 /* The expert's settings in tests: a few worlds, no clock, so runs repeat. */
-static const gw_expert_limits FEW = {0, 6};
+static const gw_expert_limits FEW = {0, 6, NULL};
 
 static gw_player *bot(gw_ai_level level, uint64_t seed, int seat) {
     gw_bot_options opt = {level, seed, FEW};

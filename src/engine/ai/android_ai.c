@@ -36,6 +36,8 @@ gw_status gw_android_player_make(const gw_android_player_options *opt, gw_androi
     if (opt->samples < 0 || opt->samples > GW_ANDROID_SAMPLES_MAX || opt->think_ms < 0)
         return gw_error_set(err, GW_EINVAL, 0, 0, "samples must be 0 to %d and think_ms at least 0",
                             GW_ANDROID_SAMPLES_MAX);
+    if (opt->think_ms > 0 && (!opt->clock || !opt->clock->now_ms))
+        return gw_error_set(err, GW_EINVAL, 0, 0, "a time bound needs a clock (%d ms)", opt->think_ms);
     gw_android_player *ai = malloc(sizeof *ai);
     if (!ai) return gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory for a computer player");
     ai->opt = *opt;
@@ -48,7 +50,7 @@ gw_status gw_android_player_make(const gw_android_player_options *opt, gw_androi
 
 gw_status gw_android_player_new(gw_android_level level, uint64_t seed, gw_android_player **out,
                                 gw_error *err) {
-    gw_android_player_options opt = {level, seed, 0, 0};
+    gw_android_player_options opt = {level, seed, 0, 0, NULL};
     return gw_android_player_make(&opt, out, err);
 }
 
@@ -73,7 +75,9 @@ gw_status gw_android_player_choose(gw_android_player *ai, const gw_android_view 
     switch (ai->opt.level) {
     case GW_ANDROID_RANDOM: *out = gw_aai_random(k, &ai->rng); break;
     case GW_ANDROID_EASY: *out = gw_aai_easy(k); break;
-    case GW_ANDROID_HARD: *out = gw_aai_hard(k, &ai->rng, ai->opt.samples, ai->opt.think_ms); break;
+    case GW_ANDROID_HARD:
+        *out = gw_aai_hard(k, &ai->rng, ai->opt.samples, ai->opt.think_ms, ai->opt.clock);
+        break;
     default: return gw_error_set(err, GW_EINVAL, 0, 0, "unknown computer level");
     }
     return GW_OK;

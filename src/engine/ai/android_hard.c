@@ -1,8 +1,6 @@
 /* android_hard.c: the Android Whist level `hard`: sampled deals that fit the view, every choice played out in
  * each. */
-#define _POSIX_C_SOURCE 200809L
 #include <string.h>
-#include <time.h>
 
 #include "android_levels.h"
 #include "android_tactics.h"
@@ -11,12 +9,6 @@
 /* Tricks charged per sample in which a command fails: errors cost nothing
  * in the game, but between equal commands the one that plays now wins. */
 #define ERROR_TIEBREAK 1e-3
-
-static double now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
 
 /* The side's tricks when c is played now in deal w and the rest is played
  * out with the tactics. */
@@ -109,7 +101,8 @@ static double command_value(const gw_aai_know *k, const command_sums *sums, int 
     return sums->ok[c] + best - ERROR_TIEBREAK * sums->failed[c];
 }
 
-gw_android_action gw_aai_hard(const gw_aai_know *k, gw_rng *rng, int samples, int think_ms) {
+gw_android_action gw_aai_hard(const gw_aai_know *k, gw_rng *rng, int samples, int think_ms,
+                              const gw_clock *clock) {
     gw_aai_table base;
     gw_aai_table_from_know(k, &base);
     bool own = gw_aai_turn(&base) == k->me;
@@ -131,9 +124,9 @@ gw_android_action gw_aai_hard(const gw_aai_know *k, gw_rng *rng, int samples, in
     command_sums sums;
     memset(&sums, 0, sizeof sums);
     unsigned open = gw_aai_commands_open(k);
-    double start = think_ms > 0 ? now_ms() : 0;
+    uint64_t start = think_ms > 0 ? gw_clock_now(clock) : 0;
     for (int i = 0; i < samples; i++) {
-        if (think_ms > 0 && i > 0 && now_ms() - start >= think_ms) break;
+        if (think_ms > 0 && i > 0 && gw_clock_now(clock) - start >= (uint64_t)think_ms) break;
         gw_cards hands[GW_SEATS];
         gw_aai_sample(k, rng, hands);
         gw_aai_table w;

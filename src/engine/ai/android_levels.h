@@ -1,4 +1,5 @@
-/* android_levels.h: the Android Whist levels' decisions, from one human's knowledge (internal to src/engine/ai). */
+/* android_levels.h: the Android Whist levels' decisions, from one human's knowledge (internal to
+ * src/engine/ai). */
 #ifndef GW_ANDROID_LEVELS_H
 #define GW_ANDROID_LEVELS_H
 
@@ -17,8 +18,10 @@ gw_android_action gw_aai_easy(const gw_aai_know *k);
 
 /* Level `hard`: samples deals that fit k and plays each candidate card or
  * command out in them with the tactics for every seat; the best mean of
- * the side's tricks wins. samples >= 1; think_ms 0 = no time bound. */
-gw_android_action gw_aai_hard(const gw_aai_know *k, gw_rng *rng, int samples, int think_ms);
+ * the side's tricks wins. samples >= 1; think_ms 0 = no time bound, else
+ * measured on clock (not NULL then). */
+gw_android_action gw_aai_hard(const gw_aai_know *k, gw_rng *rng, int samples, int think_ms,
+                              const gw_clock *clock);
 
 /* True when it is k->me's turn or its android's (and the hand is not over). */
 static inline bool gw_aai_to_act(const gw_aai_know *k, int turn) {

@@ -1,8 +1,6 @@
 /* expert.c: the `expert` level (Perfect Information Monte Carlo) and the cheating oracle. */
-#define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "gw/ai.h"
 #include "rollout.h"
@@ -35,6 +33,8 @@ gw_status gw_expert_new(gw_expert_limits limits, uint64_t seed, gw_expert **out,
     if (limits.think_ms < 0 || limits.iterations < 0 || (limits.think_ms == 0 && limits.iterations == 0))
         return gw_error_set(err, GW_EINVAL, 0, 0, "the expert needs a time or an iteration bound (%d ms, %d)",
                             limits.think_ms, limits.iterations);
+    if (limits.think_ms > 0 && (!limits.clock || !limits.clock->now_ms))
+        return gw_error_set(err, GW_EINVAL, 0, 0, "a time bound needs a clock (%d ms)", limits.think_ms);
     gw_expert *e = calloc(1, sizeof *e);
     if (!e) return gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory");
     if (gw_solver_new(0, &e->solver) != GW_OK) {
@@ -54,12 +54,6 @@ void gw_expert_free(gw_expert *e) {
 }
 
 int gw_expert_last_worlds(const gw_expert *e) { return e->last_worlds; }
-
-static double now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
 
 /* True if a goes before b: best first; among equals the cheaper card (a
  * plain suit before trumps, then the lower rank, then the suit). */
@@ -185,14 +179,15 @@ int gw_expert_estimate(gw_expert *e, const gw_observation *o, gw_card_estimate o
     tally t;
     memset(&t, 0, sizeof t);
     int think = e->limits.think_ms, iterations = e->limits.iterations;
-    double start = think ? now_ms() : 0.0;
+    const gw_clock *clock = e->limits.clock;
+    uint64_t start = think ? gw_clock_now(clock) : 0;
     for (;;) {
         int worlds = t.worlds;
         if (iterations && worlds >= iterations) break;
         if (think && worlds > 0) {
             /* Stop if one more world would likely overrun the time, or
              * (timed thinking only) if the choice is settled already. */
-            double spent = now_ms() - start;
+            double spent = (double)(gw_clock_now(clock) - start);
             if (spent + spent / worlds > think) break;
             if (worlds >= MIN_SETTLED && worlds % 8 == 0 && settled(&t, nruns)) break;
         }
