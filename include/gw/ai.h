@@ -5,25 +5,11 @@
 #include <stdbool.h>
 
 #include "gw/clock.h"
+#include "gw/levels.h"
 #include "gw/observation.h"
 #include "gw/player.h"
 #include "gw/rng.h"
 #include "gw/solver.h"
-
-typedef enum gw_ai_level {
-    GW_AI_RANDOM = 0, /* any legal card, uniformly */
-    GW_AI_EASY = 1,   /* wins cheap tricks for good up-cards and in the endgame, discards low; no memory */
-    GW_AI_HARD = 2,   /* perfect memory: judges up-cards against the unseen cards; solves the endgame */
-    GW_AI_EXPERT = 3, /* samples the hidden cards and evaluates each card by playout and exact endgames */
-    GW_AI_ORACLE = 4, /* sees every card (cheats): for analysis only */
-    GW_AI_LEVELS = 5
-} gw_ai_level;
-
-/* The level's name ("random", "easy", "hard", "expert", "oracle"). */
-const char *gw_ai_level_name(gw_ai_level level);
-/* Parses a level's name ("greedy", the old name of easy, is accepted);
- * false if unknown. */
-bool gw_ai_level_parse(const char *s, gw_ai_level *out);
 
 /* Exact values in the endgame, from the seat's observation o (the seat to
  * move; every unseen card is the opponent's): for each legal card the

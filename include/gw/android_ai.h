@@ -8,19 +8,8 @@
 
 #include "gw/android.h"
 #include "gw/clock.h"
+#include "gw/levels.h"
 #include "gw/status.h"
-
-typedef enum gw_android_level {
-    GW_ANDROID_RANDOM = 0, /* a random legal card; a random command among those not refused */
-    GW_ANDROID_EASY = 1,   /* whist tactics; commands from what is public about its android's hand */
-    GW_ANDROID_HARD = 2,   /* samples hidden hands that fit the view, plays each choice out in them */
-    GW_ANDROID_LEVELS = 3
-} gw_android_level;
-
-/* The level's name: "random", "easy" or "hard". */
-const char *gw_android_level_name(gw_android_level level);
-/* Parses a level's name; false if unknown. */
-bool gw_android_level_parse(const char *s, gw_android_level *out);
 
 #define GW_ANDROID_SAMPLES_DEFAULT 200 /* hard: sampled deals per decision */
 #define GW_ANDROID_SAMPLES_MAX     100000

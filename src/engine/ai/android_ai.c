@@ -13,21 +13,6 @@ struct gw_android_player {
     gw_aai_know know; /* scratch: large, so kept here rather than on the stack */
 };
 
-static const char *const NAMES[GW_ANDROID_LEVELS] = {"random", "easy", "hard"};
-
-const char *gw_android_level_name(gw_android_level level) {
-    return (unsigned)level < GW_ANDROID_LEVELS ? NAMES[level] : "?";
-}
-
-bool gw_android_level_parse(const char *s, gw_android_level *out) {
-    for (int i = 0; i < GW_ANDROID_LEVELS; i++)
-        if (strcmp(s, NAMES[i]) == 0) {
-            *out = (gw_android_level)i;
-            return true;
-        }
-    return false;
-}
-
 gw_status gw_android_player_make(const gw_android_player_options *opt, gw_android_player **out,
                                  gw_error *err) {
     *out = NULL;
