@@ -49,7 +49,7 @@ int main(int argc, char **argv) {
             gw_expert_estimate(counted, &o, est);
             ms += t1 - t0;
             ms100 += now_ms() - t1;
-            worlds += gw_expert_last_worlds(timed);
+            worlds += expert_last_worlds(timed);
         }
         printf("%6d %12.1f %10.0f %16.0f\n", trick, ms / deals, (double)worlds / deals,
                100.0 * 100 * deals / ms100);

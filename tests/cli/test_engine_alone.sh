@@ -36,6 +36,13 @@ defined=$(nm --defined-only "$lib" | awk 'NF == 3 {print $3}' | sort -u)
 missing=$(comm -23 <(grep '^gw_' <<<"$undefined") <(echo "$defined"))
 [ -z "$missing" ] || fail "libgw_engine.a calls gw_ functions it does not define: $(echo $missing)"
 
+# Public names only for the public API: every gw_ name the library exports is declared in include/gw (an
+# internal function is static, or has a short internal prefix in a header inside src/engine).
+exported=$(nm --defined-only "$lib" | awk 'NF == 3 && $2 ~ /^[TDRBC]$/ && $3 ~ /^gw_/ {print $3}' | sort -u)
+for name in $exported; do
+  grep -qw "$name" "$GW_SOURCE_DIR"/include/gw/*.h || fail "$name is exported by the engine but in no public header"
+done
+
 # A program with the engine alone: deals a German Whist hand and an Android Whist hand and plays both out
 # with computer players (the solver, the expert's sampling and Android's levels included).
 cat >"$TMP/prog.c" <<'EOF'

@@ -115,7 +115,7 @@ static void deterministic_per_seed(void **state) {
     int na = gw_expert_estimate(a, &o, ea), nb = gw_expert_estimate(b, &o, eb);
     same_estimates(ea, na, eb, nb);
     assert_int_equal(ea[0].samples, 10);
-    assert_int_equal(gw_expert_last_worlds(a), 10);
+    assert_int_equal(expert_last_worlds(a), 10);
     gw_expert_free(a);
     gw_expert_free(b);
 }
@@ -261,8 +261,8 @@ static void time_bound_ends_the_search(void **state) {
     gw_observe(&g, g.turn, &o);
     gw_card c = gw_expert_choose(e, &o);
     assert_true(gw_has(gw_observation_legal(&o), c));
-    assert_true(gw_expert_last_worlds(e) >= 1);
-    assert_true(gw_expert_last_worlds(e) <= 5);
+    assert_true(expert_last_worlds(e) >= 1);
+    assert_true(expert_last_worlds(e) <= 5);
     assert_true(now > 1);
     gw_expert_free(e);
 }

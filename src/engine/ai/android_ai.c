@@ -10,7 +10,7 @@ struct gw_android_player {
     gw_android_player_options opt;
     int player; /* the human it plays, -1 if not told */
     gw_rng rng;
-    gw_aai_know know; /* scratch: large, so kept here rather than on the stack */
+    aai_know know; /* scratch: large, so kept here rather than on the stack */
 };
 
 gw_status gw_android_player_make(const gw_android_player_options *opt, gw_android_player **out,
@@ -52,16 +52,16 @@ gw_status gw_android_player_choose(gw_android_player *ai, const gw_android_view 
     if (ai->player >= 0 && v->player != ai->player)
         return gw_error_set(err, GW_EINVAL, 0, 0, "this player plays human %d, not human %d", ai->player + 1,
                             v->player + 1);
-    gw_aai_know *k = &ai->know;
-    gw_aai_know_make(v, k);
-    if (!gw_aai_to_act(k, v->turn))
+    aai_know *k = &ai->know;
+    aai_know_make(v, k);
+    if (!aai_to_act(k, v->turn))
         return gw_error_set(err, GW_ESTATE, 0, 0, "it is not the turn of human %d nor of their android",
                             v->player + 1);
     switch (ai->opt.level) {
-    case GW_ANDROID_RANDOM: *out = gw_aai_random(k, &ai->rng); break;
-    case GW_ANDROID_EASY: *out = gw_aai_easy(k); break;
+    case GW_ANDROID_RANDOM: *out = aai_random(k, &ai->rng); break;
+    case GW_ANDROID_EASY: *out = aai_easy(k); break;
     case GW_ANDROID_HARD:
-        *out = gw_aai_hard(k, &ai->rng, ai->opt.samples, ai->opt.think_ms, ai->opt.clock);
+        *out = aai_hard(k, &ai->rng, ai->opt.samples, ai->opt.think_ms, ai->opt.clock);
         break;
     default: return gw_error_set(err, GW_EINVAL, 0, 0, "unknown computer level");
     }

@@ -30,7 +30,7 @@ static gw_status take_tag(tag_check *tc, const rec_token *t) {
     gw_android_record_hand *h = tc->h;
     gw_error *e = &h->error;
     if (t->msg) return gw_error_set(e, GW_EINVAL, t->line, t->col, "%s", t->msg);
-    char *name = gw_rec_copy(t->name, t->name_len), *value = gw_rec_unescape(t->text, t->len);
+    char *name = rec_copy(t->name, t->name_len), *value = rec_unescape(t->text, t->len);
     if (!name || !value) {
         free(name);
         free(value);
@@ -42,8 +42,8 @@ static gw_status take_tag(tag_check *tc, const rec_token *t) {
     gw_status st = GW_OK;
     unsigned long long n = 0;
     if (k == T_COUNT) {
-        if (strcmp(name, "Date") != 0 || gw_rec_date(value))
-            return gw_rec_keep_tag(&h->tags, &h->ntags, name, value, t->line);
+        if (strcmp(name, "Date") != 0 || rec_date(value))
+            return rec_keep_tag(&h->tags, &h->ntags, name, value, t->line);
         st = gw_error_set(e, GW_EINVAL, t->line, t->col, "tag Date must be YYYY.MM.DD, not \"%s\"", value);
     } else if (tc->present[k]) {
         st = gw_error_set(e, GW_EINVAL, t->line, t->col, "tag %s appears twice", name);
@@ -53,7 +53,7 @@ static gw_status take_tag(tag_check *tc, const rec_token *t) {
         switch (k) {
         case T_GAME: break; /* the hand is read as Android Whist because this tag says so */
         case T_HAND:
-            if (!gw_rec_uint(value, 1000000, &n) || n < 1)
+            if (!rec_uint(value, 1000000, &n) || n < 1)
                 st = gw_error_set(e, GW_EINVAL, t->line, t->col,
                                   "tag Hand must be a whole number from 1, not \"%s\"", value);
             else
@@ -69,21 +69,21 @@ static gw_status take_tag(tag_check *tc, const rec_token *t) {
             break;
         case T_DECK: tc->deck = t; break;
         case T_SEED:
-            if (!gw_rec_uint(value, ~0ull, &n))
+            if (!rec_uint(value, ~0ull, &n))
                 st = gw_error_set(e, GW_EINVAL, t->line, t->col,
                                   "tag Seed must be a whole number, not \"%s\"", value);
             h->has_seed = st == GW_OK;
             h->seed = n;
             break;
         case T_RESULT:
-            if (!gw_rec_pair(value, 100000, h->result))
+            if (!rec_pair(value, 100000, h->result))
                 st = gw_error_set(e, GW_EINVAL, t->line, t->col,
                                   "tag Result must be tricks of side 1 and side 2 (e.g. 7-6), not \"%s\"",
                                   value);
             h->has_result = st == GW_OK;
             break;
         case T_SCORE:
-            if (!gw_rec_pair(value, GW_ANDROID_GAME_POINTS, h->score))
+            if (!rec_pair(value, GW_ANDROID_GAME_POINTS, h->score))
                 st = gw_error_set(
                     e, GW_EINVAL, t->line, t->col,
                     "tag Score must be game points of side 1 and side 2, each 0 to 5 (e.g. 2-5), "
@@ -103,8 +103,7 @@ static gw_status take_tag(tag_check *tc, const rec_token *t) {
 static gw_status take_deck(tag_check *tc) {
     gw_android_record_hand *h = tc->h;
     const rec_token *t = tc->deck;
-    char *value =
-        gw_rec_copy(t->text, t->len); /* as written: a deck has no escapes (nor does German Whist's) */
+    char *value = rec_copy(t->text, t->len); /* as written: a deck has no escapes (nor does German Whist's) */
     if (!value) return GW_ENOMEM;
     gw_card cards[GW_ANDROID_DECK];
     int n = 0;
@@ -171,7 +170,7 @@ static gw_status human_play(gw_android_record_hand *h, const play_word *w, int l
     char word[32], who = gw_seat_char(g->turn);
     gw_card c;
     if (gw_card_parse(w->text, w->len, &c) != GW_OK) {
-        gw_rec_excerpt(w->text, w->len, word);
+        rec_excerpt(w->text, w->len, word);
         if (w->failed || w->card)
             return gw_error_set(e, GW_EINVAL, line, w->col,
                                 "trick %d: %c is human and plays a card, not a command ('%s')", trick, who,
@@ -193,7 +192,7 @@ static gw_status wrong_command(gw_android_record_hand *h, const play_word *w, in
     gw_error *e = &h->error;
     char word[32], why[128], who = gw_seat_char(h->game.turn);
     const char *name = gw_android_command_name(c);
-    gw_rec_excerpt(w->text, w->len, word);
+    rec_excerpt(w->text, w->len, word);
     gw_android_answer_text(s, c, o.answer, why, (int)sizeof why);
     if (o.answer != GW_ANSWER_CARD && !gw_android_answer_is_error(o.answer))
         return gw_error_set(e, GW_EILLEGAL, line, w->col, "trick %d: %c cannot be told '%s' now: %s", trick,
@@ -223,7 +222,7 @@ static gw_status android_play(gw_android_record_hand *h, const play_word *w, int
     char word[32], who = gw_seat_char(g->turn);
     if (!w->failed && !w->card) {
         gw_android_command c;
-        gw_rec_excerpt(w->text, w->len, word);
+        rec_excerpt(w->text, w->len, word);
         if (gw_android_command_parse(w->text, w->len, &c))
             return gw_error_set(e, GW_EINVAL, line, w->col,
                                 "trick %d: '%s' needs '!' (it was an error) or '=CARD' (the card it gave)",
@@ -236,7 +235,7 @@ static gw_status android_play(gw_android_record_hand *h, const play_word *w, int
     }
     gw_android_command c;
     if (!gw_android_command_parse(w->text, w->name_len, &c)) {
-        gw_rec_excerpt(w->text, w->name_len, word);
+        rec_excerpt(w->text, w->name_len, word);
         return gw_error_set(
             e, GW_EINVAL, line, w->col,
             "trick %d: '%s' is not a command (duck, beat, high, spades, hearts, diamonds, clubs, "
@@ -245,7 +244,7 @@ static gw_status android_play(gw_android_record_hand *h, const play_word *w, int
     }
     gw_card card = GW_NO_CARD;
     if (w->card && gw_card_parse(w->card, w->card_len, &card) != GW_OK) {
-        gw_rec_excerpt(w->card, w->card_len, word);
+        rec_excerpt(w->card, w->card_len, word);
         return gw_error_set(e, GW_EINVAL, line, w->col + (int)w->name_len + 1, "trick %d: '%s' is not a card",
                             trick, word);
     }
@@ -277,8 +276,8 @@ static gw_status take_moves(gw_android_record_hand *h, const rec_token *toks, in
                                 "trick %d: too many tricks, the hand ended after trick %d", trick,
                                 GW_ANDROID_TRICKS);
         play_word w = split_play(t->text, t->len, t->col);
-        bool numbered = gw_rec_trick_number(t->text, t->len, &num, &rest);
-        if (numbered != want_number) gw_rec_excerpt(t->text, t->len, word); /* for the messages below */
+        bool numbered = rec_trick_number(t->text, t->len, &num, &rest);
+        if (numbered != want_number) rec_excerpt(t->text, t->len, word); /* for the messages below */
         if (numbered) {
             if (!want_number && g->errors > 0)
                 return gw_error_set(e, GW_EINVAL, t->line, t->col,
@@ -336,8 +335,8 @@ static gw_status check_hand(gw_android_record_hand *h, const rec_token *toks, in
     h->outcome = gw_android_score_hand(g);
     int tricks[2] = {gw_android_player_tricks(g, 0), gw_android_player_tricks(g, 1)};
     if (h->has_result)
-        gw_rec_check_result(&h->error, tc.pos[T_RESULT].line, tc.pos[T_RESULT].col, h->result, h->finished,
-                            g->tricks_done, tricks);
+        rec_check_result(&h->error, tc.pos[T_RESULT].line, tc.pos[T_RESULT].col, h->result, h->finished,
+                         g->tricks_done, tricks);
     return GW_OK;
 }
 
@@ -402,11 +401,11 @@ static gw_status read_hand(gw_android_record_hand *h, const rec_token *toks, int
 gw_status gw_android_record_read(const char *text, size_t len, gw_android_record *out, gw_error *err) {
     memset(out, 0, sizeof *out);
     int ntok = 0;
-    rec_token *toks = gw_rec_lex(text, len, &ntok);
+    rec_token *toks = rec_lex(text, len, &ntok);
     if (!toks) return gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory reading the record");
     int *first = malloc((size_t)(ntok + 1) * sizeof *first);
     gw_status st = first ? GW_OK : GW_ENOMEM;
-    int count = first ? gw_rec_split_hands(toks, ntok, first) : 0;
+    int count = first ? rec_split_hands(toks, ntok, first) : 0;
     if (count > 0) {
         out->hands = calloc((size_t)count, sizeof *out->hands);
         if (!out->hands) st = GW_ENOMEM;

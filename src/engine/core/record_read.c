@@ -29,8 +29,8 @@ static gw_status take_tag(hand_check *hc, const rec_token *t) {
     gw_record_hand *h = hc->h;
     gw_error *e = &h->error;
     if (t->msg) return gw_error_set(e, GW_EINVAL, t->line, t->col, "%s", t->msg);
-    char *name = gw_rec_copy(t->name, t->name_len);
-    char *value = gw_rec_unescape(t->text, t->len);
+    char *name = rec_copy(t->name, t->name_len);
+    char *value = rec_unescape(t->text, t->len);
     if (!name || !value) {
         free(name);
         free(value);
@@ -40,13 +40,13 @@ static gw_status take_tag(hand_check *hc, const rec_token *t) {
     while (k < T_COUNT && strcmp(name, KNOWN[k]) != 0)
         k++;
     if (k == T_COUNT) { /* Date, Player1, Player2 and unknown tags: kept, never checked but Date */
-        if (strcmp(name, "Date") == 0 && !gw_rec_date(value)) {
+        if (strcmp(name, "Date") == 0 && !rec_date(value)) {
             gw_error_set(e, GW_EINVAL, t->line, t->col, "tag Date must be YYYY.MM.DD, not \"%s\"", value);
             free(name);
             free(value);
             return GW_EINVAL;
         }
-        return gw_rec_keep_tag(&h->tags, &h->ntags, name, value, t->line);
+        return rec_keep_tag(&h->tags, &h->ntags, name, value, t->line);
     }
     gw_status st = GW_OK;
     unsigned long long n = 0;
@@ -76,7 +76,7 @@ static gw_status take_tag(hand_check *hc, const rec_token *t) {
                               "unknown scoring \"%s\" (last13, every, difference or total)", value);
         break;
     case T_TARGET:
-        if (!gw_rec_uint(value, GW_TARGET_MAX, &n) || n < GW_TARGET_MIN)
+        if (!rec_uint(value, GW_TARGET_MAX, &n) || n < GW_TARGET_MIN)
             st = gw_error_set(e, GW_EINVAL, t->line, t->col,
                               "tag Target must be a whole number from %d to %d, not \"%s\"", GW_TARGET_MIN,
                               GW_TARGET_MAX, value);
@@ -84,7 +84,7 @@ static gw_status take_tag(hand_check *hc, const rec_token *t) {
             h->rules.target = (int)n;
         break;
     case T_HAND:
-        if (!gw_rec_uint(value, 1000000, &n) || n < 1)
+        if (!rec_uint(value, 1000000, &n) || n < 1)
             st = gw_error_set(e, GW_EINVAL, t->line, t->col,
                               "tag Hand must be a whole number from 1, not \"%s\"", value);
         else
@@ -98,20 +98,20 @@ static gw_status take_tag(hand_check *hc, const rec_token *t) {
         break;
     case T_DECK: hc->deck_tok = t; break;
     case T_SEED:
-        if (!gw_rec_uint(value, ~0ull, &n))
+        if (!rec_uint(value, ~0ull, &n))
             st = gw_error_set(e, GW_EINVAL, t->line, t->col, "tag Seed must be a whole number, not \"%s\"",
                               value);
         h->has_seed = st == GW_OK;
         h->seed = n;
         break;
     case T_RESULT:
-        if (!gw_rec_pair(value, 100000, h->result))
+        if (!rec_pair(value, 100000, h->result))
             st = gw_error_set(e, GW_EINVAL, t->line, t->col,
                               "tag Result must be tricks as P1-P2 (e.g. 8-5), not \"%s\"", value);
         h->has_result = st == GW_OK;
         break;
     case T_SCORE:
-        if (!gw_rec_pair(value, 100000, h->score))
+        if (!rec_pair(value, 100000, h->score))
             st = gw_error_set(e, GW_EINVAL, t->line, t->col,
                               "tag Score must be points as P1-P2 (e.g. 2-0), not \"%s\"", value);
         h->has_score = st == GW_OK;
@@ -143,7 +143,7 @@ static gw_status take_deck(hand_check *hc) {
         int col = t->value_col + (int)start;
         gw_card card;
         char word[32];
-        gw_rec_excerpt(t->text + start, i - start, word);
+        rec_excerpt(t->text + start, i - start, word);
         if (gw_card_parse(t->text + start, i - start, &card) != GW_OK)
             return gw_error_set(&h->error, GW_EINVAL, t->line, col, "deck: '%s' is not a card", word);
         if (!gw_has(all, card))
@@ -211,8 +211,8 @@ static gw_status take_moves(gw_record_hand *h, const rec_token *toks, int n) {
         size_t rest = 0;
         if (t->kind == REC_BLANK) continue;
         if (t->kind == REC_ERROR) return gw_error_set(&h->error, GW_EINVAL, t->line, t->col, "%s", t->msg);
-        gw_rec_excerpt(t->text, t->len, word);
-        bool is_number = gw_rec_trick_number(t->text, t->len, &num, &rest);
+        rec_excerpt(t->text, t->len, word);
+        bool is_number = rec_trick_number(t->text, t->len, &num, &rest);
         int expected = gw_game_trick_number(g);
         if (gw_game_phase(g) == GW_OVER)
             return gw_error_set(&h->error, GW_EINVAL, t->line, t->col,
@@ -244,7 +244,7 @@ static gw_status take_moves(gw_record_hand *h, const rec_token *toks, int n) {
         }
         gw_card c;
         if (gw_card_parse(card_text, card_len, &c) != GW_OK) {
-            gw_rec_excerpt(card_text, card_len, word);
+            rec_excerpt(card_text, card_len, word);
             return gw_error_set(&h->error, GW_EINVAL, t->line, col, "trick %d: '%s' is not a card", expected,
                                 word);
         }
@@ -285,8 +285,8 @@ static gw_status check_hand(gw_record_hand *h, const rec_token *toks, int n) {
     int all[2] = {gw_game_all_tricks(g, 0), gw_game_all_tricks(g, 1)};
     if (h->finished) h->outcome = gw_score_hand(h->rules.variant, h->rules.scoring, endgame, all);
     if (h->has_result)
-        gw_rec_check_result(&h->error, hc.pos[T_RESULT].line, hc.pos[T_RESULT].col, h->result, h->finished,
-                            g->tricks_done, endgame);
+        rec_check_result(&h->error, hc.pos[T_RESULT].line, hc.pos[T_RESULT].col, h->result, h->finished,
+                         g->tricks_done, endgame);
     return GW_OK;
 }
 
@@ -374,11 +374,11 @@ static void check_match(gw_record *r) {
 gw_status gw_record_read(const char *text, size_t len, gw_record *out, gw_error *err) {
     memset(out, 0, sizeof *out);
     int ntok = 0;
-    rec_token *toks = gw_rec_lex(text, len, &ntok);
+    rec_token *toks = rec_lex(text, len, &ntok);
     if (!toks) return gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory reading the record");
     int *first = malloc((size_t)(ntok + 1) * sizeof *first);
     gw_status st = first ? GW_OK : GW_ENOMEM;
-    int count = first ? gw_rec_split_hands(toks, ntok, first) : 0;
+    int count = first ? rec_split_hands(toks, ntok, first) : 0;
     if (count > 0) {
         out->hands = calloc((size_t)count, sizeof *out->hands);
         if (!out->hands) st = GW_ENOMEM;

@@ -190,7 +190,7 @@ gw_status gw_solver_new(size_t table_bytes, gw_solver **out) {
     memset(s->table, 0, buckets * bucket_bytes);
     s->mask = buckets - 1;
     s->stats.table_bytes = buckets * bucket_bytes;
-    gw_tt_init(s);
+    tt_init(s);
     *out = s;
     return GW_OK;
 }
@@ -277,7 +277,7 @@ int gw_solve_cards(gw_solver *s, const gw_position *p, gw_card_value *out, int *
             v = value_led(s, p->leader & ~gw_bit(c), p->other, c, top, top);
         else
             v = value_reply(s, p->leader, p->other, p->led, c, top);
-        gw_cards run = gw_equivalents(mine, out_cards, c) & legal;
+        gw_cards run = moves_equivalents(mine, out_cards, c) & legal;
         for (gw_cards r = run; r; r &= r - 1)
             value_of[gw_first(r)] = v;
         done |= run;
