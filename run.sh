@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # run.sh: one command to set up, build and then play or test whist.
 #   ./run.sh play [ARGS...]  set up, build, start the full-screen game (extra ARGS go to whist)
-#   ./run.sh test            set up, build with gcc and clang (-Werror), run every
-#                            test, then again under AddressSanitizer + UBSan
+#   ./run.sh test            set up, build with gcc and clang (-Werror, asserts on), run
+#                            every test, then again in a portable gcc build (no popcnt
+#                            or BMI2: the path WebAssembly takes) and under
+#                            AddressSanitizer + UBSan
 #   ./run.sh build           set up and build only (build/whist)
 #   ./run.sh fuzz [SECONDS]  build the libFuzzer harnesses (fuzz/, clang) in build-fuzz and run
 #                            each for SECONDS (default 60); non-zero exit on any finding
@@ -13,12 +15,15 @@ what=${1:-play}
 
 ./scripts/setup.sh
 
-# configure DIR [CMAKE ARGS...]: configures a build folder once.
+# configure DIR [CMAKE ARGS...]: configures a build folder (once; later calls only
+# update the options given, e.g. a folder made before GW_ASSERTS existed).
 configure() {
   local dir=$1
   shift
   if [ ! -f "$dir/build.ninja" ]; then
     cmake -S . -B "$dir" -G Ninja "$@" >/dev/null
+  elif [ $# -gt 0 ]; then
+    cmake -S . -B "$dir" "$@" >/dev/null
   fi
 }
 
@@ -123,12 +128,18 @@ case "$what" in
       passed=$((passed + ${total:-0} - ${bad:-0}))
       failed=$((failed + ${bad:-0}))
     }
+    # Asserts on in every pass (GW_ASSERTS keeps them in the optimised builds).
     for compiler in gcc clang; do
-      echo "== $compiler, -Werror =="
-      CC=$compiler configure "build-$compiler" -DGW_WERROR=ON
+      echo "== $compiler, -Werror, asserts on =="
+      CC=$compiler configure "build-$compiler" -DGW_WERROR=ON -DGW_ASSERTS=ON
       ninja -C "build-$compiler"
       run_ctest "build-$compiler"
     done
+    # The portable path: no popcnt or BMI2 instructions, as in a WebAssembly build.
+    echo "== gcc, portable bits (GW_NATIVE_BITS=OFF), -Werror, asserts on =="
+    CC=gcc configure build-portable -DGW_NATIVE_BITS=OFF -DGW_WERROR=ON -DGW_ASSERTS=ON
+    ninja -C build-portable
+    run_ctest build-portable
     echo "== AddressSanitizer + UndefinedBehaviorSanitizer =="
     CC=clang configure build-sanitize -DGW_WERROR=ON -DGW_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
     ninja -C build-sanitize
@@ -144,7 +155,7 @@ case "$what" in
     fuzz_failed=$(sed -n 's/^[0-9]* passed, \([0-9]*\) failed$/\1/p' build-fuzz/smoke-summary.log)
     passed=$((passed + ${fuzz_passed:-0}))
     failed=$((failed + ${fuzz_failed:-0}))
-    echo "== every pass: the ctest suites of the three builds and the fuzz smoke =="
+    echo "== every pass: the ctest suites of the four builds and the fuzz smoke =="
     echo "$passed passed, $failed failed"
     [ "$fuzz_ok" -eq 0 ] && [ "$failed" -eq 0 ]
     ;;

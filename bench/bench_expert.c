@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "gw/ai.h"
+#include "gw/monotonic.h"
 #include "../src/engine/ai/world.h"
 
 static double now_ms(void) {
@@ -20,8 +21,8 @@ int main(int argc, char **argv) {
     int think = argc > 1 ? atoi(argv[1]) : GW_THINK_MS_DEFAULT, deals = argc > 2 ? atoi(argv[2]) : 3;
     gw_expert *timed = NULL, *counted = NULL;
     gw_error err;
-    if (gw_expert_new((gw_expert_limits){think, 0}, 1, &timed, &err) != GW_OK ||
-        gw_expert_new((gw_expert_limits){0, 100}, 1, &counted, &err) != GW_OK) {
+    if (gw_expert_new((gw_expert_limits){think, 0, gw_monotonic_clock()}, 1, &timed, &err) != GW_OK ||
+        gw_expert_new((gw_expert_limits){0, 100, NULL}, 1, &counted, &err) != GW_OK) {
         fprintf(stderr, "bench_expert: %s\n", err.msg);
         return 1;
     }
@@ -48,7 +49,7 @@ int main(int argc, char **argv) {
             gw_expert_estimate(counted, &o, est);
             ms += t1 - t0;
             ms100 += now_ms() - t1;
-            worlds += gw_expert_last_worlds(timed);
+            worlds += expert_last_worlds(timed);
         }
         printf("%6d %12.1f %10.0f %16.0f\n", trick, ms / deals, (double)worlds / deals,
                100.0 * 100 * deals / ms100);

@@ -43,7 +43,7 @@ typedef struct ismcts {
     int worlds; /* budget: iterations = worlds x root runs */
     uint64_t seed;
     gw_solver *solver;
-    gw_world_sampler sampler;
+    world_sampler sampler;
     node *pool;
     int npool, cap;
     long solves; /* endgame solves so far */
@@ -67,7 +67,7 @@ static bool iterate(ismcts *m, gw_game *g, gw_rng *rng, int seat) {
     path[depth++] = 0;
     while (gw_game_phase(g) == GW_FOREPLAY) {
         gw_card rep[13];
-        int n = gw_world_runs(gw_game_legal(g), g->played, rep, NULL);
+        int n = world_runs(gw_game_legal(g), g->played, rep, NULL);
         gw_cards avail = 0, tried = 0;
         for (int i = 0; i < n; i++)
             avail |= gw_bit(rep[i]);
@@ -97,8 +97,7 @@ static bool iterate(ismcts *m, gw_game *g, gw_rng *rng, int seat) {
         at = best;
         path[depth++] = at;
     }
-    double value =
-        gw_game_phase(g) == GW_OVER ? (double)g->won[1][seat] : gw_rollout_value(g, seat, m->solver);
+    double value = gw_game_phase(g) == GW_OVER ? (double)g->won[1][seat] : rollout_value(g, seat, m->solver);
     value /= gw_hand_size((gw_variant)g->variant);
     m->solves++;
     for (int i = 0; i < depth; i++) {
@@ -116,17 +115,17 @@ static gw_card ismcts_choose(ismcts *m, const gw_observation *o, int *iters) {
     if (!legal) return GW_NO_CARD;
     if (o->phase == GW_ENDGAME) return gw_ai_hard(o, m->solver); /* exact, as the expert */
     gw_card rep[13];
-    int nruns = gw_world_runs(legal, o->played, rep, NULL);
+    int nruns = world_runs(legal, o->played, rep, NULL);
     if (nruns == 1) return rep[0];
-    if (!gw_world_prepare(&m->sampler, o)) return gw_ai_hard(o, m->solver);
+    if (!world_prepare(&m->sampler, o)) return gw_ai_hard(o, m->solver);
     gw_rng rng;
-    gw_rng_seed(&rng, gw_mix64(m->seed) ^ gw_world_observation_hash(o));
+    gw_rng_seed(&rng, gw_mix64(m->seed) ^ world_observation_hash(o));
     m->npool = 0;
     if (new_node(m, GW_NO_CARD, 1 - o->seat) < 0) return gw_ai_hard(o, m->solver);
     int budget = m->worlds * nruns;
     for (int i = 0; i < budget; i++) {
         gw_game w;
-        if (!gw_world_sample(&m->sampler, &rng, &w) || !iterate(m, &w, &rng, o->seat)) break;
+        if (!world_sample(&m->sampler, &rng, &w) || !iterate(m, &w, &rng, o->seat)) break;
         ++*iters;
     }
     int best = -1;
@@ -159,7 +158,7 @@ static bool agent_init(agent *a, kind k, int worlds, double c, uint64_t seed) {
     gw_error err;
     switch (k) {
     case HARD: return gw_solver_new(0, &a->solver) == GW_OK;
-    case PIMC: return gw_expert_new((gw_expert_limits){0, worlds}, seed, &a->expert, &err) == GW_OK;
+    case PIMC: return gw_expert_new((gw_expert_limits){0, worlds, NULL}, seed, &a->expert, &err) == GW_OK;
     case ISMCTS:
         a->mcts = calloc(1, sizeof *a->mcts);
         if (!a->mcts) return false;
@@ -183,7 +182,7 @@ static void agent_free(agent *a) {
 
 static gw_card agent_choose(agent *a, const gw_observation *o) {
     gw_card rep[13];
-    bool choice = o->phase == GW_FOREPLAY && gw_world_runs(gw_observation_legal(o), o->played, rep, NULL) > 1;
+    bool choice = o->phase == GW_FOREPLAY && world_runs(gw_observation_legal(o), o->played, rep, NULL) > 1;
     if (choice) a->decisions++;
     switch (a->kind) {
     case HARD: return gw_ai_hard(o, a->solver);
@@ -191,8 +190,8 @@ static gw_card agent_choose(agent *a, const gw_observation *o) {
         gw_card c = gw_expert_choose(a->expert, o);
         /* The expert solves once per world and run (none with a single run). */
         if (choice)
-            a->solves += (long)gw_expert_last_worlds(a->expert) *
-                         gw_world_runs(gw_observation_legal(o), o->played, rep, NULL);
+            a->solves += (long)expert_last_worlds(a->expert) *
+                         world_runs(gw_observation_legal(o), o->played, rep, NULL);
         return c;
     }
     case ISMCTS: {

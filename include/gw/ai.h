@@ -4,25 +4,12 @@
 
 #include <stdbool.h>
 
+#include "gw/clock.h"
+#include "gw/levels.h"
 #include "gw/observation.h"
 #include "gw/player.h"
 #include "gw/rng.h"
 #include "gw/solver.h"
-
-typedef enum gw_ai_level {
-    GW_AI_RANDOM = 0, /* any legal card, uniformly */
-    GW_AI_EASY = 1,   /* wins cheap tricks for good up-cards and in the endgame, discards low; no memory */
-    GW_AI_HARD = 2,   /* perfect memory: judges up-cards against the unseen cards; solves the endgame */
-    GW_AI_EXPERT = 3, /* samples the hidden cards and evaluates each card by playout and exact endgames */
-    GW_AI_ORACLE = 4, /* sees every card (cheats): for analysis only */
-    GW_AI_LEVELS = 5
-} gw_ai_level;
-
-/* The level's name ("random", "easy", "hard", "expert", "oracle"). */
-const char *gw_ai_level_name(gw_ai_level level);
-/* Parses a level's name ("greedy", the old name of easy, is accepted);
- * false if unknown. */
-bool gw_ai_level_parse(const char *s, gw_ai_level *out);
 
 /* Exact values in the endgame, from the seat's observation o (the seat to
  * move; every unseen card is the opponent's): for each legal card the
@@ -45,12 +32,16 @@ gw_card gw_ai_hard(const gw_observation *o, gw_solver *solver);
 
 typedef struct gw_expert gw_expert;
 
-/* How long the expert thinks: by wall time, by worlds sampled, or both
+/* How long the expert thinks: by time, by worlds sampled, or both
  * (whichever ends first; 0 switches a bound off, not both). With
- * iterations set and think_ms 0 its choices depend on the seed alone. */
+ * iterations set and think_ms 0 its choices depend on the seed alone. The
+ * time comes from the caller's clock (the engine reads none): a time bound
+ * without a clock is refused (GW_EINVAL). The clock is borrowed: it must
+ * outlive the expert. */
 typedef struct gw_expert_limits {
     int think_ms;
     int iterations;
+    const gw_clock *clock; /* needed when think_ms > 0; may be NULL otherwise */
 } gw_expert_limits;
 
 /* The expert's estimate for one legal card: the mean endgame tricks of the
@@ -61,6 +52,8 @@ typedef struct gw_card_estimate {
     int samples;
 } gw_card_estimate;
 
+/* A new expert (free it with gw_expert_free); GW_EINVAL for negative
+ * bounds, no bound at all, or a time bound without a clock. */
 gw_status gw_expert_new(gw_expert_limits limits, uint64_t seed, gw_expert **out, gw_error *err);
 void gw_expert_free(gw_expert *e);
 /* Estimates every legal card of the seat to move in o (its turn) and

@@ -7,19 +7,9 @@
 #include <stdint.h>
 
 #include "gw/android.h"
+#include "gw/clock.h"
+#include "gw/levels.h"
 #include "gw/status.h"
-
-typedef enum gw_android_level {
-    GW_ANDROID_RANDOM = 0, /* a random legal card; a random command among those not refused */
-    GW_ANDROID_EASY = 1,   /* whist tactics; commands from what is public about its android's hand */
-    GW_ANDROID_HARD = 2,   /* samples hidden hands that fit the view, plays each choice out in them */
-    GW_ANDROID_LEVELS = 3
-} gw_android_level;
-
-/* The level's name: "random", "easy" or "hard". */
-const char *gw_android_level_name(gw_android_level level);
-/* Parses a level's name; false if unknown. */
-bool gw_android_level_parse(const char *s, gw_android_level *out);
 
 #define GW_ANDROID_SAMPLES_DEFAULT 200 /* hard: sampled deals per decision */
 #define GW_ANDROID_SAMPLES_MAX     100000
@@ -30,6 +20,8 @@ typedef struct gw_android_player_options {
     int samples;   /* hard: sampled deals per decision, 1 to GW_ANDROID_SAMPLES_MAX; 0 = the default */
     int think_ms;  /* hard: also stop sampling after this many ms (0 = no time bound: the choices then
                       depend on the seed and the views alone) */
+    const gw_clock *clock; /* the time for think_ms (borrowed: it must outlive the player); needed when
+                              think_ms > 0, may be NULL otherwise */
 } gw_android_player_options;
 
 /* What a human does on their turn: play one of their cards, or command
@@ -49,7 +41,7 @@ typedef struct gw_android_player gw_android_player;
 gw_status gw_android_player_new(gw_android_level level, uint64_t seed, gw_android_player **out,
                                 gw_error *err);
 /* As gw_android_player_new with every option; GW_EINVAL for a bad level,
- * samples count or time bound. */
+ * samples count or time bound, or a time bound without a clock. */
 gw_status gw_android_player_make(const gw_android_player_options *opt, gw_android_player **out,
                                  gw_error *err);
 void gw_android_player_free(gw_android_player *p);

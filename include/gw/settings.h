@@ -5,8 +5,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "gw/ai.h"
 #include "gw/card.h"
+#include "gw/levels.h"
 #include "gw/match.h"
 #include "gw/status.h"
 #include "gw/text.h"

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gw/ai.h"
+#include "gw/levels.h"
 #include "store_internal.h"
 
 /* What keys a row: the rules of its matches and the opponent. */

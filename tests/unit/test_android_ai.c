@@ -23,7 +23,7 @@ static void deal(gw_android_game *g, uint64_t seed) {
 }
 
 static gw_android_player *make(gw_android_level level, uint64_t seed, int samples) {
-    gw_android_player_options opt = {level, seed, samples, 0};
+    gw_android_player_options opt = {level, seed, samples, 0, NULL};
     gw_android_player *ai = NULL;
     gw_error err;
     assert_int_equal(gw_android_player_make(&opt, &ai, &err), GW_OK);
@@ -86,13 +86,18 @@ static void bad_options_are_refused(void **state) {
     (void)state;
     gw_android_player *ai = NULL;
     gw_error err;
-    gw_android_player_options bad_level = {(gw_android_level)7, 1, 0, 0};
+    gw_android_player_options bad_level = {(gw_android_level)7, 1, 0, 0, NULL};
     assert_int_equal(gw_android_player_make(&bad_level, &ai, &err), GW_EINVAL);
     assert_null(ai);
-    gw_android_player_options bad_samples = {GW_ANDROID_HARD, 1, -1, 0};
+    gw_android_player_options bad_samples = {GW_ANDROID_HARD, 1, -1, 0, NULL};
     assert_int_equal(gw_android_player_make(&bad_samples, &ai, &err), GW_EINVAL);
-    gw_android_player_options bad_time = {GW_ANDROID_HARD, 1, 10, -5};
+    gw_android_player_options bad_time = {GW_ANDROID_HARD, 1, 10, -5, NULL};
     assert_int_equal(gw_android_player_make(&bad_time, &ai, &err), GW_EINVAL);
+    /* A time bound needs the caller's clock: the engine reads none itself. */
+    gw_android_player_options no_clock = {GW_ANDROID_HARD, 1, 10, 50, NULL};
+    assert_int_equal(gw_android_player_make(&no_clock, &ai, &err), GW_EINVAL);
+    assert_non_null(strstr(err.msg, "needs a clock"));
+    assert_null(ai);
 }
 
 static void choose_refuses_when_not_its_turn(void **state) {
@@ -127,6 +132,32 @@ static void choose_refuses_when_not_its_turn(void **state) {
     free(g);
 }
 
+/* hard's time bound is measured on the caller's clock: with one that ticks a
+ * ms per read, a 5 ms bound stops the sampling long before its 100000
+ * samples, and the action is still one the rules allow. */
+static uint64_t ticking_ms(void *ctx) { return ++*(uint64_t *)ctx; }
+
+static void time_bound_reads_the_callers_clock(void **state) {
+    (void)state;
+    gw_android_game *g = malloc(sizeof *g);
+    gw_android_view *v = malloc(sizeof *v);
+    deal(g, 5);
+    uint64_t now = 0;
+    gw_clock clock = {ticking_ms, &now};
+    gw_android_player_options opt = {GW_ANDROID_HARD, 1, GW_ANDROID_SAMPLES_MAX, 5, &clock};
+    gw_android_player *ai = NULL;
+    gw_error err;
+    assert_int_equal(gw_android_player_make(&opt, &ai, &err), GW_OK);
+    gw_android_step step;
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(gw_android_player_act(ai, g, &step, &err), GW_OK);
+    assert_true(now > 0);
+    assert_true(now < 100);
+    gw_android_player_free(ai);
+    free(v);
+    free(g);
+}
+
 /* ---- every level plays legally, to the end -------------------------------- */
 
 static void every_level_plays_whole_hands(void **state) {
@@ -143,7 +174,7 @@ static void every_level_plays_whole_hands(void **state) {
 /* ---- what a human infers is true ------------------------------------------ */
 
 typedef struct sound_ctx {
-    gw_aai_know know;
+    aai_know know;
     gw_rng rng;
     int decisions, exact_samples, samples;
 } sound_ctx;
@@ -155,17 +186,17 @@ static void check_knowledge(const gw_android_game *g, int player, void *ctx) {
     gw_android_view *v = malloc(sizeof *v);
     for (int p = 0; p < 2; p++) { /* both humans, whoever acts */
         gw_android_observe(g, p, v);
-        gw_aai_know *k = &c->know;
-        gw_aai_know_make(v, k);
+        aai_know *k = &c->know;
+        aai_know_make(v, k);
         for (int s = 0; s < GW_SEATS; s++) {
             assert_int_equal(g->hand[s] & k->may[s], g->hand[s]);
             assert_int_equal(g->hand[s] & k->must[s], k->must[s]);
             assert_int_equal(gw_count(g->hand[s]), k->held[s]);
         }
-        assert_int_equal(gw_aai_violations(k, g->hand[k->android], 1000), 0);
+        assert_int_equal(aai_violations(k, g->hand[k->android], 1000), 0);
         if (p != player) continue;
         gw_cards hands[GW_SEATS];
-        int bad = gw_aai_sample(k, &c->rng, hands);
+        int bad = aai_sample(k, &c->rng, hands);
         c->samples++;
         if (bad == 0) c->exact_samples++;
         gw_cards all = 0;
@@ -219,7 +250,7 @@ static void exclusions_match_the_engine(void **state) {
         for (int c = 0; c < GW_CMD_COUNT; c++) {
             gw_android_outcome o = gw_android_evaluate(&s, (gw_android_command)c);
             if (o.answer == GW_ANSWER_NOT_LEADING || o.answer == GW_ANSWER_NOT_NOW) continue;
-            gw_cards ex = gw_aai_excluded(&s, c, (int)o.answer, o.card);
+            gw_cards ex = aai_excluded(&s, c, (int)o.answer, o.card);
             assert_int_equal(ex & s.hand, 0);
         }
     }
@@ -257,7 +288,7 @@ static void reachable_cards_match_the_commands(void **state) {
                 if (o.answer == GW_ANSWER_CARD) got |= gw_bit(o.card);
             }
         }
-        assert_int_equal(gw_aai_reachable(s.hand, s.trump, s.trick, n), got);
+        assert_int_equal(aai_reachable(s.hand, s.trump, s.trick, n), got);
     }
 }
 
@@ -393,7 +424,7 @@ static void no_level_peeks_at_hidden_cards(void **state) {
 typedef struct command_stats {
     int player; /* the human watched */
     int plays, needed, guesses, certain;
-    gw_aai_know know;
+    aai_know know;
 } command_stats;
 
 /* True if command c was certain to fail given what `before`'s commander
@@ -405,7 +436,7 @@ static bool certain_to_fail(const gw_android_game *before, gw_cards may, int c) 
     gw_cards led = gw_suit_cards(gw_card_suit(before->trick[0]));
     if (c == GW_CMD_DUCK) return !(may & led);
     gw_card w = gw_android_winning_card(before->trump, before->trick, before->ntrick);
-    gw_cards ruffers = gw_card_suit(w) == before->trump ? gw_aai_above(w) : gw_suit_cards(before->trump);
+    gw_cards ruffers = gw_card_suit(w) == before->trump ? aai_above(w) : gw_suit_cards(before->trump);
     return !(may & (led | ruffers));
 }
 
@@ -422,7 +453,7 @@ static void watch_commands(const gw_android_game *before, const gw_android_step 
     if (following) assert_int_equal(before->hand[android] & gw_suit_cards(gw_card_suit(before->trick[0])), 0);
     gw_android_view *v = malloc(sizeof *v);
     gw_android_observe(before, c->player, v);
-    gw_aai_know_make(v, &c->know);
+    aai_know_make(v, &c->know);
     free(v);
     if (following && before->errors == 0)
         c->needed++;
@@ -467,9 +498,9 @@ static void easy_commands_fail_only_when_they_must(void **state) {
 /* ---- the tactics on hand-made tables --------------------------------------- */
 
 /* A known-hands table: trump, the trick so far led by seat `leader`, the four hands. */
-static gw_aai_table table(int trump, int leader, const char *trick, const char *d, const char *l,
-                          const char *x, const char *n) {
-    gw_aai_table t;
+static aai_table table(int trump, int leader, const char *trick, const char *d, const char *l, const char *x,
+                       const char *n) {
+    aai_table t;
     memset(&t, 0, sizeof t);
     t.trump = trump;
     t.leader = leader;
@@ -485,15 +516,15 @@ static gw_aai_table table(int trump, int leader, const char *trick, const char *
     return t;
 }
 
-static gw_card tactic(const gw_aai_table *t) {
-    int m = gw_aai_turn(t);
-    return gw_aai_card(t, gw_aai_legal(t, t->may[m]));
+static gw_card tactic(const aai_table *t) {
+    int m = aai_turn(t);
+    return aai_card(t, aai_legal(t, t->may[m]));
 }
 
 static void tactics_follow_like_a_whist_player(void **state) {
     (void)state;
     /* Fourth hand (D after L, X, N): wins with the cheapest winner. */
-    gw_aai_table t = table(GW_HEARTS, GW_SEAT_L, "5S 9S TS", "AS KS QS 2S", "2C", "3C", "4C");
+    aai_table t = table(GW_HEARTS, GW_SEAT_L, "5S 9S TS", "AS KS QS 2S", "2C", "3C", "4C");
     assert_int_equal(tactic(&t), tc("QS"));
     /* Fourth hand, partner (X) winning: low. */
     t = table(GW_HEARTS, GW_SEAT_L, "5S AS 2D", "KS 3S 2S", "2C", "3C", "4C");
@@ -519,7 +550,7 @@ static void tactics_follow_like_a_whist_player(void **state) {
 static void tactics_lead_like_a_whist_player(void **state) {
     (void)state;
     /* Cash a sure winner (D leads; nobody holds a higher spade). */
-    gw_aai_table t = table(GW_HEARTS, GW_SEAT_D, "", "AS 5S 7D 3D 2D", "2S 3C", "4S 4C", "6S KD");
+    aai_table t = table(GW_HEARTS, GW_SEAT_D, "", "AS 5S 7D 3D 2D", "2S 3C", "4S 4C", "6S KD");
     assert_int_equal(tactic(&t), tc("AS"));
     /* Long in trumps: draw them. */
     t = table(GW_HEARTS, GW_SEAT_D, "", "AH KH 7H 5H 3D", "2H 3C 4C", "4S 4D 5C", "6S 5D 6C");
@@ -563,6 +594,7 @@ int main(void) {
         cmocka_unit_test(levels_have_names),
         cmocka_unit_test(bad_options_are_refused),
         cmocka_unit_test(choose_refuses_when_not_its_turn),
+        cmocka_unit_test(time_bound_reads_the_callers_clock),
         cmocka_unit_test(every_level_plays_whole_hands),
         cmocka_unit_test(inference_is_sound_and_samples_fit),
         cmocka_unit_test(exclusions_match_the_engine),

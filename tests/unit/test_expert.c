@@ -11,10 +11,13 @@
 #include "gw_test.h"
 #include "../../src/engine/ai/world.h"
 
+/* A test clock: every read advances it by one ms (the engine reads no clock of its own). */
+static uint64_t ticking_ms(void *ctx) { return ++*(uint64_t *)ctx; }
+
 static gw_expert *expert(int iterations, uint64_t seed) {
     gw_expert *e = NULL;
     gw_error err;
-    assert_int_equal(gw_expert_new((gw_expert_limits){0, iterations}, seed, &e, &err), GW_OK);
+    assert_int_equal(gw_expert_new((gw_expert_limits){0, iterations, NULL}, seed, &e, &err), GW_OK);
     return e;
 }
 
@@ -37,10 +40,16 @@ static void limits_are_checked(void **state) {
     (void)state;
     gw_expert *e = NULL;
     gw_error err;
-    assert_int_equal(gw_expert_new((gw_expert_limits){0, 0}, 1, &e, &err), GW_EINVAL);
+    uint64_t now = 0;
+    gw_clock clock = {ticking_ms, &now}, no_reader = {NULL, NULL};
+    assert_int_equal(gw_expert_new((gw_expert_limits){0, 0, &clock}, 1, &e, &err), GW_EINVAL);
     assert_null(e);
-    assert_int_equal(gw_expert_new((gw_expert_limits){-1, 5}, 1, &e, &err), GW_EINVAL);
-    assert_int_equal(gw_expert_new((gw_expert_limits){50, 0}, 1, &e, &err), GW_OK);
+    assert_int_equal(gw_expert_new((gw_expert_limits){-1, 5, &clock}, 1, &e, &err), GW_EINVAL);
+    /* A time bound needs a clock: the engine reads none itself. */
+    assert_int_equal(gw_expert_new((gw_expert_limits){50, 0, NULL}, 1, &e, &err), GW_EINVAL);
+    assert_non_null(strstr(err.msg, "needs a clock"));
+    assert_int_equal(gw_expert_new((gw_expert_limits){50, 0, &no_reader}, 1, &e, &err), GW_EINVAL);
+    assert_int_equal(gw_expert_new((gw_expert_limits){50, 0, &clock}, 1, &e, &err), GW_OK);
     gw_expert_free(e);
     gw_expert_free(NULL);
 }
@@ -106,7 +115,7 @@ static void deterministic_per_seed(void **state) {
     int na = gw_expert_estimate(a, &o, ea), nb = gw_expert_estimate(b, &o, eb);
     same_estimates(ea, na, eb, nb);
     assert_int_equal(ea[0].samples, 10);
-    assert_int_equal(gw_expert_last_worlds(a), 10);
+    assert_int_equal(expert_last_worlds(a), 10);
     gw_expert_free(a);
     gw_expert_free(b);
 }
@@ -238,18 +247,23 @@ static void equivalent_cards_share_a_value(void **state) {
     gw_expert_free(e);
 }
 
-/* A time bound alone ends the search too. */
+/* A time bound alone ends the search too, measured on the caller's clock:
+ * with one that ticks a ms per read the search stops after a few worlds. */
 static void time_bound_ends_the_search(void **state) {
     (void)state;
     gw_expert *e = NULL;
-    assert_int_equal(gw_expert_new((gw_expert_limits){5, 0}, 1, &e, NULL), GW_OK);
+    uint64_t now = 0;
+    gw_clock clock = {ticking_ms, &now};
+    assert_int_equal(gw_expert_new((gw_expert_limits){5, 0, &clock}, 1, &e, NULL), GW_OK);
     gw_game g;
     deal(&g, GW_CLASSIC, 8);
     gw_observation o;
     gw_observe(&g, g.turn, &o);
     gw_card c = gw_expert_choose(e, &o);
     assert_true(gw_has(gw_observation_legal(&o), c));
-    assert_true(gw_expert_last_worlds(e) >= 1);
+    assert_true(expert_last_worlds(e) >= 1);
+    assert_true(expert_last_worlds(e) <= 5);
+    assert_true(now > 1);
     gw_expert_free(e);
 }
 

@@ -13,7 +13,7 @@
 #include "../../src/engine/ai/hard.h"
 
 /* The expert's settings in tests: a few worlds, no clock, so runs repeat. */
-static const gw_expert_limits FEW = {0, 6};
+static const gw_expert_limits FEW = {0, 6, NULL};
 
 static gw_player *bot(gw_ai_level level, uint64_t seed, int seat) {
     gw_bot_options opt = {level, seed, FEW};
@@ -320,14 +320,14 @@ static void hard_infers_voids_until_the_next_hidden_draw(void **state) {
     /* Trick 1: 2S led, the opponent discards 3D (void in spades) and loses
      * the trick: it draws a hidden card, so nothing is sure. */
     o.nmoves = 2;
-    assert_int_equal(gw_hard_voids(&o), 0);
+    assert_int_equal(hard_voids(&o), 0);
     /* Trick 2: seat 0 leads again (it won); 4C, the opponent ruffs with
      * 7H and wins: it takes the up-card, no hidden draw, clubs void. */
     o.nmoves = 4;
-    assert_int_equal(gw_hard_voids(&o), 1u << GW_CLUBS);
+    assert_int_equal(hard_voids(&o), 1u << GW_CLUBS);
     /* The opponent following suit shows nothing. */
     o.moves[3] = tc("9C");
-    assert_int_equal(gw_hard_voids(&o), 0);
+    assert_int_equal(hard_voids(&o), 0);
 }
 
 int main(void) {

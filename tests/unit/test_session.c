@@ -23,7 +23,7 @@ static gw_session_config config(uint64_t seed, gw_ai_level level) {
     gw_session_config_default(&c, GW_GAME_GERMAN);
     c.seed = seed;
     c.seats[1].level = (int)level;
-    c.limits = (gw_expert_limits){0, 30};
+    c.limits = (gw_expert_limits){0, 30, NULL};
     return c;
 }
 
@@ -252,7 +252,7 @@ static void bad_configs(void **state) {
     c.rules.target = 0;
     assert_int_equal(gw_session_new(&c, &s, &err), GW_EINVAL);
     c = config(1, GW_AI_EXPERT);
-    c.limits = (gw_expert_limits){0, 0}; /* the expert with no bound at all */
+    c.limits = (gw_expert_limits){0, 0, NULL}; /* the expert with no bound at all */
     assert_int_equal(gw_session_new(&c, &s, &err), GW_EINVAL);
     c = config(1, GW_AI_HARD);
     gw_card deck[GW_MAX_DECK];
@@ -1085,7 +1085,7 @@ static void every_level_plays(void **state) {
         c.seats[0].level = level;
         c.rules.variant = GW_SMALL;
         c.deck = deck;
-        c.limits = (gw_expert_limits){1000, 20};
+        c.limits = (gw_expert_limits){1000, 20, NULL};
         gw_session *s = NULL;
         gw_error err;
         assert_int_equal(gw_session_new(&c, &s, &err), GW_EINVAL); /* think-ms without a clock */

@@ -101,7 +101,7 @@ static void no_hidden_card_ever_shows(void **state) {
         c.rules.variant = gw_rng_below(&rng, 2) ? GW_SMALL : GW_CLASSIC;
         c.rules.scoring = (gw_scoring)gw_rng_below(&rng, GW_SCORINGS);
         c.rules.target = 1 + (int)gw_rng_below(&rng, 4);
-        c.limits = (gw_expert_limits){0, 10};
+        c.limits = (gw_expert_limits){0, 10, NULL};
         c.undo = gw_rng_below(&rng, 2) == 0;
         for (int p = 0; p < 2; p++) {
             uint32_t kind = gw_rng_below(&rng, 3); /* outside, random, easy */

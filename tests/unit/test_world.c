@@ -36,14 +36,14 @@ static void random_game(gw_game *g, gw_variant v, uint64_t seed, int plies, int 
 static void check_worlds(const gw_game *g, int seat, int count, uint64_t seed) {
     gw_observation o;
     gw_observe(g, seat, &o);
-    gw_world_sampler ws;
-    assert_true(gw_world_prepare(&ws, &o));
+    world_sampler ws;
+    assert_true(world_prepare(&ws, &o));
     gw_rng rng;
     gw_rng_seed(&rng, seed);
     int opp = 1 - seat;
     for (int k = 0; k < count; k++) {
         gw_game w;
-        assert_true(gw_world_sample(&ws, &rng, &w));
+        assert_true(world_sample(&ws, &rng, &w));
         gw_observation ow;
         gw_observe(&w, seat, &ow);
         /* Everything the seat can see is the same (own hand, played cards,
@@ -103,14 +103,14 @@ static void void_keeps_unseen_hearts_out_of_the_hand(void **state) {
     tplay(&g, "8S", NULL);
     gw_observation o;
     gw_observe(&g, 1, &o);
-    gw_world_sampler ws;
-    assert_true(gw_world_prepare(&ws, &o));
+    world_sampler ws;
+    assert_true(world_prepare(&ws, &o));
     gw_rng rng;
     gw_rng_seed(&rng, 7);
     int later = 0;
     for (int k = 0; k < 200; k++) {
         gw_game w;
-        assert_true(gw_world_sample(&ws, &rng, &w));
+        assert_true(world_sample(&ws, &rng, &w));
         for (int i = 0; i < 26; i += 2)
             assert_int_not_equal(gw_card_suit(w.deck[i]), GW_HEARTS);
         assert_int_not_equal(gw_card_suit(w.deck[27]), GW_HEARTS);
@@ -141,14 +141,14 @@ static void inconsistent_observation_is_refused(void **state) {
     random_game(&g, GW_CLASSIC, 3, 6, 0);
     gw_observation o;
     gw_observe(&g, 0, &o);
-    gw_world_sampler ws;
+    world_sampler ws;
     gw_observation bad = o;
     bad.own |= o.opp_known | gw_bit(o.upcard); /* too many cards */
-    assert_false(gw_world_prepare(&ws, &bad));
+    assert_false(world_prepare(&ws, &bad));
     bad = o;
     bad.ndraws = 0;
-    assert_false(gw_world_prepare(&ws, &bad));
-    assert_true(gw_world_prepare(&ws, &o));
+    assert_false(world_prepare(&ws, &bad));
+    assert_true(world_prepare(&ws, &o));
 }
 
 int main(void) {

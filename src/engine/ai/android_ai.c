@@ -10,23 +10,8 @@ struct gw_android_player {
     gw_android_player_options opt;
     int player; /* the human it plays, -1 if not told */
     gw_rng rng;
-    gw_aai_know know; /* scratch: large, so kept here rather than on the stack */
+    aai_know know; /* scratch: large, so kept here rather than on the stack */
 };
-
-static const char *const NAMES[GW_ANDROID_LEVELS] = {"random", "easy", "hard"};
-
-const char *gw_android_level_name(gw_android_level level) {
-    return (unsigned)level < GW_ANDROID_LEVELS ? NAMES[level] : "?";
-}
-
-bool gw_android_level_parse(const char *s, gw_android_level *out) {
-    for (int i = 0; i < GW_ANDROID_LEVELS; i++)
-        if (strcmp(s, NAMES[i]) == 0) {
-            *out = (gw_android_level)i;
-            return true;
-        }
-    return false;
-}
 
 gw_status gw_android_player_make(const gw_android_player_options *opt, gw_android_player **out,
                                  gw_error *err) {
@@ -36,6 +21,8 @@ gw_status gw_android_player_make(const gw_android_player_options *opt, gw_androi
     if (opt->samples < 0 || opt->samples > GW_ANDROID_SAMPLES_MAX || opt->think_ms < 0)
         return gw_error_set(err, GW_EINVAL, 0, 0, "samples must be 0 to %d and think_ms at least 0",
                             GW_ANDROID_SAMPLES_MAX);
+    if (opt->think_ms > 0 && (!opt->clock || !opt->clock->now_ms))
+        return gw_error_set(err, GW_EINVAL, 0, 0, "a time bound needs a clock (%d ms)", opt->think_ms);
     gw_android_player *ai = malloc(sizeof *ai);
     if (!ai) return gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory for a computer player");
     ai->opt = *opt;
@@ -48,7 +35,7 @@ gw_status gw_android_player_make(const gw_android_player_options *opt, gw_androi
 
 gw_status gw_android_player_new(gw_android_level level, uint64_t seed, gw_android_player **out,
                                 gw_error *err) {
-    gw_android_player_options opt = {level, seed, 0, 0};
+    gw_android_player_options opt = {level, seed, 0, 0, NULL};
     return gw_android_player_make(&opt, out, err);
 }
 
@@ -65,15 +52,17 @@ gw_status gw_android_player_choose(gw_android_player *ai, const gw_android_view 
     if (ai->player >= 0 && v->player != ai->player)
         return gw_error_set(err, GW_EINVAL, 0, 0, "this player plays human %d, not human %d", ai->player + 1,
                             v->player + 1);
-    gw_aai_know *k = &ai->know;
-    gw_aai_know_make(v, k);
-    if (!gw_aai_to_act(k, v->turn))
+    aai_know *k = &ai->know;
+    aai_know_make(v, k);
+    if (!aai_to_act(k, v->turn))
         return gw_error_set(err, GW_ESTATE, 0, 0, "it is not the turn of human %d nor of their android",
                             v->player + 1);
     switch (ai->opt.level) {
-    case GW_ANDROID_RANDOM: *out = gw_aai_random(k, &ai->rng); break;
-    case GW_ANDROID_EASY: *out = gw_aai_easy(k); break;
-    case GW_ANDROID_HARD: *out = gw_aai_hard(k, &ai->rng, ai->opt.samples, ai->opt.think_ms); break;
+    case GW_ANDROID_RANDOM: *out = aai_random(k, &ai->rng); break;
+    case GW_ANDROID_EASY: *out = aai_easy(k); break;
+    case GW_ANDROID_HARD:
+        *out = aai_hard(k, &ai->rng, ai->opt.samples, ai->opt.think_ms, ai->opt.clock);
+        break;
     default: return gw_error_set(err, GW_EINVAL, 0, 0, "unknown computer level");
     }
     return GW_OK;

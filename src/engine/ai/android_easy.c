@@ -9,7 +9,7 @@
 #define BIT(c) (1u << (c))
 
 /* The android's situation were its hand `hand`. */
-static gw_android_situation situation(const gw_aai_know *k, gw_cards hand) {
+static gw_android_situation situation(const aai_know *k, gw_cards hand) {
     gw_android_situation s = {.hand = hand,
                               .trump = k->trump,
                               .nplayed = k->ntrick < 3 ? k->ntrick : 3,
@@ -22,9 +22,9 @@ static gw_android_situation situation(const gw_aai_know *k, gw_cards hand) {
 /* The android's hand is known: the tactics' card, and the first open
  * command that plays it; if none does (a discard while void in the suit
  * led, no error yet), duck, whose error opens the suit commands. */
-static int exact_command(const gw_aai_know *k, const gw_aai_table *t, unsigned open) {
+static int exact_command(const aai_know *k, const aai_table *t, unsigned open) {
     gw_cards hand = k->may[k->android];
-    gw_card want = gw_aai_card(t, gw_aai_reachable(hand, k->trump, t->trick, t->ntrick));
+    gw_card want = aai_card(t, aai_reachable(hand, k->trump, t->trick, t->ntrick));
     gw_android_situation s = situation(k, hand);
     for (int c = 0; c < GW_CMD_COUNT; c++) {
         if (!(open & BIT(c))) continue;
@@ -44,7 +44,7 @@ static bool is_suit_command(int c) {
 }
 
 /* True if command c fails whatever the android holds among the cards it may. */
-static bool certain_to_fail(const gw_aai_know *k, int c) {
+static bool certain_to_fail(const aai_know *k, int c) {
     gw_cards may = k->may[k->android];
     if (is_suit_command(c)) return !(may & gw_suit_cards(named_suit(c)));
     if (c > GW_CMD_HIGH || k->ntrick == 0) return false;
@@ -52,13 +52,13 @@ static bool certain_to_fail(const gw_aai_know *k, int c) {
     if (may & gw_suit_cards(led)) return false;
     if (c == GW_CMD_DUCK) return true;
     gw_card w = gw_android_winning_card(k->trump, k->trick, k->ntrick);
-    gw_cards ruffers = gw_card_suit(w) == k->trump ? gw_aai_above(w) : gw_suit_cards(k->trump);
+    gw_cards ruffers = gw_card_suit(w) == k->trump ? aai_above(w) : gw_suit_cards(k->trump);
     return !(may & ruffers);
 }
 
 /* Appends the discards: the plain suits it may hold, most possible cards
  * first (a long suit spares its low cards best), then trumps. */
-static int add_discards(const gw_aai_know *k, int *list, int n) {
+static int add_discards(const aai_know *k, int *list, int n) {
     gw_cards may = k->may[k->android];
     bool used[GW_SUITS] = {false, false, false, false};
     for (int round = 0; round < GW_SUITS - 1; round++) {
@@ -76,34 +76,34 @@ static int add_discards(const gw_aai_know *k, int *list, int n) {
 }
 
 /* The commands easy wants, in order, when the android's hand is not known. */
-static int wishes(const gw_aai_know *k, const gw_aai_table *t, int *list) {
+static int wishes(const aai_know *k, const aai_table *t, int *list) {
     int a = k->android, n = 0;
     gw_cards may = k->may[a], must = k->must[a];
     if (t->ntrick == 0) {
         for (int s = 0; s < GW_SUITS; s++) { /* cash a top card it surely holds */
             gw_cards left = gw_suit_cards(s) & ~k->played;
-            if (s != k->trump && left && gw_has(must, gw_last(left)) && gw_aai_safe(t, a, gw_last(left)))
+            if (s != k->trump && left && gw_has(must, gw_last(left)) && aai_safe(t, a, gw_last(left)))
                 list[n++] = GW_CMD_HIGH_SPADES + s;
         }
         gw_cards mine = k->may[k->me], trumps = gw_suit_cards(k->trump);
         for (int s = 0; s < GW_SUITS; s++) { /* lead to the human's sure winner, or for a ruff */
             gw_cards in = mine & gw_suit_cards(s);
             if (s == k->trump || !(may & gw_suit_cards(s))) continue;
-            bool master = in && gw_aai_safe(t, a, gw_last(in));
-            bool ruff = !in && (mine & trumps) && !gw_aai_void_likely(t, gw_seat_next(k->me), s);
+            bool master = in && aai_safe(t, a, gw_last(in));
+            bool ruff = !in && (mine & trumps) && !aai_void_likely(t, gw_seat_next(k->me), s);
             if (master || ruff) list[n++] = GW_CMD_SPADES + s;
         }
         list[n++] = GW_CMD_LONGEST;
         return add_discards(k, list, n);
     }
     int led = gw_card_suit(t->trick[0]);
-    int wi = gw_aai_winning_index(t);
+    int wi = aai_winning_index(t);
     bool partner_wins = gw_seat_side((t->leader + wi) % GW_SEATS) == gw_seat_side(a);
     bool opp_after = false;
     for (int i = t->ntrick + 1; i < GW_SEATS; i++)
         if (gw_seat_side((t->leader + i) % GW_SEATS) != gw_seat_side(a)) opp_after = true;
     bool known_void = !(may & gw_suit_cards(led));
-    if (partner_wins && (!opp_after || gw_aai_safe(t, a, t->trick[wi]))) {
+    if (partner_wins && (!opp_after || aai_safe(t, a, t->trick[wi]))) {
         list[n++] = GW_CMD_DUCK; /* low */
     } else if (!opp_after || (t->ntrick == 1 && (known_void || gw_card_rank(t->trick[0]) >= COVER_RANK))) {
         list[n++] = GW_CMD_BEAT; /* win cheaply */
@@ -119,7 +119,7 @@ static int wishes(const gw_aai_know *k, const gw_aai_table *t, int *list) {
 /* The first wish that is open and not certain to fail; a void android with
  * no error yet that must discard is first told duck (its error opens the
  * suit commands). */
-static int partial_command(const gw_aai_know *k, const gw_aai_table *t, unsigned open) {
+static int partial_command(const aai_know *k, const aai_table *t, unsigned open) {
     int list[3 * GW_CMD_COUNT];
     int n = wishes(k, t, list);
     bool unlock = false;
@@ -138,12 +138,12 @@ static int partial_command(const gw_aai_know *k, const gw_aai_table *t, unsigned
     return __builtin_ctz(open);
 }
 
-gw_android_action gw_aai_easy(const gw_aai_know *k) {
-    gw_aai_table t;
-    gw_aai_table_from_know(k, &t);
-    if (gw_aai_turn(&t) == k->me) return gw_aai_card_action(gw_aai_card(&t, gw_aai_legal(&t, k->may[k->me])));
-    unsigned open = gw_aai_commands_open(k);
+gw_android_action aai_easy(const aai_know *k) {
+    aai_table t;
+    aai_table_from_know(k, &t);
+    if (aai_turn(&t) == k->me) return aai_card_action(aai_card(&t, aai_legal(&t, k->may[k->me])));
+    unsigned open = aai_commands_open(k);
     int a = k->android;
-    if (k->may[a] == k->must[a]) return gw_aai_command_action(exact_command(k, &t, open));
-    return gw_aai_command_action(partial_command(k, &t, open));
+    if (k->may[a] == k->must[a]) return aai_command_action(exact_command(k, &t, open));
+    return aai_command_action(partial_command(k, &t, open));
 }

@@ -1,8 +1,6 @@
 /* android_hard.c: the Android Whist level `hard`: sampled deals that fit the view, every choice played out in
  * each. */
-#define _POSIX_C_SOURCE 200809L
 #include <string.h>
-#include <time.h>
 
 #include "android_levels.h"
 #include "android_tactics.h"
@@ -12,18 +10,12 @@
  * in the game, but between equal commands the one that plays now wins. */
 #define ERROR_TIEBREAK 1e-3
 
-static double now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
 /* The side's tricks when c is played now in deal w and the rest is played
  * out with the tactics. */
-static int value_of_card(const gw_aai_table *w, gw_card c, int side) {
-    gw_aai_table x = *w;
-    gw_aai_play(&x, c);
-    return gw_aai_rollout(&x, side);
+static int value_of_card(const aai_table *w, gw_card c, int side) {
+    aai_table x = *w;
+    aai_play(&x, c);
+    return aai_rollout(&x, side);
 }
 
 /* What the samples say of each command: ok[c] sums its value over the
@@ -36,7 +28,7 @@ typedef struct command_sums {
 } command_sums;
 
 /* The android's situation in deal w, before or after an error. */
-static gw_android_situation situation(const gw_aai_know *k, const gw_aai_table *w, bool after_error) {
+static gw_android_situation situation(const aai_know *k, const aai_table *w, bool after_error) {
     gw_android_situation s = {.hand = w->may[k->android],
                               .trump = k->trump,
                               .nplayed = k->ntrick < 3 ? k->ntrick : 3,
@@ -50,7 +42,7 @@ static gw_android_situation situation(const gw_aai_know *k, const gw_aai_table *
  * that may follow an error. A card is played out; a second error is
  * followed by the tactics' card among those commands can give. Commands
  * giving the same card share one playout. */
-static void score_commands(const gw_aai_know *k, const gw_aai_table *w, unsigned open, int side,
+static void score_commands(const aai_know *k, const aai_table *w, unsigned open, int side,
                            command_sums *sums) {
     int by_card[64];
     for (int i = 0; i < 64; i++)
@@ -76,10 +68,9 @@ static void score_commands(const gw_aai_know *k, const gw_aai_table *w, unsigned
                     next[d] = by_card[p.card];
                 } else {
                     if (again < 0)
-                        again = value_of_card(w,
-                                              gw_aai_card(w, gw_aai_reachable(w->may[k->android], k->trump,
-                                                                              w->trick, w->ntrick)),
-                                              side);
+                        again = value_of_card(
+                            w, aai_card(w, aai_reachable(w->may[k->android], k->trump, w->trick, w->ntrick)),
+                            side);
                     next[d] = again;
                 }
             }
@@ -93,7 +84,7 @@ static void score_commands(const gw_aai_know *k, const gw_aai_table *w, unsigned
 /* A command's estimate: its value where it plays a card, plus where it
  * fails the best single command to follow (chosen over all those deals at
  * once, as the next decision will be, knowing only that it failed). */
-static double command_value(const gw_aai_know *k, const command_sums *sums, int c) {
+static double command_value(const aai_know *k, const command_sums *sums, int c) {
     double best = 0;
     if (sums->failed[c]) {
         const unsigned follow = (1u << GW_CMD_DUCK) | (1u << GW_CMD_BEAT) | (1u << GW_CMD_HIGH);
@@ -109,35 +100,35 @@ static double command_value(const gw_aai_know *k, const command_sums *sums, int 
     return sums->ok[c] + best - ERROR_TIEBREAK * sums->failed[c];
 }
 
-gw_android_action gw_aai_hard(const gw_aai_know *k, gw_rng *rng, int samples, int think_ms) {
-    gw_aai_table base;
-    gw_aai_table_from_know(k, &base);
-    bool own = gw_aai_turn(&base) == k->me;
+gw_android_action aai_hard(const aai_know *k, gw_rng *rng, int samples, int think_ms, const gw_clock *clock) {
+    aai_table base;
+    aai_table_from_know(k, &base);
+    bool own = aai_turn(&base) == k->me;
     int side = gw_seat_side(k->me);
     int cand[MAX_CANDIDATES], n = 0;
     if (own) { /* one card of each run of equivalent cards: the lowest */
-        gw_cards legal = gw_aai_legal(&base, k->may[k->me]);
+        gw_cards legal = aai_legal(&base, k->may[k->me]);
         for (gw_cards rest = legal; rest && n < MAX_CANDIDATES; rest &= rest - 1) {
             gw_card c = gw_first(rest);
-            if (gw_aai_equivalent_low(k->may[k->me], k->played, c) == c) cand[n++] = c;
+            if (aai_equivalent_low(k->may[k->me], k->played, c) == c) cand[n++] = c;
         }
     } else {
-        for (unsigned open = gw_aai_commands_open(k); open; open &= open - 1)
+        for (unsigned open = aai_commands_open(k); open; open &= open - 1)
             cand[n++] = __builtin_ctz(open);
     }
-    if (n == 1) return own ? gw_aai_card_action((gw_card)cand[0]) : gw_aai_command_action(cand[0]);
+    if (n == 1) return own ? aai_card_action((gw_card)cand[0]) : aai_command_action(cand[0]);
     double sum[MAX_CANDIDATES];
     memset(sum, 0, sizeof sum);
     command_sums sums;
     memset(&sums, 0, sizeof sums);
-    unsigned open = gw_aai_commands_open(k);
-    double start = think_ms > 0 ? now_ms() : 0;
+    unsigned open = aai_commands_open(k);
+    uint64_t start = think_ms > 0 ? gw_clock_now(clock) : 0;
     for (int i = 0; i < samples; i++) {
-        if (think_ms > 0 && i > 0 && now_ms() - start >= think_ms) break;
+        if (think_ms > 0 && i > 0 && gw_clock_now(clock) - start >= (uint64_t)think_ms) break;
         gw_cards hands[GW_SEATS];
-        gw_aai_sample(k, rng, hands);
-        gw_aai_table w;
-        gw_aai_table_with_hands(k, hands, &w);
+        aai_sample(k, rng, hands);
+        aai_table w;
+        aai_table_with_hands(k, hands, &w);
         if (own)
             for (int j = 0; j < n; j++)
                 sum[j] += value_of_card(&w, (gw_card)cand[j], side);
@@ -150,5 +141,5 @@ gw_android_action gw_aai_hard(const gw_aai_know *k, gw_rng *rng, int samples, in
     int best = 0;
     for (int j = 1; j < n; j++)
         if (sum[j] > sum[best]) best = j;
-    return own ? gw_aai_card_action((gw_card)cand[best]) : gw_aai_command_action(cand[best]);
+    return own ? aai_card_action((gw_card)cand[best]) : aai_command_action(cand[best]);
 }

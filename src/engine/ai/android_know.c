@@ -9,7 +9,7 @@
 #define SAMPLE_TRIES 48
 #define REPAIR_STEPS 192
 
-gw_cards gw_aai_excluded(const gw_android_situation *s, int command, int answer, gw_card card) {
+gw_cards aai_excluded(const gw_android_situation *s, int command, int answer, gw_card card) {
     int trump = s->trump;
     bool leading = s->nplayed == 0;
     if (command <= GW_CMD_HIGH) {
@@ -18,26 +18,25 @@ gw_cards gw_aai_excluded(const gw_android_situation *s, int command, int answer,
         gw_card w = gw_android_winning_card(trump, s->trick, s->nplayed);
         gw_cards led_cards = gw_suit_cards(led);
         /* The trumps that beat w, were the android void in the suit led. */
-        gw_cards ruffers = gw_card_suit(w) == trump ? gw_aai_above(w) : gw_suit_cards(trump);
+        gw_cards ruffers = gw_card_suit(w) == trump ? aai_above(w) : gw_suit_cards(trump);
         if (answer == GW_ANSWER_NO_LED_SUIT) return led_cards;
         if (answer == GW_ANSWER_CANNOT_BEAT) return led_cards | ruffers;
         if (answer != GW_ANSWER_CARD) return 0;
         if (gw_card_suit(card) == led) {
-            if (command == GW_CMD_DUCK) return gw_aai_below(card);
+            if (command == GW_CMD_DUCK) return aai_below(card);
             bool beats = gw_card_suit(w) == led && gw_card_rank(card) > gw_card_rank(w);
-            if (beats)
-                return command == GW_CMD_BEAT ? gw_aai_above(w) & gw_aai_below(card) : gw_aai_above(card);
+            if (beats) return command == GW_CMD_BEAT ? aai_above(w) & aai_below(card) : aai_above(card);
             /* No card of the suit led beat w: the lowest of it was played. */
-            return gw_aai_below(card) | (gw_card_suit(w) == led ? gw_aai_above(w) : 0);
+            return aai_below(card) | (gw_card_suit(w) == led ? aai_above(w) : 0);
         }
         /* Void in the suit led: the lowest (beat) or highest (high) trump that beats w. */
-        return led_cards | (command == GW_CMD_BEAT ? ruffers & gw_aai_below(card) : gw_aai_above(card));
+        return led_cards | (command == GW_CMD_BEAT ? ruffers & aai_below(card) : aai_above(card));
     }
     int base = command >= GW_CMD_HIGH_SPADES ? command - (GW_CMD_HIGH_SPADES - GW_CMD_SPADES) : command;
     if (answer == GW_ANSWER_VOID_SUIT) return gw_suit_cards(base - GW_CMD_SPADES);
     if (answer == GW_ANSWER_NO_PLAIN_SUIT) return GW_ALL_CARDS & ~gw_suit_cards(trump);
     if (answer != GW_ANSWER_CARD) return 0; /* ties and must-follow prove lengths, checked by replay */
-    gw_cards ex = command >= GW_CMD_HIGH_SPADES ? gw_aai_above(card) : gw_aai_below(card);
+    gw_cards ex = command >= GW_CMD_HIGH_SPADES ? aai_above(card) : aai_below(card);
     if (!leading && gw_card_suit(card) != gw_card_suit(s->trick[0]))
         ex |= gw_suit_cards(gw_card_suit(s->trick[0]));
     return ex;
@@ -45,9 +44,9 @@ gw_cards gw_aai_excluded(const gw_android_situation *s, int command, int answer,
 
 /* Adds a check for the own android's answer to ev in the current trick;
  * played_before: the android's cards played before it. */
-static void add_check(gw_aai_know *k, const gw_android_event *ev, const gw_card *trick, int n, int errors,
+static void add_check(aai_know *k, const gw_android_event *ev, const gw_card *trick, int n, int errors,
                       gw_cards played_before, gw_cards *excluded) {
-    gw_aai_check *c = &k->checks[k->nchecks++];
+    aai_check *c = &k->checks[k->nchecks++];
     memset(c, 0, sizeof *c);
     c->s.hand = played_before; /* turned into "played from here on" at the end */
     c->s.trump = k->trump;
@@ -58,11 +57,11 @@ static void add_check(gw_aai_know *k, const gw_android_event *ev, const gw_card 
     c->command = ev->command;
     c->answer = ev->answer;
     c->card = ev->card;
-    *excluded |= gw_aai_excluded(&c->s, ev->command, ev->answer, ev->card);
+    *excluded |= aai_excluded(&c->s, ev->command, ev->answer, ev->card);
 }
 
 /* Once one hidden hand is pinned down by its size, the other is the rest. */
-static void settle(gw_aai_know *k) {
+static void settle(aai_know *k) {
     int a = k->android, o = k->rival;
     for (int pass = 0; pass < 2; pass++) {
         k->must[a] = k->may[a] & ~k->may[o];
@@ -81,8 +80,8 @@ static void settle(gw_aai_know *k) {
     }
 }
 
-void gw_aai_know_make(const gw_android_view *v, gw_aai_know *k) {
-    memset(k, 0, offsetof(gw_aai_know, checks));
+void aai_know_make(const gw_android_view *v, aai_know *k) {
+    memset(k, 0, offsetof(aai_know, checks));
     k->nchecks = 0;
     k->me = v->seat;
     k->android = gw_seat_partner(v->seat);
@@ -111,12 +110,12 @@ void gw_aai_know_make(const gw_android_view *v, gw_aai_know *k) {
         const gw_android_event *ev = &v->events[i];
         bool mine = ev->seat == k->android && ev->command != GW_CMD_NONE;
         if (ev->card == GW_NO_CARD) { /* an error: nothing played */
-            if (mine && k->nchecks < GW_AAI_MAX_CHECKS)
+            if (mine && k->nchecks < AAI_MAX_CHECKS)
                 add_check(k, ev, trick, n, errors, android_played, &excluded[k->android]);
             errors++;
             continue;
         }
-        if (mine && k->nchecks < GW_AAI_MAX_CHECKS)
+        if (mine && k->nchecks < AAI_MAX_CHECKS)
             add_check(k, ev, trick, n, errors, android_played, &excluded[k->android]);
         if (n > 0 && gw_card_suit(ev->card) != gw_card_suit(trick[0]))
             excluded[ev->seat] |= gw_suit_cards(gw_card_suit(trick[0])); /* a void shown */
@@ -138,10 +137,10 @@ void gw_aai_know_make(const gw_android_view *v, gw_aai_know *k) {
     settle(k);
 }
 
-int gw_aai_violations(const gw_aai_know *k, gw_cards android, int stop) {
+int aai_violations(const aai_know *k, gw_cards android, int stop) {
     int bad = 0;
     for (int i = 0; i < k->nchecks && bad < stop; i++) {
-        const gw_aai_check *c = &k->checks[i];
+        const aai_check *c = &k->checks[i];
         gw_android_situation s = c->s;
         s.hand |= android;
         gw_android_outcome o = gw_android_evaluate(&s, (gw_android_command)c->command);
@@ -155,7 +154,7 @@ static gw_card pick(gw_rng *rng, gw_cards set) {
     return gw_nth(set, (int)gw_rng_below(rng, (uint32_t)gw_count(set)));
 }
 
-int gw_aai_sample(const gw_aai_know *k, gw_rng *rng, gw_cards hands[GW_SEATS]) {
+int aai_sample(const aai_know *k, gw_rng *rng, gw_cards hands[GW_SEATS]) {
     int a = k->android, o = k->rival;
     for (int s = 0; s < GW_SEATS; s++)
         hands[s] = k->may[s] == k->must[s] ? k->may[s] : 0;
@@ -177,7 +176,7 @@ int gw_aai_sample(const gw_aai_know *k, gw_rng *rng, gw_cards hands[GW_SEATS]) {
             hand |= gw_bit(c);
             left &= ~gw_bit(c);
         }
-        int bad = gw_aai_violations(k, hand, best_bad);
+        int bad = aai_violations(k, hand, best_bad);
         if (bad < best_bad) {
             best = hand;
             best_bad = bad;
@@ -189,7 +188,7 @@ int gw_aai_sample(const gw_aai_know *k, gw_rng *rng, gw_cards hands[GW_SEATS]) {
     for (int step = 0; step < REPAIR_STEPS && best_bad > 0 && in && out; step++) {
         gw_card x = pick(rng, in), y = pick(rng, out);
         gw_cards hand = (best & ~gw_bit(x)) | gw_bit(y);
-        int bad = gw_aai_violations(k, hand, best_bad + 1);
+        int bad = aai_violations(k, hand, best_bad + 1);
         if (bad <= best_bad) {
             best = hand;
             best_bad = bad;
@@ -202,4 +201,4 @@ int gw_aai_sample(const gw_aai_know *k, gw_rng *rng, gw_cards hands[GW_SEATS]) {
     return best_bad;
 }
 
-unsigned gw_aai_commands_open(const gw_aai_know *k) { return k->open; }
+unsigned aai_commands_open(const aai_know *k) { return k->open; }

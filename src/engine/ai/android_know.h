@@ -9,27 +9,27 @@
 #include "gw/rng.h"
 
 /* The cards of c's suit above c, and below it. */
-static inline gw_cards gw_aai_above(gw_card c) {
+static inline gw_cards aai_above(gw_card c) {
     return gw_suit_cards(gw_card_suit(c)) & ~((gw_bit(c) << 1) - 1);
 }
-static inline gw_cards gw_aai_below(gw_card c) { return gw_suit_cards(gw_card_suit(c)) & (gw_bit(c) - 1); }
+static inline gw_cards aai_below(gw_card c) { return gw_suit_cards(gw_card_suit(c)) & (gw_bit(c) - 1); }
 
 /* Android plays a hand can hold: 13 cards and up to GW_ANDROID_MAX_ERRORS
  * errors before each. */
-#define GW_AAI_MAX_CHECKS (GW_ANDROID_TRICKS * (GW_ANDROID_MAX_ERRORS + 1))
+#define AAI_MAX_CHECKS (GW_ANDROID_TRICKS * (GW_ANDROID_MAX_ERRORS + 1))
 
 /* One answer of the human's own android (a card or an error), to be replayed
  * against a sampled hand: s.hand holds the cards the android played from
  * this command on (its hand then was those and its hand now). */
-typedef struct gw_aai_check {
+typedef struct aai_check {
     gw_android_situation s;
     uint8_t command, answer, card;
-} gw_aai_check;
+} aai_check;
 
 /* Everything human `me` knows. The hidden hands are the own android's and
  * the other human's; may[] are the cards each seat may hold (exactly its
  * hand for a seat whose hand is seen) and must[] those it surely holds. */
-typedef struct gw_aai_know {
+typedef struct aai_know {
     int me, android, rival, rival_android; /* seats */
     int trump;
     gw_cards played;
@@ -43,29 +43,29 @@ typedef struct gw_aai_know {
     unsigned failed; /* those commands, a bit per gw_android_command */
     unsigned open;   /* the commands worth giving now (gw_android_commands_open) */
     int nchecks;
-    gw_aai_check checks[GW_AAI_MAX_CHECKS];
-} gw_aai_know;
+    aai_check checks[AAI_MAX_CHECKS];
+} aai_know;
 
 /* Reads view v: the hands seen, the voids shown by failing to follow suit,
  * and what every answer of the own android proves (see docs/android-ai.md). */
-void gw_aai_know_make(const gw_android_view *v, gw_aai_know *k);
+void aai_know_make(const gw_android_view *v, aai_know *k);
 
 /* The cards an android certainly did not hold when it gave answer
  * (answer, card) to command c in situation s (s.hand unused). */
-gw_cards gw_aai_excluded(const gw_android_situation *s, int command, int answer, gw_card card);
+gw_cards aai_excluded(const gw_android_situation *s, int command, int answer, gw_card card);
 
 /* How many of the own android's answers a hand `android` (its cards now)
  * would not have given; counting stops at stop. 0: it fits them all. */
-int gw_aai_violations(const gw_aai_know *k, gw_cards android, int stop);
+int aai_violations(const aai_know *k, gw_cards android, int stop);
 
 /* Samples the two hidden hands into hands[] (the seen ones are copied):
  * uniformly among splits that fit the cards each may hold, kept only if
  * they fit every answer of the android, else repaired by swapping cards.
  * Returns the violations of the deal returned (0 nearly always). */
-int gw_aai_sample(const gw_aai_know *k, gw_rng *rng, gw_cards hands[GW_SEATS]);
+int aai_sample(const aai_know *k, gw_rng *rng, gw_cards hands[GW_SEATS]);
 
 /* The commands not refused to the android to play now and not already
  * failed in this play (a bit per command). */
-unsigned gw_aai_commands_open(const gw_aai_know *k);
+unsigned aai_commands_open(const aai_know *k);
 
 #endif

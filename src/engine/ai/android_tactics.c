@@ -10,7 +10,7 @@
 /* Lead the top of a sequence from this rank (ten) up. */
 #define SEQUENCE_RANK GW_RANK_T
 
-void gw_aai_table_from_know(const gw_aai_know *k, gw_aai_table *t) {
+void aai_table_from_know(const aai_know *k, aai_table *t) {
     t->trump = k->trump;
     t->leader = k->leader;
     t->ntrick = k->ntrick;
@@ -26,20 +26,20 @@ void gw_aai_table_from_know(const gw_aai_know *k, gw_aai_table *t) {
     t->tricks_done = k->tricks_done;
 }
 
-void gw_aai_table_with_hands(const gw_aai_know *k, const gw_cards hands[GW_SEATS], gw_aai_table *t) {
-    gw_aai_table_from_know(k, t);
+void aai_table_with_hands(const aai_know *k, const gw_cards hands[GW_SEATS], aai_table *t) {
+    aai_table_from_know(k, t);
     for (int s = 0; s < GW_SEATS; s++)
         t->may[s] = t->must[s] = hands[s];
 }
 
-int gw_aai_winning_index(const gw_aai_table *t) {
+int aai_winning_index(const aai_table *t) {
     int best = 0;
     for (int i = 1; i < t->ntrick; i++)
         if (gw_trick_winner(t->trump, t->trick[best], t->trick[i])) best = i;
     return best;
 }
 
-bool gw_aai_void_likely(const gw_aai_table *t, int s, int suit) {
+bool aai_void_likely(const aai_table *t, int s, int suit) {
     gw_cards cards = gw_suit_cards(suit);
     if (t->must[s] & cards) return false;
     gw_cards unsure = t->may[s] & ~t->must[s];
@@ -55,16 +55,16 @@ bool gw_aai_void_likely(const gw_aai_table *t, int s, int suit) {
 }
 
 /* Whether seat s may beat card w in a trick led in suit led. */
-static bool may_beat(const gw_aai_table *t, int s, int led, gw_card w) {
-    gw_cards higher = t->may[s] & gw_aai_above(w);
+static bool may_beat(const aai_table *t, int s, int led, gw_card w) {
+    gw_cards higher = t->may[s] & aai_above(w);
     if (gw_card_suit(w) == led) {
         if (higher) return true;
-        return led != t->trump && (t->may[s] & gw_suit_cards(t->trump)) && gw_aai_void_likely(t, s, led);
+        return led != t->trump && (t->may[s] & gw_suit_cards(t->trump)) && aai_void_likely(t, s, led);
     }
-    return higher && gw_aai_void_likely(t, s, led); /* w ruffed: an overruff */
+    return higher && aai_void_likely(t, s, led); /* w ruffed: an overruff */
 }
 
-bool gw_aai_safe(const gw_aai_table *t, int m, gw_card c) {
+bool aai_safe(const aai_table *t, int m, gw_card c) {
     int led = t->ntrick > 0 ? gw_card_suit(t->trick[0]) : gw_card_suit(c);
     for (int i = t->ntrick + 1; i < GW_SEATS; i++) {
         int s = (t->leader + i) % GW_SEATS;
@@ -73,7 +73,7 @@ bool gw_aai_safe(const gw_aai_table *t, int m, gw_card c) {
     return true;
 }
 
-gw_cards gw_aai_legal(const gw_aai_table *t, gw_cards hand) {
+gw_cards aai_legal(const aai_table *t, gw_cards hand) {
     if (t->ntrick == 0) return hand;
     gw_cards follow = hand & gw_suit_cards(gw_card_suit(t->trick[0]));
     return follow ? follow : hand;
@@ -89,25 +89,25 @@ static gw_cards ends(gw_cards hand) {
     return out;
 }
 
-gw_cards gw_aai_reachable(gw_cards hand, int trump, const gw_card *trick, int n) {
+gw_cards aai_reachable(gw_cards hand, int trump, const gw_card *trick, int n) {
     if (n == 0) return ends(hand);
     int led = gw_card_suit(trick[0]);
     gw_card w = gw_android_winning_card(trump, trick, n);
     gw_cards suit = hand & gw_suit_cards(led);
     if (suit) { /* duck, beat and high; no error is possible, so nothing else */
-        gw_cards beaters = gw_card_suit(w) == led ? suit & gw_aai_above(w) : 0;
+        gw_cards beaters = gw_card_suit(w) == led ? suit & aai_above(w) : 0;
         gw_cards out = gw_bit(gw_first(suit));
         if (beaters) out |= gw_bit(gw_first(beaters)) | gw_bit(gw_last(beaters));
         return out;
     }
     /* Void: beat and high ruff; after an error (duck) every suit command. */
-    gw_cards ruffers = hand & (gw_card_suit(w) == trump ? gw_aai_above(w) : gw_suit_cards(trump));
+    gw_cards ruffers = hand & (gw_card_suit(w) == trump ? aai_above(w) : gw_suit_cards(trump));
     gw_cards out = ends(hand);
     if (ruffers) out |= gw_bit(gw_first(ruffers)) | gw_bit(gw_last(ruffers));
     return out;
 }
 
-gw_card gw_aai_equivalent_low(gw_cards hand, gw_cards gone, gw_card c) {
+gw_card aai_equivalent_low(gw_cards hand, gw_cards gone, gw_card c) {
     gw_card best = c;
     for (int r = gw_card_rank(c) - 1; r >= 0; r--) {
         gw_card x = gw_card_make(gw_card_suit(c), r);
@@ -121,7 +121,7 @@ gw_card gw_aai_equivalent_low(gw_cards hand, gw_cards gone, gw_card c) {
 
 /* The card to throw when not following suit: a plain card of the lowest
  * rank, from the shortest such suit (to make a void); trumps last. */
-static gw_card discard(const gw_aai_table *t, gw_cards hand, gw_cards allowed) {
+static gw_card discard(const aai_table *t, gw_cards hand, gw_cards allowed) {
     gw_cards plain = allowed & ~gw_suit_cards(t->trump);
     gw_cards pool = plain ? plain : allowed;
     gw_card best = GW_NO_CARD;
@@ -141,7 +141,7 @@ static gw_card discard(const gw_aai_table *t, gw_cards hand, gw_cards allowed) {
 }
 
 /* Plays low: the lowest card of the suit led, else a discard. */
-static gw_card low(const gw_aai_table *t, gw_cards hand, gw_cards allowed) {
+static gw_card low(const aai_table *t, gw_cards hand, gw_cards allowed) {
     if (t->ntrick > 0) {
         gw_cards follow = allowed & gw_suit_cards(gw_card_suit(t->trick[0]));
         if (follow) return gw_first(follow);
@@ -150,7 +150,7 @@ static gw_card low(const gw_aai_table *t, gw_cards hand, gw_cards allowed) {
 }
 
 /* The card to lead. */
-static gw_card lead(const gw_aai_table *t, int m, gw_cards hand, gw_cards allowed) {
+static gw_card lead(const aai_table *t, int m, gw_cards hand, gw_cards allowed) {
     gw_cards trumps = gw_suit_cards(t->trump);
     int partner = gw_seat_partner(m);
     gw_cards opp = t->may[gw_seat_next(m)] | t->may[gw_seat_partner(gw_seat_next(m))];
@@ -158,8 +158,8 @@ static gw_card lead(const gw_aai_table *t, int m, gw_cards hand, gw_cards allowe
     /* Draw trumps when long in them. */
     if (gw_count(hand & trumps) >= TRUMP_LEAD_LENGTH && (opp & trumps) && own_trumps) {
         gw_card top = gw_last(own_trumps);
-        if (gw_aai_safe(t, m, top)) {
-            gw_card e = gw_aai_equivalent_low(hand, t->played, top);
+        if (aai_safe(t, m, top)) {
+            gw_card e = aai_equivalent_low(hand, t->played, top);
             return gw_has(allowed, e) ? e : top;
         }
         return gw_first(own_trumps);
@@ -172,8 +172,8 @@ static gw_card lead(const gw_aai_table *t, int m, gw_cards hand, gw_cards allowe
         if (s == t->trump || !in) continue;
         gw_card top = gw_last(in);
         int len = gw_count(hand & gw_suit_cards(s));
-        if (len > cash_len && gw_aai_safe(t, m, top)) {
-            gw_card e = gw_aai_equivalent_low(hand, t->played, top);
+        if (len > cash_len && aai_safe(t, m, top)) {
+            gw_card e = aai_equivalent_low(hand, t->played, top);
             cash = gw_has(allowed, e) ? e : top;
             cash_len = len;
         }
@@ -183,8 +183,8 @@ static gw_card lead(const gw_aai_table *t, int m, gw_cards hand, gw_cards allowe
     if (t->may[partner] & trumps)
         for (int s = 0; s < GW_SUITS; s++) {
             gw_cards in = allowed & gw_suit_cards(s);
-            if (s != t->trump && in && gw_aai_void_likely(t, partner, s) &&
-                !gw_aai_void_likely(t, gw_seat_next(partner), s))
+            if (s != t->trump && in && aai_void_likely(t, partner, s) &&
+                !aai_void_likely(t, gw_seat_next(partner), s))
                 return gw_first(in);
         }
     /* Lead from length: the longest plain suit no opponent is likely to
@@ -196,7 +196,7 @@ static gw_card lead(const gw_aai_table *t, int m, gw_cards hand, gw_cards allowe
         if (s == t->trump || !in) continue;
         bool ruffable = false;
         for (int o = gw_seat_next(m), i = 0; i < 2; i++, o = gw_seat_partner(o))
-            if ((t->may[o] & trumps) && gw_aai_void_likely(t, o, s)) ruffable = true;
+            if ((t->may[o] & trumps) && aai_void_likely(t, o, s)) ruffable = true;
         int len = gw_count(hand & gw_suit_cards(s)), top = gw_card_rank(gw_last(in));
         bool better = best < 0 || (best_ruffable && !ruffable) ||
                       (best_ruffable == ruffable && (len > best_len || (len == best_len && top > best_top)));
@@ -210,28 +210,28 @@ static gw_card lead(const gw_aai_table *t, int m, gw_cards hand, gw_cards allowe
     if (best < 0) return gw_first(own_trumps ? own_trumps : allowed); /* trumps only */
     gw_cards in = allowed & gw_suit_cards(best);
     gw_card top = gw_last(in);
-    if (gw_card_rank(top) >= SEQUENCE_RANK && gw_aai_equivalent_low(hand, t->played, top) != top) return top;
+    if (gw_card_rank(top) >= SEQUENCE_RANK && aai_equivalent_low(hand, t->played, top) != top) return top;
     return gw_first(in);
 }
 
-gw_card gw_aai_card(const gw_aai_table *t, gw_cards allowed) {
-    int m = gw_aai_turn(t);
+gw_card aai_card(const aai_table *t, gw_cards allowed) {
+    int m = aai_turn(t);
     gw_cards hand = t->may[m];
     if (t->ntrick == 0) return lead(t, m, hand, allowed);
     int led = gw_card_suit(t->trick[0]);
-    int wi = gw_aai_winning_index(t);
+    int wi = aai_winning_index(t);
     gw_card w = t->trick[wi];
     bool partner_wins = gw_seat_side((t->leader + wi) % GW_SEATS) == gw_seat_side(m);
     bool opp_after = false;
     for (int i = t->ntrick + 1; i < GW_SEATS; i++)
         if (gw_seat_side((t->leader + i) % GW_SEATS) != gw_seat_side(m)) opp_after = true;
-    if (partner_wins && (!opp_after || gw_aai_safe(t, m, w))) return low(t, hand, allowed);
+    if (partner_wins && (!opp_after || aai_safe(t, m, w))) return low(t, hand, allowed);
     gw_cards beaters = 0, sure = 0;
     for (gw_cards rest = allowed; rest; rest &= rest - 1) {
         gw_card c = gw_first(rest);
         if (!gw_trick_winner(t->trump, w, c)) continue;
         beaters |= gw_bit(c);
-        if (gw_aai_safe(t, m, c)) sure |= gw_bit(c);
+        if (aai_safe(t, m, c)) sure |= gw_bit(c);
     }
     if (!beaters) return low(t, hand, allowed);
     bool ruff = !(beaters & gw_suit_cards(led));
@@ -243,19 +243,19 @@ gw_card gw_aai_card(const gw_aai_table *t, gw_cards allowed) {
     if (ruff) return gw_first(beaters);
     /* Third hand high: the highest card that beats, the lowest of its sequence. */
     gw_card top = gw_last(beaters);
-    gw_card e = gw_aai_equivalent_low(hand, t->played, top);
+    gw_card e = aai_equivalent_low(hand, t->played, top);
     return gw_has(allowed, e) ? e : top;
 }
 
-void gw_aai_play(gw_aai_table *t, gw_card c) {
-    int m = gw_aai_turn(t);
+void aai_play(aai_table *t, gw_card c) {
+    int m = aai_turn(t);
     t->may[m] &= ~gw_bit(c);
     t->must[m] &= ~gw_bit(c);
     t->held[m]--;
     t->played |= gw_bit(c);
     t->trick[t->ntrick++] = c;
     if (t->ntrick < GW_SEATS) return;
-    int winner = (t->leader + gw_aai_winning_index(t)) % GW_SEATS;
+    int winner = (t->leader + aai_winning_index(t)) % GW_SEATS;
     t->won[gw_seat_side(winner)]++;
     t->tricks_done++;
     t->leader = winner;
@@ -264,13 +264,13 @@ void gw_aai_play(gw_aai_table *t, gw_card c) {
         t->trick[i] = GW_NO_CARD;
 }
 
-int gw_aai_rollout(gw_aai_table *t, int side) {
+int aai_rollout(aai_table *t, int side) {
     while (t->tricks_done < GW_ANDROID_TRICKS) {
-        int m = gw_aai_turn(t);
+        int m = aai_turn(t);
         gw_cards hand = t->may[m];
-        gw_cards allowed = gw_seat_is_android(m) ? gw_aai_reachable(hand, t->trump, t->trick, t->ntrick)
-                                                 : gw_aai_legal(t, hand);
-        gw_aai_play(t, gw_aai_card(t, allowed));
+        gw_cards allowed =
+            gw_seat_is_android(m) ? aai_reachable(hand, t->trump, t->trick, t->ntrick) : aai_legal(t, hand);
+        aai_play(t, aai_card(t, allowed));
     }
     return t->won[side];
 }

@@ -1,8 +1,6 @@
 /* expert.c: the `expert` level (Perfect Information Monte Carlo) and the cheating oracle. */
-#define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "gw/ai.h"
 #include "rollout.h"
@@ -26,7 +24,7 @@ struct gw_expert {
     gw_expert_limits limits;
     uint64_t seed;
     gw_solver *solver;
-    gw_world_sampler sampler;
+    world_sampler sampler;
     int last_worlds; /* worlds the last estimate used */
 };
 
@@ -35,6 +33,8 @@ gw_status gw_expert_new(gw_expert_limits limits, uint64_t seed, gw_expert **out,
     if (limits.think_ms < 0 || limits.iterations < 0 || (limits.think_ms == 0 && limits.iterations == 0))
         return gw_error_set(err, GW_EINVAL, 0, 0, "the expert needs a time or an iteration bound (%d ms, %d)",
                             limits.think_ms, limits.iterations);
+    if (limits.think_ms > 0 && (!limits.clock || !limits.clock->now_ms))
+        return gw_error_set(err, GW_EINVAL, 0, 0, "a time bound needs a clock (%d ms)", limits.think_ms);
     gw_expert *e = calloc(1, sizeof *e);
     if (!e) return gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory");
     if (gw_solver_new(0, &e->solver) != GW_OK) {
@@ -53,13 +53,7 @@ void gw_expert_free(gw_expert *e) {
     free(e);
 }
 
-int gw_expert_last_worlds(const gw_expert *e) { return e->last_worlds; }
-
-static double now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
+int expert_last_worlds(const gw_expert *e) { return e->last_worlds; }
 
 /* True if a goes before b: best first; among equals the cheaper card (a
  * plain suit before trumps, then the lower rank, then the suit). */
@@ -98,7 +92,7 @@ static void evaluate_world(gw_expert *e, const gw_game *w, int seat, const gw_ca
                            int *value) {
     for (int i = 0; i < nruns; i++) {
         gw_game g = *w;
-        value[i] = gw_game_play(&g, rep[i], NULL) == GW_OK ? gw_rollout_value(&g, seat, e->solver) : 0;
+        value[i] = gw_game_play(&g, rep[i], NULL) == GW_OK ? rollout_value(&g, seat, e->solver) : 0;
     }
 }
 
@@ -178,27 +172,28 @@ int gw_expert_estimate(gw_expert *e, const gw_observation *o, gw_card_estimate o
     }
     gw_card rep[13];
     int of[64];
-    int nruns = gw_world_runs(legal, o->played, rep, of);
-    if (!gw_world_prepare(&e->sampler, o)) return fallback(o, legal, out);
+    int nruns = world_runs(legal, o->played, rep, of);
+    if (!world_prepare(&e->sampler, o)) return fallback(o, legal, out);
     gw_rng rng;
-    gw_rng_seed(&rng, gw_mix64(e->seed) ^ gw_world_observation_hash(o));
+    gw_rng_seed(&rng, gw_mix64(e->seed) ^ world_observation_hash(o));
     tally t;
     memset(&t, 0, sizeof t);
     int think = e->limits.think_ms, iterations = e->limits.iterations;
-    double start = think ? now_ms() : 0.0;
+    const gw_clock *clock = e->limits.clock;
+    uint64_t start = think ? gw_clock_now(clock) : 0;
     for (;;) {
         int worlds = t.worlds;
         if (iterations && worlds >= iterations) break;
         if (think && worlds > 0) {
             /* Stop if one more world would likely overrun the time, or
              * (timed thinking only) if the choice is settled already. */
-            double spent = now_ms() - start;
+            double spent = (double)(gw_clock_now(clock) - start);
             if (spent + spent / worlds > think) break;
             if (worlds >= MIN_SETTLED && worlds % 8 == 0 && settled(&t, nruns)) break;
         }
         gw_game w;
         int value[13];
-        if (!gw_world_sample(&e->sampler, &rng, &w)) break;
+        if (!world_sample(&e->sampler, &rng, &w)) break;
         evaluate_world(e, &w, o->seat, rep, nruns, value);
         tally_add(&t, value, nruns);
     }
@@ -214,7 +209,7 @@ gw_card gw_expert_choose(gw_expert *e, const gw_observation *o) {
     if (!legal) return GW_NO_CARD;
     gw_card rep[13];
     int of[64];
-    if (o->phase == GW_FOREPLAY && gw_world_runs(legal, o->played, rep, of) == 1)
+    if (o->phase == GW_FOREPLAY && world_runs(legal, o->played, rep, of) == 1)
         return rep[0]; /* nothing to choose */
     gw_card_estimate est[13];
     return gw_expert_estimate(e, o, est) ? est[0].card : GW_NO_CARD;
@@ -232,7 +227,7 @@ int gw_oracle_estimate(gw_expert *e, const gw_game *g, gw_card_estimate out[13])
     }
     gw_card rep[13];
     int of[64];
-    int nruns = gw_world_runs(legal, o.played, rep, of);
+    int nruns = world_runs(legal, o.played, rep, of);
     int value[13];
     double sum[13];
     evaluate_world(e, g, o.seat, rep, nruns, value);

@@ -42,7 +42,7 @@ static gw_cards sure_winners(gw_cards mine, gw_cards theirs, int trump) {
     return out;
 }
 
-unsigned gw_hard_voids(const gw_observation *o) {
+unsigned hard_voids(const gw_observation *o) {
     int opp = 1 - o->seat, leader = 1 - o->dealer, trump = o->trump;
     int foreplay_tricks = (gw_deck_size(o->variant) - 2 * gw_hand_size(o->variant)) / 2;
     unsigned voids = 0;
@@ -69,8 +69,8 @@ static gw_card endgame(const gw_observation *o, gw_solver *solver) {
     return good ? cheapest(good, o->trump) : gw_ai_easy(o);
 }
 
-gw_card gw_hard_foreplay(gw_cards legal, gw_cards theirs, gw_cards hidden, gw_card upcard, gw_card led,
-                         int trump) {
+gw_card hard_foreplay(gw_cards legal, gw_cards theirs, gw_cards hidden, gw_card upcard, gw_card led,
+                      int trump) {
     gw_cards trumps = gw_suit_cards(trump);
     double gain = upcard_gain(upcard, hidden, trump);
     bool trump_up = gw_card_suit(upcard) == trump;
@@ -110,9 +110,9 @@ gw_card gw_ai_hard(const gw_observation *o, gw_solver *solver) {
      * unseen ones, none of a suit it showed void in since its last hidden
      * draw; the loser of this trick draws one of the unseen. */
     gw_cards void_cards = 0;
-    unsigned voids = gw_hard_voids(o);
+    unsigned voids = hard_voids(o);
     for (int suit = 0; suit < GW_SUITS; suit++)
         if (voids >> suit & 1) void_cards |= gw_suit_cards(suit);
-    return gw_hard_foreplay(gw_observation_legal(o), (o->unseen & ~void_cards) | o->opp_known, o->unseen,
-                            o->upcard, o->led, o->trump);
+    return hard_foreplay(gw_observation_legal(o), (o->unseen & ~void_cards) | o->opp_known, o->unseen,
+                         o->upcard, o->led, o->trump);
 }

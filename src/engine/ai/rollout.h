@@ -7,11 +7,11 @@
 
 /* The policy's card for the player to move in g (the foreplay): hard's
  * rules, judged only from what that player may know in g. */
-gw_card gw_rollout_card(const gw_game *g);
+gw_card rollout_card(const gw_game *g);
 
 /* Plays g with the policy for both players until the stock is empty, then
  * solves the endgame: returns player p's endgame tricks with best play
  * (those already won included). g must not be over. */
-int gw_rollout_value(gw_game *g, int p, gw_solver *solver);
+int rollout_value(gw_game *g, int p, gw_solver *solver);
 
 #endif

@@ -10,7 +10,7 @@ static int latest_void(uint32_t voids, int before) {
     return m ? 31 - __builtin_clz(m) : 0;
 }
 
-bool gw_world_prepare(gw_world_sampler *ws, const gw_observation *o) {
+bool world_prepare(world_sampler *ws, const gw_observation *o) {
     memset(ws, 0, sizeof *ws);
     ws->obs = *o;
     gw_variant v = o->variant;
@@ -53,7 +53,7 @@ bool gw_world_prepare(gw_world_sampler *ws, const gw_observation *o) {
             if (winner == seat) {
                 if (d != o->ups[t - 1]) return false;
                 is_slot[up + 1] = true;
-                ws->slots[ws->nslots++] = (gw_world_slot){(uint8_t)(up + 1), (uint8_t)t};
+                ws->slots[ws->nslots++] = (world_slot){(uint8_t)(up + 1), (uint8_t)t};
             } else {
                 if (gw_has(known, d)) return false;
                 ws->deck[up + 1] = d;
@@ -76,7 +76,7 @@ bool gw_world_prepare(gw_world_sampler *ws, const gw_observation *o) {
     /* The opponent's first hand: slots of time 0, listed before the draws. */
     memmove(ws->slots + h, ws->slots, (size_t)ws->nslots * sizeof ws->slots[0]);
     for (int i = 0; i < h; i++)
-        ws->slots[i] = (gw_world_slot){(uint8_t)(2 * i + 1 - seat_parity), 0};
+        ws->slots[i] = (world_slot){(uint8_t)(2 * i + 1 - seat_parity), 0};
     ws->nslots += h;
     for (int p = 2 * h; p < n; p++)
         if (ws->deck[p] == GW_NO_CARD && !is_slot[p]) ws->free_pos[ws->nfree++] = (uint8_t)p;
@@ -89,7 +89,7 @@ bool gw_world_prepare(gw_world_sampler *ws, const gw_observation *o) {
     for (gw_cards pool = deck_cards & ~known; pool; pool &= pool - 1) {
         gw_card c = gw_first(pool);
         int tp = played_at[c];
-        gw_world_card wc = {c, 0, GW_WORLD_FREE};
+        world_card wc = {c, 0, GW_WORLD_FREE};
         if (tp) {
             wc.lo = (uint8_t)latest_void(voids[gw_card_suit(c)], tp);
             wc.hi = (uint8_t)tp;
@@ -102,11 +102,11 @@ bool gw_world_prepare(gw_world_sampler *ws, const gw_observation *o) {
     return true;
 }
 
-static bool fits(const gw_world_card *c, int time) { return c->lo <= time && time < c->hi; }
+static bool fits(const world_card *c, int time) { return c->lo <= time && time < c->hi; }
 
 /* Can slots from..nslots-1 still be filled, every card with a deadline
  * placed in time? Earliest deadline first is optimal for unit places. */
-static bool feasible(const gw_world_sampler *ws, const bool *taken, int from) {
+static bool feasible(const world_sampler *ws, const bool *taken, int from) {
     bool used[GW_MAX_DECK];
     memcpy(used, taken, (size_t)ws->ncards * sizeof used[0]);
     for (int j = from; j < ws->nslots; j++) {
@@ -122,7 +122,7 @@ static bool feasible(const gw_world_sampler *ws, const bool *taken, int from) {
     return true;
 }
 
-static bool build(gw_world_sampler *ws, gw_rng *rng, gw_card *deck) {
+static bool build(world_sampler *ws, gw_rng *rng, gw_card *deck) {
     bool taken[GW_MAX_DECK] = {false};
     bool constrained = false;
     for (int i = 0; i < ws->ncards; i++)
@@ -154,7 +154,7 @@ static bool build(gw_world_sampler *ws, gw_rng *rng, gw_card *deck) {
     return true;
 }
 
-bool gw_world_sample(gw_world_sampler *ws, gw_rng *rng, gw_game *out) {
+bool world_sample(world_sampler *ws, gw_rng *rng, gw_game *out) {
     const gw_observation *o = &ws->obs;
     for (int attempt = 0; attempt < 16; attempt++) {
         gw_card deck[GW_MAX_DECK];
@@ -173,7 +173,7 @@ bool gw_world_sample(gw_world_sampler *ws, gw_rng *rng, gw_game *out) {
  * (same suit, only played cards between): they are worth the same in every
  * deal. Returns how many runs; rep[i] is run i's lowest card, of[c] a card's
  * run (of may be NULL). */
-int gw_world_runs(gw_cards legal, gw_cards played, gw_card *rep, int *of) {
+int world_runs(gw_cards legal, gw_cards played, gw_card *rep, int *of) {
     int n = 0;
     gw_card prev = GW_NO_CARD;
     for (gw_cards l = legal; l; l &= l - 1) {
@@ -189,7 +189,7 @@ int gw_world_runs(gw_cards legal, gw_cards played, gw_card *rep, int *of) {
 }
 
 /* A hash of everything the observation says about the deal so far. */
-uint64_t gw_world_observation_hash(const gw_observation *o) {
+uint64_t world_observation_hash(const gw_observation *o) {
     uint64_t h = gw_mix64((uint64_t)o->seat << 8 ^ (uint64_t)o->variant << 4 ^ (uint64_t)o->dealer);
     h = gw_mix64(h ^ o->own);
     for (int i = 0; i < o->nmoves; i++)

@@ -1,4 +1,5 @@
-/* world.h: sampling complete deals ("worlds") consistent with one seat's observation (internal to src/engine/ai). */
+/* world.h: sampling complete deals ("worlds") consistent with one seat's observation (internal to
+ * src/engine/ai). */
 #ifndef GW_WORLD_H
 #define GW_WORLD_H
 
@@ -11,58 +12,58 @@
 
 /* One hidden place of the opponent's: a deal position of its first hand
  * (time 0) or the face-down card it drew after foreplay trick t (time t). */
-typedef struct gw_world_slot {
+typedef struct world_slot {
     uint8_t pos;  /* deck index */
     uint8_t time; /* the card is in the opponent's hand from trick time + 1 on */
-} gw_world_slot;
+} world_slot;
 
 /* A card whose place the seat does not know, with the window of slot times
  * its place may have: lo <= time < hi (hi == GW_WORLD_FREE: never played by
  * the opponent, so it may also lie in the stock still to come). */
-typedef struct gw_world_card {
+typedef struct world_card {
     gw_card card;
     uint8_t lo, hi;
-} gw_world_card;
+} world_card;
 
 #define GW_WORLD_FREE 0xFF
 
 /* What the sampler precomputes from an observation. */
-typedef struct gw_world_sampler {
+typedef struct world_sampler {
     gw_observation obs;
     gw_card deck[GW_MAX_DECK]; /* known places filled, the others GW_NO_CARD */
     int nslots;                /* the opponent's hidden places, by time */
-    gw_world_slot slots[GW_MAX_DECK];
+    world_slot slots[GW_MAX_DECK];
     int ncards; /* cards to place: nslots + nfree */
-    gw_world_card cards[GW_MAX_DECK];
+    world_card cards[GW_MAX_DECK];
     int nfree; /* places in the stock still to come */
     uint8_t free_pos[GW_MAX_DECK];
     uint64_t sampled, rejected; /* worlds made, and those the replay refused */
-} gw_world_sampler;
+} world_sampler;
 
 /* Prepares a sampler for observation o (any phase before the hand is over).
  * False if o is inconsistent (no deal could have produced it). */
-bool gw_world_prepare(gw_world_sampler *ws, const gw_observation *o);
+bool world_prepare(world_sampler *ws, const gw_observation *o);
 
 /* Draws one complete deal consistent with the observation, every card's
  * place respecting what the seat saw (its hand and draws, the up-cards, the
  * cards played and the voids the opponent showed), and replays the moves:
  * *out is then the full state the seat's observation came from. False only
  * if no world could be built (should not happen for a real observation). */
-bool gw_world_sample(gw_world_sampler *ws, gw_rng *rng, gw_game *out);
+bool world_sample(world_sampler *ws, gw_rng *rng, gw_game *out);
 
 /* The legal cards in runs of equivalents (same suit, only played cards
  * between): they are worth the same in every deal. Returns the number of
  * runs; rep[i] is run i's lowest card and, if of is not NULL, of[c] the run
  * of card c. */
-int gw_world_runs(gw_cards legal, gw_cards played, gw_card *rep, int *of);
+int world_runs(gw_cards legal, gw_cards played, gw_card *rep, int *of);
 
 /* A hash of everything the observation says about the deal so far (to
  * seed a decision's worlds from the observation alone). */
-uint64_t gw_world_observation_hash(const gw_observation *o);
+uint64_t world_observation_hash(const gw_observation *o);
 
 /* The number of worlds the expert's last estimate used (for tests and
  * benchmarks; defined in expert.c). */
 struct gw_expert;
-int gw_expert_last_worlds(const struct gw_expert *e);
+int expert_last_worlds(const struct gw_expert *e);
 
 #endif

@@ -6,6 +6,32 @@
 #include "gw/android.h"
 #include "gw/deck.h"
 
+#ifndef NDEBUG
+/* The invariants of a hand that no sequence of plays and commands may break (asserted after every
+ * change): every card in exactly one place (a seat's hand or played), each seat holding 13 cards less one
+ * per trick it has played to, the trick on the table and the turn that follows from it, the trick count. */
+static bool hand_is_sound(const gw_android_game *g) {
+    gw_cards held = 0;
+    for (int s = 0; s < GW_SEATS; s++) {
+        if (g->hand[s] & (held | g->played)) return false;
+        held |= g->hand[s];
+    }
+    if ((held | g->played) != gw_deck_cards(GW_CLASSIC)) return false;
+    if (g->ntrick >= GW_SEATS || g->tricks_done > GW_ANDROID_TRICKS ||
+        g->won[0] + g->won[1] != g->tricks_done)
+        return false;
+    if (gw_count(g->played) != GW_SEATS * g->tricks_done + g->ntrick) return false;
+    if (g->turn != (g->leader + g->ntrick) % GW_SEATS) return false;
+    for (int s = 0; s < GW_SEATS; s++) {
+        bool played_now = (s - g->leader + GW_SEATS) % GW_SEATS < g->ntrick;
+        if (gw_count(g->hand[s]) != GW_ANDROID_TRICKS - g->tricks_done - played_now) return false;
+    }
+    for (int i = 0; i < GW_SEATS; i++)
+        if (i < g->ntrick ? !gw_has(g->played, g->trick[i]) : g->trick[i] != GW_NO_CARD) return false;
+    return g->nevents <= GW_ANDROID_MAX_EVENTS;
+}
+#endif
+
 gw_status gw_android_deal(gw_android_game *g, const gw_card *deck, int dealer, gw_error *err) {
     if (dealer != 0 && dealer != 1)
         return gw_error_set(err, GW_EINVAL, 0, 0, "the dealer must be human 0 or 1, not %d", dealer);
@@ -21,6 +47,7 @@ gw_status gw_android_deal(gw_android_game *g, const gw_card *deck, int dealer, g
     g->leader = g->turn = GW_SEAT_L;
     for (int i = 0; i < GW_SEATS; i++)
         g->trick[i] = GW_NO_CARD;
+    assert(hand_is_sound(g));
     return GW_OK;
 }
 
@@ -91,10 +118,12 @@ static void place(gw_android_game *g, gw_card c, int command, gw_android_trick *
         for (int i = 0; i < GW_SEATS; i++)
             g->trick[i] = GW_NO_CARD;
     }
+    assert(hand_is_sound(g));
     if (done) *done = t;
 }
 
 gw_status gw_android_play(gw_android_game *g, gw_card c, gw_android_trick *done, gw_error *err) {
+    assert(hand_is_sound(g));
     if (gw_android_over(g)) return gw_error_set(err, GW_ESTATE, 0, 0, "the hand is over");
     if (gw_seat_is_android(g->turn))
         return gw_error_set(err, GW_ESTATE, 0, 0, "%c is an android: it plays by command",
@@ -120,6 +149,7 @@ gw_status gw_android_play(gw_android_game *g, gw_card c, gw_android_trick *done,
 
 gw_status gw_android_command_play(gw_android_game *g, gw_android_command c, gw_android_outcome *out,
                                   gw_android_trick *done, gw_error *err) {
+    assert(hand_is_sound(g));
     *out = (gw_android_outcome){GW_ANSWER_NOT_NOW, GW_NO_CARD};
     if (done) done->completed = false;
     if (gw_android_over(g)) return gw_error_set(err, GW_ESTATE, 0, 0, "the hand is over");
@@ -145,5 +175,6 @@ gw_status gw_android_command_play(gw_android_game *g, gw_android_command c, gw_a
                             gw_seat_char(g->turn), GW_ANDROID_MAX_ERRORS);
     log_event(g, g->turn, (int)c, GW_NO_CARD, out->answer);
     g->errors++;
+    assert(g->errors <= GW_ANDROID_MAX_ERRORS && hand_is_sound(g));
     return GW_OK;
 }

@@ -28,7 +28,7 @@ static const char *const OWN_TAGS[] = {NULL};
 static gw_status take_deck(void *hand, const rec_token *t) {
     gw_android_record_hand *h = hand;
     char *value =
-        gw_rec_copy(t->text, t->len); /* as written: a deck has no escapes (nor does German Whist's) */
+        rec_copy(t->text, t->len); /* as written: a deck has no escapes (nor does German Whist's) */
     if (!value) return GW_ENOMEM;
     gw_card cards[GW_ANDROID_DECK];
     int n = 0;
@@ -95,7 +95,7 @@ static gw_status human_play(gw_android_record_hand *h, const play_word *w, int l
     char word[32], who = gw_seat_char(g->turn);
     gw_card c;
     if (gw_card_parse(w->text, w->len, &c) != GW_OK) {
-        gw_rec_excerpt(w->text, w->len, word);
+        rec_excerpt(w->text, w->len, word);
         if (w->failed || w->card)
             return gw_error_set(e, GW_EINVAL, line, w->col,
                                 "trick %d: %c is human and plays a card, not a command ('%s')", trick, who,
@@ -117,7 +117,7 @@ static gw_status wrong_command(gw_android_record_hand *h, const play_word *w, in
     gw_error *e = &h->error;
     char word[32], why[128], who = gw_seat_char(h->game.turn);
     const char *name = gw_android_command_name(c);
-    gw_rec_excerpt(w->text, w->len, word);
+    rec_excerpt(w->text, w->len, word);
     gw_android_answer_text(s, c, o.answer, why, (int)sizeof why);
     if (o.answer != GW_ANSWER_CARD && !gw_android_answer_is_error(o.answer))
         return gw_error_set(e, GW_EILLEGAL, line, w->col, "trick %d: %c cannot be told '%s' now: %s", trick,
@@ -147,7 +147,7 @@ static gw_status android_play(gw_android_record_hand *h, const play_word *w, int
     char word[32], who = gw_seat_char(g->turn);
     if (!w->failed && !w->card) {
         gw_android_command c;
-        gw_rec_excerpt(w->text, w->len, word);
+        rec_excerpt(w->text, w->len, word);
         if (gw_android_command_parse(w->text, w->len, &c))
             return gw_error_set(e, GW_EINVAL, line, w->col,
                                 "trick %d: '%s' needs '!' (it was an error) or '=CARD' (the card it gave)",
@@ -160,7 +160,7 @@ static gw_status android_play(gw_android_record_hand *h, const play_word *w, int
     }
     gw_android_command c;
     if (!gw_android_command_parse(w->text, w->name_len, &c)) {
-        gw_rec_excerpt(w->text, w->name_len, word);
+        rec_excerpt(w->text, w->name_len, word);
         return gw_error_set(
             e, GW_EINVAL, line, w->col,
             "trick %d: '%s' is not a command (duck, beat, high, spades, hearts, diamonds, clubs, "
@@ -169,7 +169,7 @@ static gw_status android_play(gw_android_record_hand *h, const play_word *w, int
     }
     gw_card card = GW_NO_CARD;
     if (w->card && gw_card_parse(w->card, w->card_len, &card) != GW_OK) {
-        gw_rec_excerpt(w->card, w->card_len, word);
+        rec_excerpt(w->card, w->card_len, word);
         return gw_error_set(e, GW_EINVAL, line, w->col + (int)w->name_len + 1, "trick %d: '%s' is not a card",
                             trick, word);
     }
@@ -201,8 +201,8 @@ static gw_status take_moves(gw_android_record_hand *h, const rec_token *toks, in
                                 "trick %d: too many tricks, the hand ended after trick %d", trick,
                                 GW_ANDROID_TRICKS);
         play_word w = split_play(t->text, t->len, t->col);
-        bool numbered = gw_rec_trick_number(t->text, t->len, &num, &rest);
-        if (numbered != want_number) gw_rec_excerpt(t->text, t->len, word); /* for the messages below */
+        bool numbered = rec_trick_number(t->text, t->len, &num, &rest);
+        if (numbered != want_number) rec_excerpt(t->text, t->len, word); /* for the messages below */
         if (numbered) {
             if (!want_number && g->errors > 0)
                 return gw_error_set(e, GW_EINVAL, t->line, t->col,
@@ -244,7 +244,7 @@ static void moves(void *hand, const rec_token *toks, int n, gw_text_pos result_p
     h->outcome = gw_android_score_hand(g);
     int tricks[2] = {gw_android_player_tricks(g, 0), gw_android_player_tricks(g, 1)};
     if (h->has_result)
-        gw_rec_check_result(&h->error, result_pos.line, result_pos.col, h->result, h->finished,
+        rec_check_result(&h->error, result_pos.line, result_pos.col, h->result, h->finished,
                             g->tricks_done, tricks);
 }
 

@@ -24,11 +24,11 @@ void gw_android_record_hand_from_game(gw_android_record_hand *h, const gw_androi
 }
 
 const char *gw_android_record_hand_tag(const gw_android_record_hand *h, const char *name) {
-    return gw_rec_find_tag(h->tags, h->ntags, name);
+    return rec_find_tag(h->tags, h->ntags, name);
 }
 
 gw_status gw_android_record_hand_set_tag(gw_android_record_hand *h, const char *name, const char *value) {
-    return gw_rec_set_tag(&h->tags, &h->ntags, name, value);
+    return rec_set_tag(&h->tags, &h->ntags, name, value);
 }
 
 /* Writes one play of the log: "7H", "longest!" or "high-hearts=AH". */
@@ -40,10 +40,10 @@ static int format_event(const gw_android_event *ev, char *out, int cap) {
 }
 
 void gw_android_record_write_hand(const gw_android_record_hand *h, gw_text *out) {
-    gw_rec_put_tag(out, "Game", "Android Whist");
+    rec_put_tag(out, "Game", "Android Whist");
     if (h->hand_tag > 0) gw_text_printf(out, "[Hand \"%d\"]\n", h->hand_tag);
     for (int i = 0; i < h->ntags; i++)
-        gw_rec_put_tag(out, h->tags[i].name, h->tags[i].value);
+        rec_put_tag(out, h->tags[i].name, h->tags[i].value);
     gw_text_printf(out, "[Dealer \"%d\"]\n", h->dealer + 1);
     if (h->has_seed) gw_text_printf(out, "[Seed \"%llu\"]\n", (unsigned long long)h->seed);
     gw_text_puts(out, "[Deck \"");

@@ -4,6 +4,34 @@
 #include <assert.h>
 #include <string.h>
 
+#ifndef NDEBUG
+/* The invariants of a hand that no sequence of plays may break (asserted after every change): every
+ * card of the deck in exactly one place (a hand, the played cards, the stock), the hands' sizes for the
+ * phase and the trick on the table, the stock drawn two cards per foreplay trick, the trick count. */
+static bool hand_is_sound(const gw_game *g) {
+    gw_variant v = (gw_variant)g->variant;
+    int n = gw_deck_size(v), h = gw_hand_size(v);
+    gw_cards stock = 0;
+    for (int i = g->stock_pos; i < n; i++)
+        stock |= gw_bit(g->deck[i]);
+    gw_cards held = g->hand[0] | g->hand[1];
+    if ((g->hand[0] & g->hand[1]) || (held & g->played) || ((held | g->played) & stock)) return false;
+    if ((held | g->played | stock) != gw_deck_cards(v)) return false;
+    bool on_table = g->led != GW_NO_CARD;
+    int foreplay_tricks = g->won[0][0] + g->won[0][1], endgame_tricks = g->won[1][0] + g->won[1][1];
+    if (foreplay_tricks + endgame_tricks != g->tricks_done || g->tricks_done > n / 2) return false;
+    if (g->stock_pos != 2 * h + 2 * foreplay_tricks || (endgame_tricks > 0 && g->stock_pos != n))
+        return false;
+    if (gw_count(g->played) != g->nmoves || g->nmoves != 2 * g->tricks_done + on_table) return false;
+    if (g->turn != (on_table ? 1 - g->leader : g->leader)) return false;
+    for (int p = 0; p < 2; p++) {
+        if (gw_count(g->hand[p]) + (on_table && p == g->leader) != h - endgame_tricks) return false;
+        if (g->upcards[p] & ~(g->hand[p] | g->played)) return false;
+    }
+    return true;
+}
+#endif
+
 gw_status gw_game_deal(gw_game *g, gw_variant v, const gw_card *deck, int dealer, gw_error *err) {
     int n = gw_deck_size(v), h = gw_hand_size(v);
     if (dealer != 0 && dealer != 1) return gw_error_set(err, GW_EINVAL, 0, 0, "dealer must be 0 or 1");
@@ -20,6 +48,7 @@ gw_status gw_game_deal(gw_game *g, gw_variant v, const gw_card *deck, int dealer
     g->trump = (uint8_t)gw_card_suit(deck[2 * h]);
     g->leader = g->turn = (uint8_t)non_dealer;
     g->led = GW_NO_CARD;
+    assert(hand_is_sound(g));
     return GW_OK;
 }
 
@@ -51,6 +80,7 @@ gw_status gw_game_play(gw_game *g, gw_card c, gw_trick_event *ev) {
         g->led = c;
         g->turn = (uint8_t)(1 - p);
         if (ev) ev->completed = false;
+        assert(hand_is_sound(g));
         return GW_OK;
     }
     /* Completing a trick: written without data-dependent branches, since who
@@ -83,7 +113,7 @@ gw_status gw_game_play(gw_game *g, gw_card c, gw_trick_event *ev) {
     g->leader = g->turn = (uint8_t)winner;
     g->led = GW_NO_CARD;
     if (ev) ev->next_upcard = gw_game_upcard(g);
-    assert((g->hand[0] & g->hand[1]) == 0 && (g->played & (g->hand[0] | g->hand[1])) == 0);
+    assert(hand_is_sound(g));
     return GW_OK;
 }
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-char *gw_rec_copy(const char *s, size_t n) {
+char *rec_copy(const char *s, size_t n) {
     char *p = malloc(n + 1);
     if (!p) return NULL;
     memcpy(p, s, n);
@@ -12,7 +12,7 @@ char *gw_rec_copy(const char *s, size_t n) {
     return p;
 }
 
-char *gw_rec_unescape(const char *s, size_t n) {
+char *rec_unescape(const char *s, size_t n) {
     char *p = malloc(n + 1);
     if (!p) return NULL;
     size_t j = 0;
@@ -24,7 +24,7 @@ char *gw_rec_unescape(const char *s, size_t n) {
     return p;
 }
 
-void gw_rec_excerpt(const char *s, size_t n, char out[32]) {
+void rec_excerpt(const char *s, size_t n, char out[32]) {
     size_t k = n < 20 ? n : 20;
     for (size_t i = 0; i < k; i++)
         out[i] = (s[i] >= 32 && s[i] < 127) || (unsigned char)s[i] >= 0x80 ? s[i] : '?';
@@ -35,7 +35,7 @@ void gw_rec_excerpt(const char *s, size_t n, char out[32]) {
     out[k] = '\0';
 }
 
-bool gw_rec_uint(const char *s, unsigned long long max, unsigned long long *out) {
+bool rec_uint(const char *s, unsigned long long max, unsigned long long *out) {
     unsigned long long v = 0;
     if (!*s) return false;
     for (; *s; s++) {
@@ -48,7 +48,7 @@ bool gw_rec_uint(const char *s, unsigned long long max, unsigned long long *out)
     return true;
 }
 
-bool gw_rec_pair(const char *s, int max, int out[2]) {
+bool rec_pair(const char *s, int max, int out[2]) {
     const char *dash = strchr(s, '-');
     char first[16];
     size_t n = dash ? (size_t)(dash - s) : 0;
@@ -56,22 +56,22 @@ bool gw_rec_pair(const char *s, int max, int out[2]) {
     if (n == 0 || n >= sizeof first) return false;
     memcpy(first, s, n);
     first[n] = '\0';
-    if (!gw_rec_uint(first, (unsigned long long)max, &a) ||
-        !gw_rec_uint(dash + 1, (unsigned long long)max, &b))
+    if (!rec_uint(first, (unsigned long long)max, &a) ||
+        !rec_uint(dash + 1, (unsigned long long)max, &b))
         return false;
     out[0] = (int)a;
     out[1] = (int)b;
     return true;
 }
 
-bool gw_rec_date(const char *s) {
+bool rec_date(const char *s) {
     if (strlen(s) != 10 || s[4] != '.' || s[7] != '.') return false;
     for (int i = 0; i < 10; i++)
         if (i != 4 && i != 7 && !((s[i] >= '0' && s[i] <= '9') || s[i] == '?')) return false;
     return true;
 }
 
-gw_status gw_rec_keep_tag(gw_tag **tags, int *ntags, char *name, char *value, int line, int col) {
+gw_status rec_keep_tag(gw_tag **tags, int *ntags, char *name, char *value, int line, int col) {
     gw_tag *p = realloc(*tags, (size_t)(*ntags + 1) * sizeof *p);
     if (!p) {
         free(name);
@@ -83,7 +83,7 @@ gw_status gw_rec_keep_tag(gw_tag **tags, int *ntags, char *name, char *value, in
     return GW_OK;
 }
 
-bool gw_rec_trick_number(const char *s, size_t n, int *num, size_t *rest) {
+bool rec_trick_number(const char *s, size_t n, int *num, size_t *rest) {
     size_t i = 0;
     int v = 0;
     while (i < n && i < 6 && s[i] >= '0' && s[i] <= '9')
@@ -94,7 +94,7 @@ bool gw_rec_trick_number(const char *s, size_t n, int *num, size_t *rest) {
     return true;
 }
 
-void gw_rec_check_result(gw_error *err, int line, int col, const int result[2], bool finished,
+void rec_check_result(gw_error *err, int line, int col, const int result[2], bool finished,
                          int tricks_done, const int tricks[2]) {
     if (!finished)
         gw_error_set(err, GW_EINVAL, line, col,
@@ -105,14 +105,14 @@ void gw_rec_check_result(gw_error *err, int line, int col, const int result[2], 
                      result[0], result[1], tricks[0], tricks[1]);
 }
 
-const char *gw_rec_find_tag(const gw_tag *tags, int ntags, const char *name) {
+const char *rec_find_tag(const gw_tag *tags, int ntags, const char *name) {
     for (int i = 0; i < ntags; i++)
         if (strcmp(tags[i].name, name) == 0) return tags[i].value;
     return NULL;
 }
 
-gw_status gw_rec_set_tag(gw_tag **tags, int *ntags, const char *name, const char *value) {
-    char *v = gw_rec_copy(value, strlen(value));
+gw_status rec_set_tag(gw_tag **tags, int *ntags, const char *name, const char *value) {
+    char *v = rec_copy(value, strlen(value));
     if (!v) return GW_ENOMEM;
     for (int i = 0; i < *ntags; i++) {
         if (strcmp((*tags)[i].name, name) == 0) {
@@ -121,15 +121,15 @@ gw_status gw_rec_set_tag(gw_tag **tags, int *ntags, const char *name, const char
             return GW_OK;
         }
     }
-    char *n = gw_rec_copy(name, strlen(name));
+    char *n = rec_copy(name, strlen(name));
     if (!n) {
         free(v);
         return GW_ENOMEM;
     }
-    return gw_rec_keep_tag(tags, ntags, n, v, 0, 0);
+    return rec_keep_tag(tags, ntags, n, v, 0, 0);
 }
 
-void gw_rec_put_tag(gw_text *out, const char *name, const char *value) {
+void rec_put_tag(gw_text *out, const char *name, const char *value) {
     gw_text_putc(out, '[');
     gw_text_puts(out, name);
     gw_text_puts(out, " \"");

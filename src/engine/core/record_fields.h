@@ -10,32 +10,32 @@
 #include "gw/text.h"
 
 /* A malloc'ed NUL-terminated copy of n bytes of s; NULL when out of memory. */
-char *gw_rec_copy(const char *s, size_t n);
+char *rec_copy(const char *s, size_t n);
 /* A tag value with its \" and \\ escapes resolved (malloc'ed); NULL when out of memory. */
-char *gw_rec_unescape(const char *s, size_t n);
+char *rec_unescape(const char *s, size_t n);
 /* At most 20 printable characters of s (others as '?', then "..."), for a message. */
-void gw_rec_excerpt(const char *s, size_t n, char out[32]);
+void rec_excerpt(const char *s, size_t n, char out[32]);
 /* A whole decimal number from 0 to max; false if s is not one. */
-bool gw_rec_uint(const char *s, unsigned long long max, unsigned long long *out);
+bool rec_uint(const char *s, unsigned long long max, unsigned long long *out);
 /* "A-B": two whole numbers from 0 to max. */
-bool gw_rec_pair(const char *s, int max, int out[2]);
+bool rec_pair(const char *s, int max, int out[2]);
 /* True for a date "YYYY.MM.DD" (digits or '?'). */
-bool gw_rec_date(const char *s);
+bool rec_date(const char *s);
 /* Appends a tag (taking name and value, freed on failure), written at line and col, to a tag list. */
-gw_status gw_rec_keep_tag(gw_tag **tags, int *ntags, char *name, char *value, int line, int col);
+gw_status rec_keep_tag(gw_tag **tags, int *ntags, char *name, char *value, int line, int col);
 /* "12." or "12.AS": a trick number, and where a play glued to it starts. */
-bool gw_rec_trick_number(const char *s, size_t n, int *num, size_t *rest);
+bool rec_trick_number(const char *s, size_t n, int *num, size_t *rest);
 
 /* The value of the tag called name in a tag list, or NULL. */
-const char *gw_rec_find_tag(const gw_tag *tags, int ntags, const char *name);
+const char *rec_find_tag(const gw_tag *tags, int ntags, const char *name);
 /* Sets (or replaces) the tag called name in a tag list; the strings are copied. */
-gw_status gw_rec_set_tag(gw_tag **tags, int *ntags, const char *name, const char *value);
+gw_status rec_set_tag(gw_tag **tags, int *ntags, const char *name, const char *value);
 /* Writes a tag line [Name "value"], escaping " and \ and turning newlines into spaces. */
-void gw_rec_put_tag(gw_text *out, const char *name, const char *value);
+void rec_put_tag(gw_text *out, const char *name, const char *value);
 
 /* Checks a Result tag (at line, col) against the moves: the hand must be
  * finished and the tricks equal; sets err otherwise. */
-void gw_rec_check_result(gw_error *err, int line, int col, const int result[2], bool finished,
+void rec_check_result(gw_error *err, int line, int col, const int result[2], bool finished,
                          int tricks_done, const int tricks[2]);
 
 #endif

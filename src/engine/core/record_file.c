@@ -70,7 +70,7 @@ static gw_status take_tag(tag_read *tr, const rec_token *t) {
     const rec_fields *f = &tr->f;
     gw_error *e = f->error;
     if (t->msg) return gw_error_set(e, GW_EINVAL, t->line, t->col, "%s", t->msg);
-    char *name = gw_rec_copy(t->name, t->name_len), *value = gw_rec_unescape(t->text, t->len);
+    char *name = rec_copy(t->name, t->name_len), *value = rec_unescape(t->text, t->len);
     if (!name || !value) {
         free(name);
         free(value);
@@ -88,8 +88,8 @@ static gw_status take_tag(tag_read *tr, const rec_token *t) {
     gw_status st = GW_OK;
     unsigned long long n = 0;
     if (k < 0) {
-        if (strcmp(name, "Date") != 0 || gw_rec_date(value))
-            return gw_rec_keep_tag(f->tags, f->ntags, name, value, t->line, t->col); /* takes both */
+        if (strcmp(name, "Date") != 0 || rec_date(value))
+            return rec_keep_tag(f->tags, f->ntags, name, value, t->line, t->col); /* takes both */
         st = gw_error_set(e, GW_EINVAL, t->line, t->col, "tag Date must be YYYY.MM.DD, not \"%s\"", value);
     } else if (tr->present[k]) {
         st = gw_error_set(e, GW_EINVAL, t->line, t->col, "tag %s appears twice", name);
@@ -103,7 +103,7 @@ static gw_status take_tag(tag_read *tr, const rec_token *t) {
                                   value, game->name);
             break;
         case T_HAND:
-            if (!gw_rec_uint(value, 1000000, &n) || n < 1)
+            if (!rec_uint(value, 1000000, &n) || n < 1)
                 st = gw_error_set(e, GW_EINVAL, t->line, t->col,
                                   "tag Hand must be a whole number from 1, not \"%s\"", value);
             else
@@ -119,21 +119,21 @@ static gw_status take_tag(tag_read *tr, const rec_token *t) {
             break;
         case T_DECK: tr->deck = t; break;
         case T_SEED:
-            if (!gw_rec_uint(value, ~0ull, &n))
+            if (!rec_uint(value, ~0ull, &n))
                 st = gw_error_set(e, GW_EINVAL, t->line, t->col,
                                   "tag Seed must be a whole number, not \"%s\"", value);
             *f->has_seed = st == GW_OK;
             *f->seed = n;
             break;
         case T_RESULT:
-            if (!gw_rec_pair(value, 100000, f->result))
+            if (!rec_pair(value, 100000, f->result))
                 st = gw_error_set(e, GW_EINVAL, t->line, t->col, "tag Result must be %s, not \"%s\"",
                                   game->result_what, value);
             *f->has_result = st == GW_OK;
             break;
         case T_SCORE:
             *f->score_pos = tr->pos[k];
-            if (!gw_rec_pair(value, game->score_max, f->score))
+            if (!rec_pair(value, game->score_max, f->score))
                 st = gw_error_set(e, GW_EINVAL, t->line, t->col, "tag Score must be %s, not \"%s\"",
                                   game->score_what, value);
             *f->has_score = st == GW_OK;
@@ -243,11 +243,11 @@ static void check_matches(gw_record_file *f) {
 gw_status gw_record_file_read(const char *text, size_t len, gw_record_file *out, gw_error *err) {
     memset(out, 0, sizeof *out);
     int ntok = 0;
-    rec_token *toks = gw_rec_lex(text, len, &ntok);
+    rec_token *toks = rec_lex(text, len, &ntok);
     if (!toks) return gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory reading the record");
     int *first = malloc((size_t)(ntok + 1) * sizeof *first);
     gw_status st = first ? GW_OK : GW_ENOMEM;
-    int count = first ? gw_rec_split_hands(toks, ntok, first) : 0;
+    int count = first ? rec_split_hands(toks, ntok, first) : 0;
     if (count > 0) {
         out->hands = calloc((size_t)count, sizeof *out->hands);
         if (!out->hands) st = GW_ENOMEM;

@@ -129,7 +129,7 @@ static void lex_tag(lexer *lx) {
     push(lx, t);
 }
 
-rec_token *gw_rec_lex(const char *text, size_t len, int *count) {
+rec_token *rec_lex(const char *text, size_t len, int *count) {
     lexer lx = {.s = text, .len = len, .line = 1, .col = 1};
     if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) lx.pos = 3; /* a UTF-8 byte order mark */
     while (!at_end(&lx)) {
@@ -183,7 +183,7 @@ rec_token *gw_rec_lex(const char *text, size_t len, int *count) {
     return lx.toks;
 }
 
-int gw_rec_split_hands(const rec_token *toks, int ntok, int *first) {
+int rec_split_hands(const rec_token *toks, int ntok, int *first) {
     int count = 0;
     bool has_moves = false, blank = false;
     for (int i = 0; i < ntok; i++) {

@@ -27,13 +27,13 @@ typedef struct rec_token {
 
 /* Splits text into tokens (comments dropped). Returns a malloc'ed array of
  * *count tokens, or NULL when out of memory. */
-rec_token *gw_rec_lex(const char *text, size_t len, int *count);
+rec_token *rec_lex(const char *text, size_t len, int *count);
 
 /* Splits tokens into hands: a hand starts at the first token that is not a
  * blank line, and at a tag that follows moves or a blank line. Writes the
  * index of each hand's first token into first (room for ntok + 1) and ntok
  * after the last, so hand k is tokens first[k] to first[k + 1] - 1; returns
  * the number of hands. */
-int gw_rec_split_hands(const rec_token *toks, int ntok, int *first);
+int rec_split_hands(const rec_token *toks, int ntok, int *first);
 
 #endif

@@ -47,7 +47,7 @@ static gw_status own_tag(void *hand, int k, const char *value, const rec_token *
         break;
     default:
         assert(k == T_TARGET);
-        if (!gw_rec_uint(value, GW_TARGET_MAX, &n) || n < GW_TARGET_MIN)
+        if (!rec_uint(value, GW_TARGET_MAX, &n) || n < GW_TARGET_MIN)
             return gw_error_set(e, GW_EINVAL, t->line, t->col,
                                 "tag Target must be a whole number from %d to %d, not \"%s\"", GW_TARGET_MIN,
                                 GW_TARGET_MAX, value);
@@ -76,7 +76,7 @@ static gw_status take_deck(void *hand, const rec_token *t) {
         int col = t->value_col + (int)start;
         gw_card card;
         char word[32];
-        gw_rec_excerpt(t->text + start, i - start, word);
+        rec_excerpt(t->text + start, i - start, word);
         if (gw_card_parse(t->text + start, i - start, &card) != GW_OK)
             return gw_error_set(&h->error, GW_EINVAL, t->line, col, "deck: '%s' is not a card", word);
         if (!gw_has(all, card))
@@ -144,8 +144,8 @@ static gw_status take_moves(gw_record_hand *h, const rec_token *toks, int n) {
         size_t rest = 0;
         if (t->kind == REC_BLANK) continue;
         if (t->kind == REC_ERROR) return gw_error_set(&h->error, GW_EINVAL, t->line, t->col, "%s", t->msg);
-        bool is_number = gw_rec_trick_number(t->text, t->len, &num, &rest);
-        if (is_number != want_number) gw_rec_excerpt(t->text, t->len, word); /* for the messages below */
+        bool is_number = rec_trick_number(t->text, t->len, &num, &rest);
+        if (is_number != want_number) rec_excerpt(t->text, t->len, word); /* for the messages below */
         int expected = gw_game_trick_number(g);
         if (gw_game_phase(g) == GW_OVER)
             return gw_error_set(&h->error, GW_EINVAL, t->line, t->col,
@@ -177,7 +177,7 @@ static gw_status take_moves(gw_record_hand *h, const rec_token *toks, int n) {
         }
         gw_card c;
         if (gw_card_parse(card_text, card_len, &c) != GW_OK) {
-            gw_rec_excerpt(card_text, card_len, word);
+            rec_excerpt(card_text, card_len, word);
             return gw_error_set(&h->error, GW_EINVAL, t->line, col, "trick %d: '%s' is not a card", expected,
                                 word);
         }
@@ -200,7 +200,7 @@ static void moves(void *hand, const rec_token *toks, int n, gw_text_pos result_p
     int all[2] = {gw_game_all_tricks(g, 0), gw_game_all_tricks(g, 1)};
     if (h->finished) h->outcome = gw_score_hand(h->rules.variant, h->rules.scoring, endgame, all);
     if (h->has_result)
-        gw_rec_check_result(&h->error, result_pos.line, result_pos.col, h->result, h->finished,
+        rec_check_result(&h->error, result_pos.line, result_pos.col, h->result, h->finished,
                             g->tricks_done, endgame);
 }
 

@@ -43,11 +43,11 @@ void gw_record_hand_from_match(gw_record_hand *h, const gw_game *g, const gw_mat
 }
 
 const char *gw_record_hand_tag(const gw_record_hand *h, const char *name) {
-    return gw_rec_find_tag(h->tags, h->ntags, name);
+    return rec_find_tag(h->tags, h->ntags, name);
 }
 
 gw_status gw_record_hand_set_tag(gw_record_hand *h, const char *name, const char *value) {
-    return gw_rec_set_tag(&h->tags, &h->ntags, name, value);
+    return rec_set_tag(&h->tags, &h->ntags, name, value);
 }
 
 static void put_int_tag(gw_text *out, const char *name, int v) {
@@ -59,13 +59,13 @@ static void put_pair_tag(gw_text *out, const char *name, const int v[2]) {
 }
 
 void gw_record_write_hand(const gw_record_hand *h, gw_text *out) {
-    gw_rec_put_tag(out, "Game", "German Whist");
-    gw_rec_put_tag(out, "Variant", gw_variant_name(h->rules.variant));
-    gw_rec_put_tag(out, "Scoring", gw_scoring_name(h->rules.scoring));
+    rec_put_tag(out, "Game", "German Whist");
+    rec_put_tag(out, "Variant", gw_variant_name(h->rules.variant));
+    rec_put_tag(out, "Scoring", gw_scoring_name(h->rules.scoring));
     put_int_tag(out, "Target", h->rules.target);
     if (h->hand_tag > 0) put_int_tag(out, "Hand", h->hand_tag);
     for (int i = 0; i < h->ntags; i++)
-        gw_rec_put_tag(out, h->tags[i].name, h->tags[i].value);
+        rec_put_tag(out, h->tags[i].name, h->tags[i].value);
     put_int_tag(out, "Dealer", h->dealer + 1);
     if (h->has_seed) gw_text_printf(out, "[Seed \"%llu\"]\n", (unsigned long long)h->seed);
     gw_text_puts(out, "[Deck \"");

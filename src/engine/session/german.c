@@ -35,7 +35,11 @@ static bool one_deal(const gw_session *s) { return s->config.deck != NULL; }
 
 /* The limits of the expert (a computer seat, the hint advisor): the configuration's, in the one place
  * where the caller's clock joins them. */
-static gw_expert_limits expert_limits(const gw_session *s) { return s->config.limits; }
+static gw_expert_limits expert_limits(const gw_session *s) {
+    gw_expert_limits l = s->config.limits;
+    l.clock = s->config.clock;
+    return l;
+}
 
 static unsigned seen_player(int p) { return p == 0 ? GW_SEEN_P0 : GW_SEEN_P1; }
 

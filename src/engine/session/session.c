@@ -18,7 +18,7 @@ void gw_session_config_default(gw_session_config *c, gw_game_kind game) {
     c->seats[0].kind = GW_SEAT_OUTSIDE;
     c->seats[1].kind = GW_SEAT_COMPUTER;
     c->seats[1].level = game == GW_GAME_ANDROID ? (int)GW_ANDROID_HARD : (int)GW_AI_HARD;
-    c->limits = (gw_expert_limits){GW_THINK_MS_DEFAULT, 0};
+    c->limits = (gw_expert_limits){GW_THINK_MS_DEFAULT, 0, NULL};
     c->dealer = 0;
 }
 

@@ -117,6 +117,6 @@ static inline void gw_follows(const gw_solver *s, gw_cards mine, gw_cards leader
 }
 
 /* The cards of `mine` equivalent to c (its whole run). */
-gw_cards gw_equivalents(gw_cards mine, gw_cards out_cards, gw_card c);
+gw_cards moves_equivalents(gw_cards mine, gw_cards out_cards, gw_card c);
 
 #endif

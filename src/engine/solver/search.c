@@ -1,4 +1,5 @@
 /* search.c: alpha-beta on a null window ("can the leader make k tricks?") and the solver's API. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,6 +56,7 @@ static bool can_make(gw_solver *s, gw_cards leader, gw_cards other, int k) {
     int n = gw_count(leader);
     if (k <= 0) return true;
     if (k > n) return false;
+    assert((leader & other) == 0 && gw_count(other) == n);
     s->stats.nodes++;
     if (n == 1) return keeps(s->trump, gw_first(leader), gw_first(other));
     if (n == 2) return can_make_two(s->trump, leader, other, k);
@@ -70,12 +72,14 @@ static bool can_make(gw_solver *s, gw_cards leader, gw_cards other, int k) {
         if (lo >= k) return true;
         hi = n - gw_sure_losers(leader, other, s->trump);
         if (hi < k) return false;
+        assert(lo <= hi); /* the bounds never cross: sure winners and sure losers are different tricks */
     }
     if (use_table) {
         int tlo, thi;
         if (gw_tt_lookup(s, &key, &tlo, &thi)) {
             if (tlo >= k) return true;
             if (thi < k) return false;
+            assert(tlo <= thi && thi <= n);
         }
     }
     gw_moves leads;
@@ -124,6 +128,7 @@ static bool probe(gw_solver *s, gw_cards leader, gw_cards other, gw_card led, in
  * guess (MTD(f)): each probe narrows the range. */
 static int value_between(gw_solver *s, gw_cards leader, gw_cards other, gw_card led, int lo, int hi,
                          int guess) {
+    assert(0 <= lo && lo <= hi && hi <= gw_count(other));
     int k = guess;
     while (lo < hi) {
         if (k < lo) k = lo;
@@ -152,6 +157,7 @@ static int value_start(gw_solver *s, gw_cards leader, gw_cards other, int floor,
         int most = n - gw_sure_losers(leader, other, s->trump);
         if (quick > lo) lo = quick;
         if (most < hi) hi = most;
+        assert(quick <= most);
     }
     if (guess < 0) guess = guess_start(s, leader, other);
     return value_between(s, leader, other, GW_NO_CARD, lo, hi, guess);
@@ -190,7 +196,7 @@ gw_status gw_solver_new(size_t table_bytes, gw_solver **out) {
     memset(s->table, 0, buckets * bucket_bytes);
     s->mask = buckets - 1;
     s->stats.table_bytes = buckets * bucket_bytes;
-    gw_tt_init(s);
+    tt_init(s);
     *out = s;
     return GW_OK;
 }
@@ -243,11 +249,28 @@ static void begin(gw_solver *s, const gw_position *p) {
     s->age++;
 }
 
-/* The value of the position. */
+#ifndef NDEBUG
+/* What the search takes for granted of a position (gw_position_check says why one is refused). */
+static bool position_sound(const gw_position *p) {
+    gw_cards led = p->led == GW_NO_CARD ? 0 : gw_bit(p->led);
+    int a = gw_count(p->leader) + (led != 0), b = gw_count(p->other);
+    return p->trump >= 0 && p->trump < GW_SUITS && ((p->leader | p->other | led) & ~GW_ALL_CARDS) == 0 &&
+           (p->leader & p->other) == 0 && ((p->leader | p->other) & led) == 0 && a == b && a <= 13;
+}
+#endif
+
+/* The value of the position: the leader's tricks, between 0 and the tricks left. */
 static int solve_from(gw_solver *s, const gw_position *p) {
-    if (p->led == GW_NO_CARD) return value_start(s, p->leader, p->other, 0, 13, -1);
-    gw_cards full = p->leader | gw_bit(p->led);
-    return value_led(s, p->leader, p->other, p->led, 13, guess_start(s, full, p->other));
+    assert(position_sound(p));
+    int v;
+    if (p->led == GW_NO_CARD) {
+        v = value_start(s, p->leader, p->other, 0, 13, -1);
+    } else {
+        gw_cards full = p->leader | gw_bit(p->led);
+        v = value_led(s, p->leader, p->other, p->led, 13, guess_start(s, full, p->other));
+    }
+    assert(v >= 0 && v <= gw_count(p->other));
+    return v;
 }
 
 int gw_solve(gw_solver *s, const gw_position *p) {
@@ -277,7 +300,7 @@ int gw_solve_cards(gw_solver *s, const gw_position *p, gw_card_value *out, int *
             v = value_led(s, p->leader & ~gw_bit(c), p->other, c, top, top);
         else
             v = value_reply(s, p->leader, p->other, p->led, c, top);
-        gw_cards run = gw_equivalents(mine, out_cards, c) & legal;
+        gw_cards run = moves_equivalents(mine, out_cards, c) & legal;
         for (gw_cards r = run; r; r &= r - 1)
             value_of[gw_first(r)] = v;
         done |= run;

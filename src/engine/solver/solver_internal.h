@@ -40,7 +40,7 @@ struct gw_solver {
 };
 
 /* Fills the solver's lookup tables. */
-void gw_tt_init(gw_solver *s);
+void tt_init(gw_solver *s);
 /* Cards at or below the best card of `set` in each suit. */
 static inline gw_cards gw_fill_down(gw_cards set) {
     set |= (set >> 1) & 0x7FFF7FFF7FFF7FFFull;

@@ -6,7 +6,7 @@
 #include <immintrin.h>
 #endif
 
-void gw_tt_init(gw_solver *s) {
+void tt_init(gw_solver *s) {
 #ifdef __BMI2__
     (void)s;
 #else

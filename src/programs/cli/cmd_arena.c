@@ -15,6 +15,7 @@
 #include "gw/android_ai.h"
 #include "gw/android_score.h"
 #include "gw/deck.h"
+#include "gw/monotonic.h"
 
 static const char HELP[] =
     "Usage: whist arena A B [--deals N] [--seed S] [--variant V] [--scoring S]\n"
@@ -792,6 +793,7 @@ static int android_arena(arena *ar, const char *names[2], int npos, bool german_
                                GW_ANDROID_SAMPLES_MAX);
     ar->aopt.samples = iterations > 0 ? iterations : GW_ANDROID_SAMPLES_DEFAULT;
     ar->aopt.think_ms = has_think ? think_ms : 0;
+    ar->aopt.clock = gw_monotonic_clock();
     if (!has_seed) ar->seed = gw_fresh_seed();
     ar->aresults = calloc((size_t)ar->deals, sizeof *ar->aresults);
     if (!ar->aresults) {
@@ -917,7 +919,7 @@ int cmd_arena(int argc, char **argv) {
     if (iterations > 0 && !has_think) think_ms = 0;
     if (think_ms == 0 && iterations == 0)
         return cli_usage_error("arena", "--think-ms 0 leaves the expert no limit: give --iterations too");
-    ar.limits = (gw_expert_limits){think_ms, iterations};
+    ar.limits = (gw_expert_limits){think_ms, iterations, gw_monotonic_clock()};
     if (!has_seed) ar.seed = gw_fresh_seed();
 
     ar.results = calloc((size_t)ar.deals, sizeof *ar.results);

@@ -11,6 +11,7 @@
 #include "gw/android_record.h"
 #include "gw/files.h"
 #include "gw/match.h"
+#include "gw/monotonic.h"
 #include "gw/observation.h"
 #include "gw/solver.h"
 
@@ -614,7 +615,7 @@ int cmd_play(int argc, char **argv) {
     uint64_t seed = 0;
     bool has_seed = false, plain = false, resume = false, rules_given = false;
     s.opponent = GW_AI_HARD;
-    s.limits = (gw_expert_limits){GW_THINK_MS_DEFAULT, 0};
+    s.limits = (gw_expert_limits){GW_THINK_MS_DEFAULT, 0, gw_monotonic_clock()};
     s.style = GW_ORDER_ALTERNATE;
     int opt;
     opterr = 0;

@@ -11,6 +11,7 @@
 #include "describe.h"
 #include "dialog.h"
 #include "gw/files.h"
+#include "gw/monotonic.h"
 #include "gw/observation.h"
 #include "gw/player.h"
 #include "gw/solver.h"
@@ -282,7 +283,7 @@ static void hint(table *t) {
         return;
     }
     if (!t->advisor) {
-        gw_expert_limits lim = {t->app->think_ms, 0};
+        gw_expert_limits lim = {t->app->think_ms, 0, gw_monotonic_clock()};
         if (gw_expert_new(lim, gw_mix64(t->m->match.seed ^ 0x4E4E4E4Eu), &t->advisor, &err) != GW_OK) {
             t->advisor = NULL;
             set_status(t, true, "No hint: %s", err.msg);
@@ -623,7 +624,7 @@ static bool seat_computer(table *t) {
     gw_error err;
     gw_bot_options bo = {m->level,
                          gw_mix64(m->match.seed ^ 0xA1A1A1A1u ^ (uint64_t)m->match.hands_played << 32),
-                         {t->app->think_ms, 0}};
+                         {t->app->think_ms, 0, gw_monotonic_clock()}};
     if (gw_bot_new(&bo, &t->bot, &err) != GW_OK) {
         t->bot = NULL;
         snprintf(t->app->notice, sizeof t->app->notice, "The computer player could not start: %s", err.msg);

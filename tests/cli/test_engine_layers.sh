@@ -1,0 +1,38 @@
+# test_engine_layers.sh: the layers depend one way (README.md, "Architecture"): the engine (src/engine)
+# includes no header for I/O, clocks, threads or packages and none of the host's; the host (src/host)
+# includes none of the computer players' headers and its library calls only the engine's cards, games and
+# records (core, android), never its players or solver.
+. "$(dirname "$0")/lib.sh"
+: "${GW_SOURCE_DIR:?GW_SOURCE_DIR must name the source tree}"
+cd "$GW_SOURCE_DIR" || exit 1
+
+# The engine: pure C.
+bad=$(grep -rnE '#include *<(stdio|time|pthread|threads|unistd|fcntl|signal|setjmp|dirent|locale|sqlite3|curses|ncurses|ncursesw/curses|jansson|cmocka)\.h>|#include *<sys/' src/engine)
+[ -z "$bad" ] || fail "the engine includes a header for I/O, clocks, threads or a package: $bad"
+bad=$(grep -rnE '#include *"gw/(store|settings|files|monotonic)\.h"' src/engine)
+[ -z "$bad" ] || fail "the engine includes a host header: $bad"
+bad=$(grep -rnwE 'getenv|secure_getenv|clock_gettime|gettimeofday|fopen|printf|fprintf|puts|exit' \
+  --include='*.c' --include='*.h' src/engine | grep -vE 'gw_text_(printf|puts)')
+[ -z "$bad" ] || fail "the engine reads the environment or a clock, does I/O or exits: $bad"
+
+# The host: no computer players.
+bad=$(grep -rnE '#include *"gw/(ai|android_ai|player|solver)\.h"' src/host include/gw/store.h include/gw/settings.h \
+  include/gw/files.h)
+[ -z "$bad" ] || fail "the host includes a computer player's header: $bad"
+
+# ...and none in its library: every gw_ function gw_store calls and does not define is one of the engine's
+# core or android objects.
+build=$(dirname "$WHIST")
+store=$build/src/host/libgw_store.a
+parts=("$build"/src/engine/CMakeFiles/gw_engine.dir/core/*.o "$build"/src/engine/CMakeFiles/gw_engine.dir/android/*.o)
+if [ -f "$store" ] && [ -f "${parts[0]}" ]; then
+  mine=$(nm --defined-only "$store" | awk 'NF == 3 {print $3}' | sort -u)
+  engine=$(nm --defined-only "${parts[@]}" | awk 'NF == 3 {print $3}' | sort -u)
+  calls=$(nm -u "$store" | awk 'NF == 2 && $2 ~ /^gw_/ {print $2}' | sort -u | comm -23 - <(echo "$mine"))
+  outside=$(comm -23 <(echo "$calls") <(echo "$engine"))
+  [ -z "$outside" ] || fail "gw_store calls more of the engine than its cards, games and records: $(echo $outside)"
+else
+  fail "no $store or engine objects under $build/src/engine to check"
+fi
+
+finish
