@@ -689,6 +689,12 @@ static bool read_view(dec *d, const json_t *o, gw_view *v) {
         if (!read_android_table(d, json_object_get(o, "table"), v->viewer, &v->android)) return false;
         leave(d, at);
     }
+    /* A spectator sees no hand: a view that shows one is no spectator's. */
+    if (v->viewer == GW_SPECTATOR && (german ? v->german.own || v->german.opp_known || v->german.ndraws
+                                             : v->android.own || v->android.opposing_hand)) {
+        enter(d, "table");
+        return fail(d, GW_PROTO_INCONSISTENT, "a spectator's view shows no hand and no draw");
+    }
     return true;
 }
 

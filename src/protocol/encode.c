@@ -130,7 +130,7 @@ static json_t *action_json(enc *b, const gw_action *a) {
     json_t *o = take(b, json_object());
     if (a->kind == GW_ACTION_COMMAND) {
         put(b, o, "type", str(b, "command"));
-        put(b, o, "command", command(b, a->command));
+        put(b, o, "command", command(b, (int)a->command));
     } else {
         put(b, o, "type", str(b, "play"));
         put(b, o, "card", card(b, a->card));
@@ -215,7 +215,7 @@ static json_t *android_table(enc *b, const gw_android_view *v) {
         const gw_android_event *e = &v->events[i];
         json_t *o = take(b, json_object());
         put(b, o, "seat", seat(b, GW_GAME_ANDROID, e->seat));
-        put(b, o, "command", command(b, e->command));
+        put(b, o, "command", command(b, (int)e->command));
         put(b, o, "card", card(b, e->card));
         put(b, o, "answer", name_of(b, proto_answer_names, 10, e->answer));
         push(b, evs, o);
@@ -318,13 +318,13 @@ static json_t *event_json(enc *b, gw_game_kind game, const gw_event *e) {
         put(b, o, "player", player(b, e->player));
         put(b, o, "seat", seat(b, game, e->seat));
         put(b, o, "card", card(b, e->card));
-        if (android) put(b, o, "command", command(b, e->command));
+        if (android) put(b, o, "command", command(b, (int)e->command));
         break;
     case GW_EVENT_ERROR:
         put(b, o, "trick", num(b, e->trick));
         put(b, o, "player", player(b, e->player));
         put(b, o, "seat", seat(b, game, e->seat));
-        put(b, o, "command", command(b, e->command));
+        put(b, o, "command", command(b, (int)e->command));
         put(b, o, "answer", name_of(b, proto_answer_names, 10, (int)e->answer));
         break;
     case GW_EVENT_TRICK:
