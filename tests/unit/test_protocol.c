@@ -664,6 +664,48 @@ static void android_sessions_round_trip(void **state) {
     session_matches(GW_GAME_ANDROID);
 }
 
+/* The transcripts of tests/data/protocol (made from real sessions; docs/protocol.md quotes them): every line
+ * is a message of one side or the other, and decoding and encoding it again gives the same line. */
+static void transcript(const char *name, gw_game_kind game) {
+    const char *dir = getenv("GW_TEST_DATA");
+    assert_non_null(dir);
+    char path[512];
+    snprintf(path, sizeof path, "%s/protocol/%s", dir, name);
+    FILE *f = fopen(path, "r");
+    if (!f) fail_msg("cannot open %s", path);
+    char *line = malloc(GW_PROTOCOL_LINE_MAX + 2);
+    gw_protocol_message *m = malloc(sizeof *m);
+    int lines = 0, decides = 0;
+    while (fgets(line, GW_PROTOCOL_LINE_MAX + 2, f)) {
+        size_t n = strlen(line);
+        assert_true(n > 0 && line[n - 1] == '\n');
+        line[--n] = '\0';
+        gw_protocol_error err;
+        gw_protocol_side side = GW_TO_PROGRAM;
+        gw_status st = gw_protocol_decode_message(side, game, line, n, m, &err);
+        if (st != GW_OK && err.code == GW_PROTO_UNEXPECTED) {
+            side = GW_FROM_PROGRAM;
+            st = gw_protocol_decode_message(side, game, line, n, m, &err);
+        }
+        expect_ok(st, &err, line);
+        char *again = gw_protocol_encode_message(game, m);
+        assert_string_equal(again, line);
+        free(again);
+        decides += m->type == GW_MSG_DECIDE;
+        lines++;
+    }
+    fclose(f);
+    free(line);
+    free(m);
+    assert_true(lines > 20 && decides > 3);
+}
+
+static void transcripts_round_trip(void **state) {
+    (void)state;
+    transcript("german.jsonl", GW_GAME_GERMAN);
+    transcript("android.jsonl", GW_GAME_ANDROID);
+}
+
 /* ---- refusals ------------------------------------------------------------------------ */
 
 typedef struct bad_case {
@@ -1168,6 +1210,7 @@ int main(void) {
         cmocka_unit_test(german_sessions_round_trip),
         cmocka_unit_test(android_sessions_round_trip),
         cmocka_unit_test(messages_round_trip),
+        cmocka_unit_test(transcripts_round_trip),
         cmocka_unit_test(hello_never_carries_the_seed),
         cmocka_unit_test(error_objects),
         cmocka_unit_test(bad_actions),
