@@ -706,6 +706,48 @@ static void transcripts_round_trip(void **state) {
     transcript("android.jsonl", GW_GAME_ANDROID);
 }
 
+/* The largest views there can be fit in a line: an Android Whist view with the most events, each with the
+ * longest names, and a German Whist view of the classic deck at its fullest. */
+static void largest_views_fit_a_line(void **state) {
+    (void)state;
+    gw_view *v = malloc(sizeof *v);
+    gw_android_game g;
+    android_game(1, 0, &g);
+    android_view(&g, 0, v);
+    v->android.nevents = GW_ANDROID_MAX_EVENTS;
+    for (int i = 0; i < GW_ANDROID_MAX_EVENTS; i++)
+        v->android.events[i] =
+            (gw_android_event){GW_SEAT_X, GW_CMD_HIGH_DIAMONDS, GW_NO_CARD, GW_ANSWER_NO_PLAIN_SUIT};
+    for (int p = 0; p < 2; p++) {
+        memset(v->names[p], 'n', GW_SEAT_NAME_MAX - 1);
+        v->names[p][GW_SEAT_NAME_MAX - 1] = '\0';
+    }
+    char *s = gw_protocol_encode_decide(v, GW_PROTOCOL_TIME_MAX);
+    assert_non_null(s);
+    size_t android = strlen(s);
+    gw_protocol_message *m = malloc(sizeof *m);
+    gw_protocol_error err;
+    expect_ok(gw_protocol_decode_message(GW_TO_PROGRAM, GW_GAME_ANDROID, s, android, m, &err), &err,
+              "largest");
+    free(s);
+    gw_game gg;
+    german_game(GW_CLASSIC, 9, 25, &gg);
+    german_view(&gg, GW_CLASSIC, 0, v);
+    v->german.unseen = GW_ALL_CARDS;
+    v->german.nmoves = GW_MAX_DECK;
+    for (int i = 0; i < GW_MAX_DECK; i++)
+        v->german.moves[i] = gw_card_make(i / 13, i % 13);
+    s = gw_protocol_encode_decide(v, GW_PROTOCOL_TIME_MAX);
+    size_t german = strlen(s);
+    free(s);
+    printf("largest decide lines: Android %zu bytes, German %zu bytes (the limit: %d)\n", android, german,
+           GW_PROTOCOL_LINE_MAX);
+    assert_true(android < GW_PROTOCOL_LINE_MAX * 3 / 4);
+    assert_true(german < GW_PROTOCOL_LINE_MAX / 8);
+    free(m);
+    free(v);
+}
+
 /* ---- refusals ------------------------------------------------------------------------ */
 
 typedef struct bad_case {
@@ -1211,6 +1253,7 @@ int main(void) {
         cmocka_unit_test(android_sessions_round_trip),
         cmocka_unit_test(messages_round_trip),
         cmocka_unit_test(transcripts_round_trip),
+        cmocka_unit_test(largest_views_fit_a_line),
         cmocka_unit_test(hello_never_carries_the_seed),
         cmocka_unit_test(error_objects),
         cmocka_unit_test(bad_actions),
