@@ -470,9 +470,14 @@ static void messages_round_trip(void **state) {
     message_round_trip(GW_FROM_PROGRAM, GW_GAME_GERMAN, m);
     memset(m, 0, sizeof *m);
     m->type = GW_MSG_ACTION;
-    m->action = (gw_action){GW_ACTION_CARD, tc("QD"), GW_CMD_NONE};
+    /* field by field: the message is compared byte for byte, padding included */
+    m->action.kind = GW_ACTION_CARD;
+    m->action.card = tc("QD");
+    m->action.command = GW_CMD_NONE;
     message_round_trip(GW_FROM_PROGRAM, GW_GAME_GERMAN, m);
-    m->action = (gw_action){GW_ACTION_COMMAND, GW_NO_CARD, GW_CMD_DUCK};
+    m->action.kind = GW_ACTION_COMMAND;
+    m->action.card = GW_NO_CARD;
+    m->action.command = GW_CMD_DUCK;
     message_round_trip(GW_FROM_PROGRAM, GW_GAME_ANDROID, m);
     free(m);
 }
@@ -1226,6 +1231,31 @@ static void bad_views(void **state) {
                                       0));
         expect_view_refused(root, GW_PROTO_INCONSISTENT, "table");
         json_object_set_new(table, "own", saved);
+        json_decref(root);
+    }
+    /* a spectator's view that shows a hand */
+    for (int game = 0; game < 2; game++) {
+        if (game == GW_GAME_GERMAN) {
+            gw_game gg;
+            german_game(GW_CLASSIC, 5, 12, &gg);
+            german_view(&gg, GW_CLASSIC, GW_SPECTATOR, v);
+        } else {
+            gw_android_game ag;
+            android_game(5, 12, &ag);
+            android_view(&ag, GW_SPECTATOR, v);
+        }
+        json_t *root = gw_protocol_view_json(v);
+        json_t *own = json_object_get(json_object_get(root, "table"), "own");
+        assert_int_equal(json_array_size(own), 0);
+        /* a card whose place a spectator does not know (German: taken out of unseen) */
+        gw_cards free_cards = game == GW_GAME_GERMAN ? v->german.unseen : GW_ALL_CARDS & ~v->android.played;
+        char name[3];
+        gw_card_format(gw_first(free_cards), name);
+        json_array_append_new(own, json_string(name));
+        json_t *unseen = json_object_get(json_object_get(root, "table"), "unseen");
+        for (size_t i = 0; unseen && i < json_array_size(unseen); i++)
+            if (strcmp(json_string_value(json_array_get(unseen, i)), name) == 0) json_array_remove(unseen, i);
+        expect_view_refused(root, GW_PROTO_INCONSISTENT, "spectator");
         json_decref(root);
     }
     /* the small deck has no 7 */
