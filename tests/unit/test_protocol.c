@@ -753,6 +753,57 @@ static void largest_views_fit_a_line(void **state) {
     free(v);
 }
 
+/* Out of memory: jansson's allocations fail from the n-th on. An encoder then gives NULL or the whole line,
+ * never a line with a field missing; a decoder gives the whole value or a refusal; nothing leaks (ASan). */
+static long alloc_left;
+
+static void *failing_malloc(size_t n) {
+    if (alloc_left-- <= 0) return NULL;
+    return malloc(n);
+}
+
+static void out_of_memory(void **state) {
+    (void)state;
+    gw_view *v = malloc(sizeof *v);
+    gw_game g;
+    german_game(GW_CLASSIC, 6, 10, &g);
+    german_view(&g, GW_CLASSIC, 1, v);
+    char *whole = gw_protocol_encode_decide(v, 100);
+    assert_non_null(whole);
+    gw_protocol_message *m = malloc(sizeof *m);
+    int nulls = 0, fulls = 0, refused = 0;
+    for (long n = 0; n < 4000; n += n < 200 ? 1 : 37) {
+        json_set_alloc_funcs(failing_malloc, free);
+        alloc_left = n;
+        char *s = gw_protocol_encode_decide(v, 100);
+        alloc_left = n;
+        gw_protocol_error err;
+        gw_status st =
+            gw_protocol_decode_message(GW_TO_PROGRAM, GW_GAME_GERMAN, whole, strlen(whole), m, &err);
+        json_set_alloc_funcs(malloc, free);
+        if (s) {
+            assert_string_equal(s, whole);
+            fulls++;
+        } else {
+            nulls++;
+        }
+        if (st != GW_OK) {
+            /* jansson reports some failed allocations as syntax errors: any refusal will do */
+            assert_true(err.code != GW_PROTO_OK && err.err.msg[0] != '\0');
+            refused++;
+        } else {
+            char *again = gw_protocol_encode_message(GW_GAME_GERMAN, m);
+            assert_string_equal(again, whole);
+            free(again);
+        }
+        free(s);
+    }
+    assert_true(nulls > 0 && fulls > 0 && refused > 0);
+    free(m);
+    free(whole);
+    free(v);
+}
+
 /* ---- refusals ------------------------------------------------------------------------ */
 
 typedef struct bad_case {
@@ -1284,6 +1335,7 @@ int main(void) {
         cmocka_unit_test(messages_round_trip),
         cmocka_unit_test(transcripts_round_trip),
         cmocka_unit_test(largest_views_fit_a_line),
+        cmocka_unit_test(out_of_memory),
         cmocka_unit_test(hello_never_carries_the_seed),
         cmocka_unit_test(error_objects),
         cmocka_unit_test(bad_actions),
