@@ -53,16 +53,18 @@ static void german_view(const gw_game *g, gw_variant v, int viewer, gw_view *out
     out->score[0] = 4;
     out->score[1] = 2;
     gw_observe(g, viewer == GW_SPECTATOR ? 0 : viewer, &out->german);
-    if (viewer == GW_SPECTATOR) {
-        gw_observation *o = &out->german;
-        o->seat = -1;
-        o->unseen |= o->own | o->opp_known;
-        o->own = o->opp_known = 0;
-        o->ndraws = 0;
-        memset(o->draws, 0, sizeof o->draws);
-    }
     for (int p = 0; p < 2; p++)
         out->spectator_known[p] = g->upcards[p] & g->hand[p];
+    if (viewer == GW_SPECTATOR) { /* as the session makes it */
+        gw_observation *o = &out->german;
+        o->seat = -1;
+        o->own = o->opp_known = 0;
+        o->opp_hand_size = 0;
+        o->ndraws = 0;
+        memset(o->draws, 0, sizeof o->draws);
+        o->unseen = gw_deck_cards(v) & ~o->played & ~out->spectator_known[0] & ~out->spectator_known[1];
+        if (o->upcard != GW_NO_CARD) o->unseen &= ~gw_bit(o->upcard);
+    }
 }
 
 /* An Android Whist hand from seed, `steps` random plays (cards and commands, failed ones included). */
@@ -1413,6 +1415,40 @@ static void bad_views(void **state) {
         expect_view_refused(root, GW_PROTO_INCONSISTENT, "table");
         json_object_set_new(table, "own", saved);
         json_decref(root);
+    }
+    /* views that no session gives: cards lost or counts that do not add up */
+    {
+        gw_game gg;
+        german_game(GW_CLASSIC, 7, 9, &gg); /* mid-trick: a card led */
+        german_view(&gg, GW_CLASSIC, 0, v);
+        const char *edits[][2] = {{"opponent_count", "0"}, {"stock", "20"},          {"trick_number", "4"},
+                                  {"led", "null"},         {"phase", "\"endgame\""}, {"unseen", "[]"}};
+        for (size_t i = 0; i < sizeof edits / sizeof edits[0]; i++) {
+            json_t *root = gw_protocol_view_json(v);
+            json_error_t je;
+            json_t *val = json_loads(edits[i][1], JSON_DECODE_ANY, &je);
+            assert_non_null(val);
+            json_object_set_new(json_object_get(root, "table"), edits[i][0], val);
+            expect_view_refused(root, GW_PROTO_INCONSISTENT, "view.table");
+            json_decref(root);
+        }
+        gw_android_game ag;
+        android_game(7, 9, &ag);
+        android_view(&ag, 1, v);
+        const char *aedits[][2] = {{"held", "[13,13,13,13]"},     {"tricks_done", "0"}, {"won", "[0,0]"},
+                                   {"opposing_android", "\"L\""}, {"seat", "\"D\""},    {"trick", "[]"}};
+        for (size_t i = 0; i < sizeof aedits / sizeof aedits[0]; i++) {
+            json_t *root = gw_protocol_view_json(v);
+            json_error_t je;
+            json_t *val = json_loads(aedits[i][1], JSON_DECODE_ANY, &je);
+            assert_non_null(val);
+            json_t *table = json_object_get(root, "table");
+            bool same =
+                json_equal(json_object_get(table, aedits[i][0]), val); /* an edit that changes nothing */
+            json_object_set_new(table, aedits[i][0], val);
+            if (!same) expect_view_refused(root, GW_PROTO_INCONSISTENT, "view.table");
+            json_decref(root);
+        }
     }
     /* a spectator's view that shows a hand */
     for (int game = 0; game < 2; game++) {
