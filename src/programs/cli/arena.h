@@ -62,8 +62,9 @@ typedef struct summary {
 /* The part of the arena that differs between the games. */
 typedef struct arena_game {
     gw_game_kind kind;
-    const char *levels; /* the levels for messages: "random, easy, hard, expert or oracle" */
-    int think_kept;     /* decisions per side and deal kept for the medians */
+    const char *levels;      /* the levels for messages: "random, easy, hard, expert or oracle" */
+    const char *levels_list; /* the same as a list: "random, easy, hard, expert, oracle" */
+    int think_kept;          /* decisions per side and deal kept for the medians */
     bool (*parse_level)(const char *name, int *level);
     const char *(*level_name)(int level);
     /* Deal k (seed ds) of the run: its cards (GW_MAX_DECK) and dealer. */

@@ -175,6 +175,7 @@ static void print_json(const arena *ar, const summary *s, int jobs) {
 const arena_game ARENA_ANDROID = {
     .kind = GW_GAME_ANDROID,
     .levels = "random, easy or hard",
+    .levels_list = "random, easy, hard",
     .think_kept = 256, /* cards and commands per side and deal kept for the median */
     .parse_level = parse_level,
     .level_name = level_name,

@@ -124,6 +124,7 @@ static void print_json(const arena *ar, const summary *s, int jobs) {
 const arena_game ARENA_GERMAN = {
     .kind = GW_GAME_GERMAN,
     .levels = "random, easy, hard, expert or oracle",
+    .levels_list = "random, easy, hard, expert, oracle",
     .think_kept = GW_MAX_DECK, /* 26 cards a hand, two hands a deal */
     .parse_level = parse_level,
     .level_name = level_name,

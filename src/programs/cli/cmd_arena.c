@@ -175,7 +175,8 @@ static bool play_hand(job *jb, int k, uint64_t ds, int play, const uint8_t *deck
             side_text(ar, p ^ play, who, sizeof who);
             char inner[ARENA_MSG_BYTES];
             snprintf(inner, sizeof inner, "%s", why);
-            snprintf(why, cap, "%s failed before %s, with A as player %d: %s", who, where, play + 1, inner);
+            snprintf(why, cap, "%.150s failed before %.200s, with A as player %d: %.600s", who, where,
+                     play + 1, inner);
             ok = false;
         }
     gw_turn t;
@@ -215,8 +216,8 @@ static bool play_hand(job *jb, int k, uint64_t ds, int play, const uint8_t *deck
             }
         }
         if (!ok) {
-            snprintf(why, cap, "%s %s, trick %d, with A as player %d: %s", who, where, trick, play + 1,
-                     inner);
+            snprintf(why, cap, "%.150s %.200s, trick %d, with A as player %d: %.600s", who, where, trick,
+                     play + 1, inner);
             break;
         }
         r->think_sum[side] += dt;
@@ -245,8 +246,8 @@ static bool play_hand(job *jb, int k, uint64_t ds, int play, const uint8_t *deck
             char inner[ARENA_MSG_BYTES];
             snprintf(inner, sizeof inner, "%s", why);
             side_text(ar, p ^ play, who, sizeof who);
-            snprintf(why, cap, "%s failed at the end of %s, with A as player %d: %s", who, where, play + 1,
-                     inner);
+            snprintf(why, cap, "%.150s failed at the end of %.200s, with A as player %d: %.600s", who, where,
+                     play + 1, inner);
             ok = false;
         }
     if (ok) game->score(ar, s, play, r);
@@ -678,7 +679,8 @@ int cmd_arena(int argc, char **argv) {
     bool android = ar.game->kind == GW_GAME_ANDROID;
     int want = 2 - ar.side[0].engine - ar.side[1].engine, at = 0;
     if (npos != want) {
-        if (want == 2) return cli_usage_error("arena", "expected two levels, A and B (%s)", ar.game->levels);
+        if (want == 2)
+            return cli_usage_error("arena", "expected two levels, A and B (%s)", ar.game->levels_list);
         if (want == 1)
             return cli_usage_error("arena", "expected one level for the side that is no program (%s)",
                                    ar.game->levels);
