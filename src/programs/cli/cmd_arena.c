@@ -209,6 +209,7 @@ static bool play_hand(job *jb, int k, uint64_t ds, int play, const uint8_t *deck
             if (ok && gw_session_act(s, t.player, &act, &no, &err) != GW_OK) {
                 char sent[300];
                 snprintf(sent, sizeof sent, "%s", engine_seat_sent(jb->engine[side]));
+                engine_seat_forfeit(jb->engine[side], gw_refusal_code(no), err.msg);
                 snprintf(inner, sizeof inner, "played an illegal %s (%s: %s); it sent: %s",
                          act.kind == GW_ACTION_COMMAND ? "command" : "card", gw_refusal_code(no), err.msg,
                          sent);

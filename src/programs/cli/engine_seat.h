@@ -28,6 +28,10 @@ bool engine_seat_decide(engine_seat *e, const gw_session *s, int player, gw_acti
 /* The hand is over: sends the events left (the score, the end). */
 bool engine_seat_end(engine_seat *e, const gw_session *s, char *why, size_t cap);
 
+/* The program's action was refused by the rules: tells it so (an error and
+ * a bye: it has lost) and stops it. code is the refusal's code. */
+void engine_seat_forfeit(engine_seat *e, const char *code, const char *message);
+
 /* The last line the program sent, cut for messages ("" if none). */
 const char *engine_seat_sent(const engine_seat *e);
 
