@@ -302,6 +302,11 @@ void bot_process_exit_text(bot_process *b, int grace_ms, char *out, size_t cap) 
         snprintf(out, cap, "was stopped by the arena");
     else if (b->killed)
         snprintf(out, cap, "closed its output but did not exit; it was stopped by the arena");
+    else if (WIFEXITED(b->wstatus) && WEXITSTATUS(b->wstatus) > 128 && WEXITSTATUS(b->wstatus) < 128 + 32)
+        snprintf(out, cap,
+                 "exited with status %d (the shell's way of saying its program was killed by signal %d, %s)",
+                 WEXITSTATUS(b->wstatus), WEXITSTATUS(b->wstatus) - 128,
+                 strsignal(WEXITSTATUS(b->wstatus) - 128));
     else if (WIFEXITED(b->wstatus))
         snprintf(out, cap, "exited with status %d", WEXITSTATUS(b->wstatus));
     else if (WIFSIGNALED(b->wstatus))
@@ -324,7 +329,7 @@ void bot_truncate(const char *s, size_t max, char *out, size_t cap) {
     size_t n = 0;
     if (cap == 0) return;
     for (; s[n] && n < max && n + 4 < cap; n++)
-        out[n] = (unsigned char)s[n] < 0x20 || s[n] == 0x7f ? '?' : s[n];
+        out[n] = s[n] == '\n' || s[n] == '\t' ? ' ' : (unsigned char)s[n] < 0x20 || s[n] == 0x7f ? '?' : s[n];
     if (s[n]) {
         if (n + 4 > cap) n = cap - 4;
         memcpy(out + n, "...", 3);

@@ -175,7 +175,7 @@ static bool play_hand(job *jb, int k, uint64_t ds, int play, const uint8_t *deck
             side_text(ar, p ^ play, who, sizeof who);
             char inner[ARENA_MSG_BYTES];
             snprintf(inner, sizeof inner, "%s", why);
-            snprintf(why, cap, "%.150s failed before %.200s, with A as player %d: %.600s", who, where,
+            snprintf(why, cap, "%.150s, at the start of %.200s, with A as player %d: %.600s", who, where,
                      play + 1, inner);
             ok = false;
         }
@@ -217,7 +217,7 @@ static bool play_hand(job *jb, int k, uint64_t ds, int play, const uint8_t *deck
             }
         }
         if (!ok) {
-            snprintf(why, cap, "%.150s %.200s, trick %d, with A as player %d: %.600s", who, where, trick,
+            snprintf(why, cap, "%.150s, in %.200s, trick %d, with A as player %d: %.600s", who, where, trick,
                      play + 1, inner);
             break;
         }
@@ -247,7 +247,7 @@ static bool play_hand(job *jb, int k, uint64_t ds, int play, const uint8_t *deck
             char inner[ARENA_MSG_BYTES];
             snprintf(inner, sizeof inner, "%s", why);
             side_text(ar, p ^ play, who, sizeof who);
-            snprintf(why, cap, "%.150s failed at the end of %.200s, with A as player %d: %.600s", who, where,
+            snprintf(why, cap, "%.150s, at the end of %.200s, with A as player %d: %.600s", who, where,
                      play + 1, inner);
             ok = false;
         }

@@ -85,7 +85,7 @@ void engine_seat_forfeit(engine_seat *e, const char *code, const char *message) 
 
 /* The sentence for a send or read that failed: what the program did, and
  * what it wrote of its line (reads) and on its standard error. */
-static void io_failure(engine_seat *e, bot_io io, const char *waiting, char *why, size_t cap) {
+static void io_failure(engine_seat *e, bot_io io, const char *what, bool reading, char *why, size_t cap) {
     char part[SENT_SHOWN + 8], err[STDERR_SHOWN + 64], status[160];
     const char *partial = bot_process_partial(e->proc);
     bot_truncate(partial, SENT_SHOWN, part, sizeof part);
@@ -94,25 +94,26 @@ static void io_failure(engine_seat *e, bot_io io, const char *waiting, char *why
     case BOT_IO_CLOSED:
         bot_process_exit_text(e->proc, EXIT_GRACE, status, sizeof status);
         stderr_text(e, err, sizeof err);
-        snprintf(why, cap, "crashed %s: it %s%s%s%s%s", waiting, status, partial[0] ? " after writing '" : "",
+        snprintf(why, cap, "crashed at %s: it %s%s%s%s%s", what, status, partial[0] ? " after writing '" : "",
                  partial[0] ? part : "", partial[0] ? "'" : "", err);
         break;
     case BOT_IO_TIMEOUT:
         stderr_text(e, err, sizeof err);
-        snprintf(why, cap, "did not answer %s within %d ms (it was stopped)%s%s%s%s", waiting, e->ms,
+        snprintf(why, cap, "%s %s within %d ms (it was stopped)%s%s%s%s",
+                 reading ? "gave no answer to" : "did not read", what, e->ms,
                  partial[0] ? "; it had written '" : "", partial[0] ? part : "", partial[0] ? "'" : "", err);
         break;
     case BOT_IO_GARBAGE:
         engine_seat_forfeit(e, "too_long", "a line over the length limit or with a NUL byte");
-        snprintf(why, cap, "wrote garbage %s: a line over %d bytes or with a NUL byte: '%s'", waiting,
+        snprintf(why, cap, "wrote garbage at %s: a line over %d bytes or with a NUL byte: '%s'", what,
                  BOT_LINE_MAX, part);
         break;
-    default: snprintf(why, cap, "cannot be spoken to %s (the system refused)", waiting); break;
+    default: snprintf(why, cap, "cannot be spoken to at %s (the system refused)", what); break;
     }
 }
 
 /* Sends one line of ours; false with why. */
-static bool send_line(engine_seat *e, char *line, const char *waiting, char *why, size_t cap) {
+static bool send_line(engine_seat *e, char *line, const char *what, char *why, size_t cap) {
     if (!line) {
         free(line);
         snprintf(why, cap, "out of memory");
@@ -121,24 +122,24 @@ static bool send_line(engine_seat *e, char *line, const char *waiting, char *why
     bot_io io = bot_process_send(e->proc, line, e->ms);
     free(line);
     if (io == BOT_IO_OK) return true;
-    io_failure(e, io, waiting, why, cap);
+    io_failure(e, io, what, false, why, cap);
     return false;
 }
 
 /* Reads the program's next message, which must be of type want. */
-static bool read_message(engine_seat *e, gw_game_kind game, gw_protocol_type want, const char *waiting,
+static bool read_message(engine_seat *e, gw_game_kind game, gw_protocol_type want, const char *what,
                          char *why, size_t cap) {
     const char *line = NULL;
     bot_io io = bot_process_read(e->proc, e->ms, &line);
     if (io != BOT_IO_OK) {
-        io_failure(e, io, waiting, why, cap);
+        io_failure(e, io, what, true, why, cap);
         return false;
     }
     bot_truncate(line, SENT_SHOWN, e->sent, sizeof e->sent);
     gw_protocol_error perr;
     if (gw_protocol_decode_message(GW_FROM_PROGRAM, game, line, strlen(line), e->msg, &perr) != GW_OK) {
         engine_seat_forfeit(e, gw_protocol_code_name(perr.code), perr.err.msg);
-        snprintf(why, cap, "wrote garbage %s (%s: %s): '%s'", waiting, gw_protocol_code_name(perr.code),
+        snprintf(why, cap, "wrote garbage at %s (%s: %s): '%s'", what, gw_protocol_code_name(perr.code),
                  perr.err.msg, e->sent);
         return false;
     }
@@ -146,7 +147,7 @@ static bool read_message(engine_seat *e, gw_game_kind game, gw_protocol_type wan
         const char *expected = want == GW_MSG_READY ? "a ready" : "a play or a command";
         engine_seat_forfeit(e, "unexpected_type",
                             want == GW_MSG_READY ? "a ready was due" : "a play or command was due");
-        snprintf(why, cap, "answered %s with another message where %s was due: '%s'", waiting, expected,
+        snprintf(why, cap, "answered %s with another message where %s was due: '%s'", what, expected,
                  e->sent);
         return false;
     }
@@ -174,8 +175,8 @@ static bool greet(engine_seat *e, const gw_session *s, int player, char *why, si
                     : "engine";
         snprintf(h.names[p], sizeof h.names[p], "%s", name);
     }
-    if (!send_line(e, gw_protocol_encode_hello(&h), "to its hello", why, cap)) return false;
-    return read_message(e, c->game, GW_MSG_READY, "to its hello", why, cap);
+    if (!send_line(e, gw_protocol_encode_hello(&h), "its hello", why, cap)) return false;
+    return read_message(e, c->game, GW_MSG_READY, "its hello", why, cap);
 }
 
 bool engine_seat_begin(engine_seat *e, const gw_session *s, int player, char *why, size_t cap) {
@@ -205,7 +206,7 @@ static bool send_events(engine_seat *e, const gw_session *s, char *why, size_t c
     int n;
     while ((n = gw_session_events(s, e->events_sent + 1, e->player, ev, 16)) > 0) {
         for (int i = 0; i < n; i++)
-            if (!send_line(e, gw_protocol_encode_event(game, &ev[i]), "to an event", why, cap)) return false;
+            if (!send_line(e, gw_protocol_encode_event(game, &ev[i]), "an event", why, cap)) return false;
         e->events_sent = ev[n - 1].number;
     }
     return true;
@@ -224,8 +225,8 @@ bool engine_seat_decide(engine_seat *e, const gw_session *s, int player, gw_acti
         snprintf(why, cap, "no view: %s", err.msg);
         return false;
     }
-    if (!send_line(e, gw_protocol_encode_decide(e->view, e->ms), "to a decide", why, cap)) return false;
-    if (!read_message(e, gw_session_config_of(s)->game, GW_MSG_ACTION, "to a decide", why, cap)) return false;
+    if (!send_line(e, gw_protocol_encode_decide(e->view, e->ms), "a decide", why, cap)) return false;
+    if (!read_message(e, gw_session_config_of(s)->game, GW_MSG_ACTION, "a decide", why, cap)) return false;
     *out = e->msg->action;
     return true;
 }
@@ -243,7 +244,7 @@ bool engine_seat_end(engine_seat *e, const gw_session *s, char *why, size_t cap)
     r.winner = e->view->winner;
     for (int p = 0; p < 2; p++)
         r.score[p] = e->view->game == GW_GAME_GERMAN ? e->view->score[p] : e->view->rubber.values[p];
-    if (!send_line(e, gw_protocol_encode_bye(&r), "to its bye", why, cap)) return false;
+    if (!send_line(e, gw_protocol_encode_bye(&r), "its bye", why, cap)) return false;
     e->said_bye = true;
     return true;
 }
