@@ -514,7 +514,7 @@ static bool parse_int(const char *s, const char *name, long lo, long hi, int *ou
 
 /* --sprt M0,M1: two numbers, M0 < M1, each within ±13. */
 static bool parse_sprt(const char *s, arena_sprt *t) {
-    char *end, *end2;
+    char *end, *end2 = NULL;
     errno = 0;
     double m0 = strtod(s, &end);
     double m1 = *end == ',' ? strtod(end + 1, &end2) : 0;
