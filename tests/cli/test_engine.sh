@@ -76,7 +76,7 @@ expect_rc 0 "engine --level hard (android)"
 broken() {
   local name=$1 cmd=$2 re=$3 game=${4:-german}
   local start=$SECONDS
-  run_t arena easy --engine-b "$cmd" --game "$game" --deals 50 --seed 9 --engine-ms 400 --jobs 2
+  run_t arena easy --engine-b "$cmd" --game "$game" --deals 50 --seed 9 --engine-ms 1500 --jobs 2
   expect_rc 1 "broken $name ($game)"
   [ -z "$OUT" ] || fail "broken $name ($game): output on stdout: $OUT"
   expect_err "the program '$cmd' (B)" "broken $name ($game)"
@@ -87,8 +87,8 @@ broken() {
 for game in german android; do
   broken "exits at once" "sh $BROKEN/exit_at_once.sh" \
     "at the start of deal 1 .*crashed at its hello: it exited with status 3; its standard error ended: 'exit_at_once: giving up'" "$game"
-  broken "never answers hello" "sh $BROKEN/silent.sh" "gave no answer to its hello within 400 ms" "$game"
-  broken "sleeps past the limit" "python3 $BROKEN/slow.py" "trick 1, .*gave no answer to a decide within 400 ms" "$game"
+  broken "never answers hello" "sh $BROKEN/silent.sh" "gave no answer to its hello within 1500 ms" "$game"
+  broken "sleeps past the limit" "python3 $BROKEN/slow.py" "trick 1, .*gave no answer to a decide within 1500 ms" "$game"
   broken "garbage" "python3 $BROKEN/garbage.py" \
     "trick 1, .*wrote garbage at a decide \(bad_json: .*\): 'I play the ace of spades!'" "$game"
   broken "long line" "python3 $BROKEN/long_line.py" "wrote garbage at a decide: a line over 65536 bytes" "$game"
