@@ -36,6 +36,12 @@ gw_status ses_emit(gw_session *s, const gw_event *e, gw_error *err);
 /* An event of kind for hand, every other field empty (-1 players/seats, GW_NO_CARD, public). */
 gw_event ses_event(gw_event_kind kind, int hand);
 
+/* Sets (value not NULL) or removes a tag without the public checks (restore: the record's own tags);
+ * GW_EINVAL when all SES_TAGS_MAX are taken. */
+gw_status ses_tag_set(gw_session *s, const char *name, const char *value);
+/* The name records give player p: config's, else "human" (outside) or the computer's level. */
+const char *ses_player_name(const gw_session *s, int p);
+
 /* Each game's part: the same operations as the public API, called by session.c
  * after the common checks (state, busy, player range). */
 gw_status ses_german_start(gw_session *s, gw_error *err);
@@ -50,6 +56,7 @@ gw_status ses_german_hint(gw_session *s, int player, gw_hint *out, gw_error *err
 void ses_german_record(const gw_session *s, bool with_current, gw_text *out);
 gw_status ses_german_hand_record(const gw_session *s, int hand_no, gw_text *out, gw_error *err);
 gw_status ses_german_restore(gw_session *s, const char *text, size_t len, gw_error *err);
+bool ses_german_hand_assisted(const gw_session *s, int hand_no);
 
 gw_status ses_android_start(gw_session *s, gw_error *err);
 void ses_android_free(gw_session *s);
@@ -63,6 +70,10 @@ gw_status ses_android_hint(gw_session *s, int player, gw_hint *out, gw_error *er
 void ses_android_record(const gw_session *s, bool with_current, gw_text *out);
 gw_status ses_android_hand_record(const gw_session *s, int hand_no, gw_text *out, gw_error *err);
 gw_status ses_android_restore(gw_session *s, const char *text, size_t len, gw_error *err);
+bool ses_android_hand_assisted(const gw_session *s, int hand_no);
+/* The public accessors of each game's state are defined in its file: german.c gw_session_match and
+ * gw_session_game (NULL for Android), android.c gw_session_rubber and gw_session_android_game (NULL for
+ * German). */
 
 /* The computer decision of either game, for gw_thought: filled by
  * ses_*_think_begin from the session (the computer player object lent, and a
