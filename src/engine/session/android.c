@@ -32,7 +32,7 @@ struct ses_android {
 };
 
 /* Tags the session writes itself: a front end's tag of the same name is not taken, a record's is not kept. */
-static const char *const OWN_TAGS[] = {"Game", "Hand",       "Dealer",  "Deck",    "Result",   "Score",
+static const char *const OWN_TAGS[] = {"Game", "Hand",       "Dealer",  "Deck",    "Result",  "Score",
                                        "Seed", "RubberSeed", "Player1", "Player2", "Assisted"};
 
 static bool own_tag(const char *name) {
@@ -46,13 +46,6 @@ static bool own_tag(const char *name) {
 
 static bool is_computer(const gw_session *s, int player) {
     return s->config.seats[player].kind == GW_SEAT_COMPUTER;
-}
-
-/* The name records give player p: the configured one, else "human" or the computer's level. */
-static const char *player_name(const gw_session *s, int p) {
-    const gw_seat_config *seat = &s->config.seats[p];
-    if (seat->name[0]) return seat->name;
-    return seat->kind == GW_SEAT_COMPUTER ? gw_android_level_name((gw_android_level)seat->level) : "human";
 }
 
 /* Makes the computer players of the seats that are computers (seeds: seeds.h, or config.seat_seed for one
@@ -128,8 +121,8 @@ static void write_hand(const gw_session *s, const gw_android_game *g, const int 
     for (int i = 0; i < s->ntags; i++)
         if (strcmp(s->tags[i].name, "Date") == 0)
             ok = ok && gw_android_record_hand_set_tag(&h, "Date", s->tags[i].value) == GW_OK;
-    ok = ok && gw_android_record_hand_set_tag(&h, "Player1", player_name(s, 0)) == GW_OK;
-    ok = ok && gw_android_record_hand_set_tag(&h, "Player2", player_name(s, 1)) == GW_OK;
+    ok = ok && gw_android_record_hand_set_tag(&h, "Player1", ses_player_name(s, 0)) == GW_OK;
+    ok = ok && gw_android_record_hand_set_tag(&h, "Player2", ses_player_name(s, 1)) == GW_OK;
     if (!a->one_deal) {
         char seed[24];
         gw_format(seed, sizeof seed, "%llu", (unsigned long long)s->config.seed);
@@ -342,6 +335,8 @@ void ses_android_view(const gw_session *s, int viewer, gw_view *out) {
         v->opposing_hand = 0;
     }
     out->hand_number = a->hand_no;
+    for (int p = 0; p < 2; p++)
+        gw_format(out->names[p], (int)sizeof out->names[p], "%s", ses_player_name(s, p));
     out->rubber = a->rubber;
     out->can_undo = undo_possible(s, viewer);
 }
@@ -513,7 +508,7 @@ gw_status ses_android_hand_record(const gw_session *s, int hand_no, gw_text *out
     return GW_OK;
 }
 
-bool ses_android_assisted(const gw_session *s, int hand_no) {
+bool ses_android_hand_assisted(const gw_session *s, int hand_no) {
     const ses_android *a = s->android;
     if (hand_no >= 1 && hand_no <= a->ndone) return a->done[hand_no - 1].assisted;
     return hand_no == a->hand_no && a->assisted;
@@ -556,13 +551,12 @@ static void take_player(gw_session *s, int p, const char *name, const char *oppo
  * the full-screen game's old Opponent, now the Player tag). */
 static void take_tags(gw_session *s, const gw_android_record_hand *h) {
     s->ntags = 0;
-    for (int i = 0; i < h->ntags && s->ntags < SES_TAGS_MAX; i++) {
+    for (int i = 0; i < h->ntags; i++) {
         const gw_tag *t = &h->tags[i];
-        if (own_tag(t->name) || strcmp(t->name, "Opponent") == 0 || strlen(t->name) >= SES_TAG_NAME_MAX || strlen(t->value) >= SES_TAG_VALUE_MAX)
+        if (own_tag(t->name) || strcmp(t->name, "Opponent") == 0 || strlen(t->name) >= SES_TAG_NAME_MAX ||
+            strlen(t->value) >= SES_TAG_VALUE_MAX)
             continue;
-        ses_tag *to = &s->tags[s->ntags++];
-        gw_format(to->name, SES_TAG_NAME_MAX, "%s", t->name);
-        gw_format(to->value, SES_TAG_VALUE_MAX, "%s", t->value);
+        (void)ses_tag_set(s, t->name, t->value); /* beyond SES_TAGS_MAX the rest are dropped */
     }
 }
 
@@ -723,7 +717,8 @@ gw_status ses_android_think_end(gw_session *s, gw_thought *t, gw_error *err) {
     return apply(s, &t->action, err);
 }
 
-/* ---- for summaries and tests ---------------------------------------------------------------------------- */
+/* ---- for summaries and tests ----------------------------------------------------------------------------
+ */
 
 const gw_android_rubber *gw_session_rubber(const gw_session *s) {
     return s->config.game == GW_GAME_ANDROID && s->android ? &s->android->rubber : NULL;
