@@ -116,9 +116,9 @@ static void computers_have_the_derived_seeds(void **state) {
                 gw_seed_derive(seed, GW_SEED_ANDROID_COMPUTER, 1));
     gw_session *s = sa_new(seed, GW_ANDROID_RANDOM, GW_ANDROID_HARD, false);
     gw_android_player *p[2];
-    gw_android_player_options o0 = {GW_ANDROID_RANDOM, gw_seed_derive(seed, GW_SEED_ANDROID_COMPUTER, 0), 0,
-                                    0};
-    gw_android_player_options o1 = {GW_ANDROID_HARD, gw_mix64(seed ^ 0xA17Du), 8, 0};
+    gw_android_player_options o0 = {.level = GW_ANDROID_RANDOM,
+                                    .seed = gw_seed_derive(seed, GW_SEED_ANDROID_COMPUTER, 0)};
+    gw_android_player_options o1 = {.level = GW_ANDROID_HARD, .seed = gw_mix64(seed ^ 0xA17Du), .samples = 8};
     assert_int_equal(gw_android_player_make(&o0, &p[0], NULL), GW_OK);
     assert_int_equal(gw_android_player_make(&o1, &p[1], NULL), GW_OK);
     gw_android_game *g = malloc(sizeof *g);
