@@ -663,6 +663,7 @@ static void undo_takes_back_the_last_action(void **state) {
     gw_rng r;
     gw_rng_seed(&r, 12);
     const gw_android_game *g = gw_session_android_game(s);
+    assert_false(gw_session_hand_assisted(s, 1));
     if (gw_session_turn(s).player == 1) { /* the computer acts first: nothing of player 0's to take back */
         assert_false(view_of(s, 0)->can_undo);
         assert_int_equal(gw_session_undo(s, 0, &err), GW_ESTATE);
@@ -701,6 +702,7 @@ static void undo_takes_back_the_last_action(void **state) {
         char *text = record_of(s, true);
         assert_non_null(strstr(text, "[Assisted \"yes\"]"));
         free(text);
+        assert_true(gw_session_hand_assisted(s, 1));
     }
     assert_true(undos > 0);
     assert_int_equal(gw_session_undo(s, 0, &err), GW_ESTATE); /* between hands */
@@ -910,6 +912,46 @@ static void finished_and_old_records_restore(void **state) {
     gw_session_free(s);
 }
 
+/* Two people at one table: their names go into the record and come back; a record whose player 2 was a
+ * person never restores with a computer in their place. */
+static void names_restore_and_people_stay_people(void **state) {
+    (void)state;
+    gw_session_config c;
+    sa_config(&c);
+    c.seed = 31;
+    c.seats[1].kind = GW_SEAT_OUTSIDE;
+    gw_format(c.seats[0].name, GW_SEAT_NAME_MAX, "Alice");
+    gw_session *s = NULL;
+    gw_error err;
+    assert_int_equal(gw_session_new(&c, &s, &err), GW_OK);
+    gw_view *v = view_of(s, GW_SPECTATOR);
+    assert_string_equal(v->names[0], "Alice");
+    assert_string_equal(v->names[1], "human");
+    gw_rng r;
+    gw_rng_seed(&r, 31);
+    for (int i = 0; i < 70; i++)
+        if (gw_session_state_of(s) == GW_SESSION_HAND_OVER)
+            gw_session_next_hand(s, &err);
+        else
+            step(s, &r);
+    char *text = record_of(s, true);
+    assert_non_null(strstr(text, "[Player1 \"Alice\"]\n[Player2 \"human\"]\n"));
+    gw_session_config base;
+    sa_config(&base); /* player 2 the computer */
+    gw_session *back = NULL;
+    assert_int_equal(gw_session_restore(&base, text, strlen(text), &back, &err), GW_EINVAL);
+    assert_non_null(strstr(err.msg, "names no computer level"));
+    base.seats[1].kind = GW_SEAT_OUTSIDE;
+    assert_int_equal(gw_session_restore(&base, text, strlen(text), &back, &err), GW_OK);
+    assert_string_equal(gw_session_config_of(back)->seats[0].name, "Alice");
+    char *again = record_of(back, true);
+    assert_string_equal(again, text);
+    free(again);
+    free(text);
+    gw_session_free(back);
+    gw_session_free(s);
+}
+
 /* Records that are no rubber of this seed are refused with the reason. */
 static void bad_records_are_refused(void **state) {
     (void)state;
@@ -999,6 +1041,7 @@ int main(void) {
         cmocka_unit_test(records_have_one_set_of_tags),
         cmocka_unit_test(records_restore_to_the_same_game),
         cmocka_unit_test(finished_and_old_records_restore),
+        cmocka_unit_test(names_restore_and_people_stay_people),
         cmocka_unit_test(bad_records_are_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -531,20 +531,29 @@ static bool parse_seed(const char *t, uint64_t *out) {
     return true;
 }
 
-/* Player p as the record names them: a level name is the computer's level (a computer seat plays at it), any
- * other name is kept as the player's name; the full-screen game's old "computer" takes its Opponent tag. */
-static void take_player(gw_session *s, int p, const char *name, const char *opponent) {
+/* Player p as the record names them: a level name is the computer's level (a computer seat plays at it;
+ * an outside seat takes the computer's place), any other name is kept as the player's; the full-screen
+ * game's old "computer" is its Opponent tag's level (hard without one). A computer seat needs a level:
+ * GW_EINVAL otherwise (never a silent computer in a person's place). */
+static gw_status take_player(gw_session *s, int p, const gw_android_record_hand *first, gw_error *err) {
     gw_seat_config *seat = &s->config.seats[p];
+    const char *name = gw_android_record_hand_tag(first, p == 0 ? "Player1" : "Player2");
+    const char *opponent = gw_android_record_hand_tag(first, "Opponent");
     gw_android_level level;
     seat->name[0] = '\0';
-    if (!name) return;
-    if (strcmp(name, "computer") == 0 && opponent) name = opponent;
-    if (gw_android_level_parse(name, &level)) {
+    if (name && strcmp(name, "computer") == 0) name = opponent ? opponent : "hard";
+    if (name && gw_android_level_parse(name, &level)) {
         if (seat->kind == GW_SEAT_COMPUTER) seat->level = (int)level;
-        return;
+        return GW_OK;
     }
-    if (strcmp(name, "computer") == 0 || strcmp(name, "human") == 0) return;
-    gw_format(seat->name, GW_SEAT_NAME_MAX, "%s", name);
+    if (seat->kind == GW_SEAT_COMPUTER)
+        return gw_error_set(
+            err, GW_EINVAL, first->line, 0,
+            "line %d: player %d is to be the computer, but the record names no computer level for "
+            "them (Player%d \"%s\"; random, easy or hard)",
+            first->line, p + 1, p + 1, name ? name : "");
+    if (name && strcmp(name, "human") != 0) gw_format(seat->name, GW_SEAT_NAME_MAX, "%s", name);
+    return GW_OK;
 }
 
 /* The front end's tags of a recorded hand become the session's (those the session writes itself aside, and
@@ -630,9 +639,9 @@ gw_status ses_android_restore(gw_session *s, const char *text, size_t len, gw_er
             first->line);
         goto done;
     }
-    const char *opponent = gw_android_record_hand_tag(first, "Opponent");
-    take_player(s, 0, gw_android_record_hand_tag(first, "Player1"), opponent);
-    take_player(s, 1, gw_android_record_hand_tag(first, "Player2"), opponent);
+    for (int p = 0; p < 2 && st == GW_OK; p++)
+        st = take_player(s, p, first, err);
+    if (st != GW_OK) goto done;
     s->config.game = GW_GAME_ANDROID;
     if (seed_tag) {
         s->config.seed = seed;
