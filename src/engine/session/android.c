@@ -41,8 +41,7 @@ static bool own_tag(const char *name) {
     return false;
 }
 
-/* ---- the players ----------------------------------------------------------------------------------------
- */
+/* ---- the players ----------------------------------------------------------------------------- */
 
 static bool is_computer(const gw_session *s, int player) {
     return s->config.seats[player].kind == GW_SEAT_COMPUTER;
@@ -74,11 +73,10 @@ static gw_status make_bots(gw_session *s, gw_error *err) {
     return GW_OK;
 }
 
-/* ---- events ---------------------------------------------------------------------------------------------
- */
+/* ---- events ---------------------------------------------------------------------------------- */
 
-/* Who sees seat's hand face up: its human, and for an android also the opposing human (D sees L, N sees X).
- */
+/* Who sees seat's hand face up: for D and N its human; for an android the opposing human only (D sees L, N
+ * sees X), never its own. */
 static unsigned hand_seen_by(int dealer, int seat) {
     int p = gw_seat_is_android(seat) ? 1 - gw_seat_player(dealer, seat) : gw_seat_player(dealer, seat);
     return p == 0 ? GW_SEEN_P0 : GW_SEEN_P1;
@@ -107,8 +105,7 @@ static gw_status emit_deal(gw_session *s, gw_error *err) {
     return st;
 }
 
-/* ---- records --------------------------------------------------------------------------------------------
- */
+/* ---- records --------------------------------------------------------------------------------- */
 
 /* Appends hand g as record text with the session's tags: Date first (as line mode always wrote it), the
  * players, the rubber's seed, the front end's other tags; score: the game points after a finished hand. */
@@ -167,8 +164,19 @@ static gw_status keep_hand(gw_session *s, const int *score, gw_error *err) {
     return GW_OK;
 }
 
-/* ---- the flow -------------------------------------------------------------------------------------------
- */
+/* ---- the flow -------------------------------------------------------------------------------- */
+
+#ifndef NDEBUG
+/* The hand's invariant: the four hands and the cards played hold each card of the deck exactly once. */
+static bool cards_sound(const gw_android_game *g) {
+    gw_cards seen = g->played;
+    for (int seat = 0; seat < GW_SEATS; seat++) {
+        if (seen & g->hand[seat]) return false;
+        seen |= g->hand[seat];
+    }
+    return seen == GW_ALL_CARDS;
+}
+#endif
 
 /* Deals hand a->hand_no + 1 (the rubber's next deck and dealer, or the one deal) and tells it. */
 static gw_status deal(gw_session *s, gw_error *err) {
@@ -183,7 +191,8 @@ static gw_status deal(gw_session *s, gw_error *err) {
         dealer = a->rubber.next_dealer;
     }
     gw_status st = gw_android_deal(&a->g, deck, dealer, err);
-    if (st != GW_OK) return st == GW_ENOMEM ? st : GW_EINVAL;
+    if (st != GW_OK) return st;
+    assert(cards_sound(&a->g));
     a->hand_no++;
     a->assisted = false;
     for (int p = 0; p < 2; p++)
@@ -254,6 +263,7 @@ static gw_status apply(gw_session *s, const gw_action *act, gw_error *err) {
         if (st == GW_OK && o.answer != GW_ANSWER_CARD) e.kind = GW_EVENT_ERROR;
     }
     if (st != GW_OK) return st;
+    assert(cards_sound(g));
     st = ses_emit(s, &e, err);
     if (st == GW_OK && done.completed) {
         e = ses_event(GW_EVENT_TRICK, a->hand_no);
@@ -270,8 +280,7 @@ static gw_status apply(gw_session *s, const gw_action *act, gw_error *err) {
     return st;
 }
 
-/* ---- the part's operations ------------------------------------------------------------------------------
- */
+/* ---- the part's operations ------------------------------------------------------------------- */
 
 gw_status ses_android_start(gw_session *s, gw_error *err) {
     ses_android *a = calloc(1, sizeof *a);
@@ -469,7 +478,7 @@ gw_status ses_android_undo(gw_session *s, int player, gw_error *err) {
             st = gw_android_command_play(back, (gw_android_command)e->command, &o, NULL, err);
         }
     }
-    assert(st == GW_OK); /* the log was played by these rules */
+    assert(st == GW_OK && cards_sound(back)); /* the log was played by these rules */
     if (st == GW_OK) {
         int count = g->nevents - last;
         a->g = *back;
@@ -514,8 +523,7 @@ bool ses_android_hand_assisted(const gw_session *s, int hand_no) {
     return hand_no == a->hand_no && a->assisted;
 }
 
-/* ---- restore --------------------------------------------------------------------------------------------
- */
+/* ---- restore --------------------------------------------------------------------------------- */
 
 /* Parses a decimal seed (0 to 2^64-1). */
 static bool parse_seed(const char *t, uint64_t *out) {
@@ -686,8 +694,7 @@ done:
     return st;
 }
 
-/* ---- the computer's decision, split (see gw_session_think_begin) ------------------------------------------
- */
+/* ---- the computer's decision, split (see gw_session_think_begin) ----------------------------- */
 
 gw_status ses_android_think_begin(gw_session *s, gw_thought *t, gw_error *err) {
     ses_android *a = s->android;
@@ -726,8 +733,7 @@ gw_status ses_android_think_end(gw_session *s, gw_thought *t, gw_error *err) {
     return apply(s, &t->action, err);
 }
 
-/* ---- for summaries and tests ----------------------------------------------------------------------------
- */
+/* ---- for summaries and tests ----------------------------------------------------------------- */
 
 const gw_android_rubber *gw_session_rubber(const gw_session *s) {
     return s->config.game == GW_GAME_ANDROID && s->android ? &s->android->rubber : NULL;
