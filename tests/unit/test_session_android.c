@@ -967,13 +967,14 @@ static char *read_data(const char *name) {
     return text;
 }
 
-/* Records `whist android --plain` wrote before the session (tests/data/session/line-LEVEL-SEED.gwr, the last
- * left in the middle of a hand by 'quit') are made again byte for byte by a session fed the same human
- * actions: the same deals, dealers, computer choices, tags and layout. */
+/* Records `whist android --plain` wrote before the session (tests/data/session/android-line-LEVEL-SEED.gwr,
+ * the last left in the middle of a hand by 'quit') are made again byte for byte by a session fed the same
+ * human actions: the same deals, dealers, computer choices, tags and layout. */
 static void line_mode_records_are_made_again(void **state) {
     (void)state;
-    static const char *const FILES[] = {"session/line-random-4242.gwr", "session/line-hard-777.gwr",
-                                        "session/line-easy-99.gwr"};
+    static const char *const FILES[] = {"session/android-line-random-4242.gwr",
+                                        "session/android-line-hard-777.gwr",
+                                        "session/android-line-easy-99.gwr"};
     if (!getenv("GW_TEST_DATA")) skip();
     gw_error err;
     for (size_t f = 0; f < sizeof FILES / sizeof FILES[0]; f++) {
