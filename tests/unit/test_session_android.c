@@ -10,8 +10,7 @@
 #include "gw/deck.h"
 #include "gw/seeds.h"
 
-/* ---- helpers ----------------------------------------------------------------------------------------------
- */
+/* ---- helpers --------------------------------------------------------------------------------- */
 
 static gw_view *view_of(const gw_session *s, int viewer) {
     static gw_view v;
@@ -635,9 +634,7 @@ static void thinking_apart_is_playing_the_computer(void **state) {
     gw_session_free(b);
 }
 
-/* ---- undo
- * -----------------------------------------------------------------------------------------------------------
- */
+/* ---- undo ------------------------------------------------------------------------------------ */
 
 /* Replays hand g's log up to (not including) event k on its deal. */
 static void replay_prefix(const gw_android_game *g, int k, gw_android_game *out) {
@@ -735,9 +732,7 @@ static void undo_takes_back_the_last_action(void **state) {
     gw_session_free(s);
 }
 
-/* ---- hints
- * --------------------------------------------------------------------------------------------------------------
- */
+/* ---- hints ----------------------------------------------------------------------------------- */
 
 static void there_are_no_hints(void **state) {
     (void)state;
@@ -754,9 +749,7 @@ static void there_are_no_hints(void **state) {
     gw_session_free(s);
 }
 
-/* ---- records
- * ------------------------------------------------------------------------------------------------------------
- */
+/* ---- records --------------------------------------------------------------------------------- */
 
 /* The record has line mode's tags in line mode's order, Date and the front end's tags from set_tag. */
 static void records_have_one_set_of_tags(void **state) {
