@@ -70,8 +70,7 @@ static int play_to_end(gw_session *s, gw_rng *r) {
     return steps;
 }
 
-/* ---- the rubber as line mode plays it
- * ---------------------------------------------------------------------- */
+/* ---- the rubber as line mode plays it -------------------------------------------------------- */
 
 /* The deals come from the rubber's seed as line mode drew them (one generator, a shuffled deck a hand), the
  * first dealer is bit 0 of gw_mix64(seed), and the dealer alternates. */
@@ -143,8 +142,7 @@ static void computers_have_the_derived_seeds(void **state) {
     gw_session_free(s);
 }
 
-/* ---- events and views
- * -------------------------------------------------------------------------------------- */
+/* ---- events and views ------------------------------------------------------------------------ */
 
 /* A deal is told publicly with the turned card; each hand face up to its human, an android's also to the
  * opposing human (D sees L, N sees X), face down to the other human and to spectators. */
@@ -274,8 +272,7 @@ static void plays_errors_and_tricks_are_told(void **state) {
     gw_session_free(s);
 }
 
-/* ---- every action in every state
- * ------------------------------------------------------------------------------ */
+/* ---- every action in every state ------------------------------------------------------------- */
 
 /* Every card (and a few non-cards) and every command (and a non-command), by either player, at every step of
  * whole hands, in play and between hands: the session refuses exactly what the rules refuse, for the reason
@@ -439,8 +436,7 @@ static void nothing_is_done_between_hands_or_after_the_end(void **state) {
     gw_session_free(s);
 }
 
-/* ---- the rubber's end
- * ------------------------------------------------------------------------------------------ */
+/* ---- the rubber's end ------------------------------------------------------------------------ */
 
 /* Every hand is scored (SCORE: tricks, points, game points, a game's winner and value) into the rubber, which
  * ends at two games with OVER naming its winner; the dealer alternates. */
@@ -492,8 +488,7 @@ static void a_rubber_ends_at_two_games(void **state) {
     }
 }
 
-/* ---- one deal
- * ---------------------------------------------------------------------------------------------------- */
+/* ---- one deal -------------------------------------------------------------------------------- */
 
 static gw_session *one_deal(const uint8_t *deck, int dealer, uint64_t s0, uint64_t s1, int lv0, int lv1) {
     gw_session_config c;
@@ -572,8 +567,7 @@ static void one_deal_is_one_hand(void **state) {
     assert_int_equal(gw_session_new(&c, &s, &err), GW_EINVAL);
 }
 
-/* ---- the computer's decision split in three
- * ------------------------------------------------------------------------ */
+/* ---- the computer's decision split in three -------------------------------------------------- */
 
 /* think_begin, run, end decide as play_computer does; while a decision is out every action, undo and deal is
  * refused as busy; cancel leaves the session as it was. */
