@@ -32,7 +32,7 @@ struct ses_android {
 };
 
 /* Tags the session writes itself: a front end's tag of the same name is not taken, a record's is not kept. */
-static const char *const OWN_TAGS[] = {"Game", "Hand",       "Dealer",  "Deck",    "Result",   "Score",
+static const char *const OWN_TAGS[] = {"Game", "Hand",       "Dealer",  "Deck",    "Result",  "Score",
                                        "Seed", "RubberSeed", "Player1", "Player2", "Assisted"};
 
 static bool own_tag(const char *name) {
@@ -41,18 +41,10 @@ static bool own_tag(const char *name) {
     return false;
 }
 
-/* ---- the players ----------------------------------------------------------------------------------------
- */
+/* ---- the players ----------------------------------------------------------------------------- */
 
 static bool is_computer(const gw_session *s, int player) {
     return s->config.seats[player].kind == GW_SEAT_COMPUTER;
-}
-
-/* The name records give player p: the configured one, else "human" or the computer's level. */
-static const char *player_name(const gw_session *s, int p) {
-    const gw_seat_config *seat = &s->config.seats[p];
-    if (seat->name[0]) return seat->name;
-    return seat->kind == GW_SEAT_COMPUTER ? gw_android_level_name((gw_android_level)seat->level) : "human";
 }
 
 /* Makes the computer players of the seats that are computers (seeds: seeds.h, or config.seat_seed for one
@@ -81,11 +73,10 @@ static gw_status make_bots(gw_session *s, gw_error *err) {
     return GW_OK;
 }
 
-/* ---- events ---------------------------------------------------------------------------------------------
- */
+/* ---- events ---------------------------------------------------------------------------------- */
 
-/* Who sees seat's hand face up: its human, and for an android also the opposing human (D sees L, N sees X).
- */
+/* Who sees seat's hand face up: for D and N its human; for an android the opposing human only (D sees L, N
+ * sees X), never its own. */
 static unsigned hand_seen_by(int dealer, int seat) {
     int p = gw_seat_is_android(seat) ? 1 - gw_seat_player(dealer, seat) : gw_seat_player(dealer, seat);
     return p == 0 ? GW_SEEN_P0 : GW_SEEN_P1;
@@ -114,8 +105,7 @@ static gw_status emit_deal(gw_session *s, gw_error *err) {
     return st;
 }
 
-/* ---- records --------------------------------------------------------------------------------------------
- */
+/* ---- records --------------------------------------------------------------------------------- */
 
 /* Appends hand g as record text with the session's tags: Date first (as line mode always wrote it), the
  * players, the rubber's seed, the front end's other tags; score: the game points after a finished hand. */
@@ -128,8 +118,8 @@ static void write_hand(const gw_session *s, const gw_android_game *g, const int 
     for (int i = 0; i < s->ntags; i++)
         if (strcmp(s->tags[i].name, "Date") == 0)
             ok = ok && gw_android_record_hand_set_tag(&h, "Date", s->tags[i].value) == GW_OK;
-    ok = ok && gw_android_record_hand_set_tag(&h, "Player1", player_name(s, 0)) == GW_OK;
-    ok = ok && gw_android_record_hand_set_tag(&h, "Player2", player_name(s, 1)) == GW_OK;
+    ok = ok && gw_android_record_hand_set_tag(&h, "Player1", ses_player_name(s, 0)) == GW_OK;
+    ok = ok && gw_android_record_hand_set_tag(&h, "Player2", ses_player_name(s, 1)) == GW_OK;
     if (!a->one_deal) {
         char seed[24];
         gw_format(seed, sizeof seed, "%llu", (unsigned long long)s->config.seed);
@@ -174,8 +164,19 @@ static gw_status keep_hand(gw_session *s, const int *score, gw_error *err) {
     return GW_OK;
 }
 
-/* ---- the flow -------------------------------------------------------------------------------------------
- */
+/* ---- the flow -------------------------------------------------------------------------------- */
+
+#ifndef NDEBUG
+/* The hand's invariant: the four hands and the cards played hold each card of the deck exactly once. */
+static bool cards_sound(const gw_android_game *g) {
+    gw_cards seen = g->played;
+    for (int seat = 0; seat < GW_SEATS; seat++) {
+        if (seen & g->hand[seat]) return false;
+        seen |= g->hand[seat];
+    }
+    return seen == GW_ALL_CARDS;
+}
+#endif
 
 /* Deals hand a->hand_no + 1 (the rubber's next deck and dealer, or the one deal) and tells it. */
 static gw_status deal(gw_session *s, gw_error *err) {
@@ -190,7 +191,8 @@ static gw_status deal(gw_session *s, gw_error *err) {
         dealer = a->rubber.next_dealer;
     }
     gw_status st = gw_android_deal(&a->g, deck, dealer, err);
-    if (st != GW_OK) return st == GW_ENOMEM ? st : GW_EINVAL;
+    if (st != GW_OK) return st;
+    assert(cards_sound(&a->g));
     a->hand_no++;
     a->assisted = false;
     for (int p = 0; p < 2; p++)
@@ -261,6 +263,7 @@ static gw_status apply(gw_session *s, const gw_action *act, gw_error *err) {
         if (st == GW_OK && o.answer != GW_ANSWER_CARD) e.kind = GW_EVENT_ERROR;
     }
     if (st != GW_OK) return st;
+    assert(cards_sound(g));
     st = ses_emit(s, &e, err);
     if (st == GW_OK && done.completed) {
         e = ses_event(GW_EVENT_TRICK, a->hand_no);
@@ -277,8 +280,7 @@ static gw_status apply(gw_session *s, const gw_action *act, gw_error *err) {
     return st;
 }
 
-/* ---- the part's operations ------------------------------------------------------------------------------
- */
+/* ---- the part's operations ------------------------------------------------------------------- */
 
 gw_status ses_android_start(gw_session *s, gw_error *err) {
     ses_android *a = calloc(1, sizeof *a);
@@ -342,6 +344,8 @@ void ses_android_view(const gw_session *s, int viewer, gw_view *out) {
         v->opposing_hand = 0;
     }
     out->hand_number = a->hand_no;
+    for (int p = 0; p < 2; p++)
+        gw_format(out->names[p], (int)sizeof out->names[p], "%s", ses_player_name(s, p));
     out->rubber = a->rubber;
     out->can_undo = undo_possible(s, viewer);
 }
@@ -474,7 +478,7 @@ gw_status ses_android_undo(gw_session *s, int player, gw_error *err) {
             st = gw_android_command_play(back, (gw_android_command)e->command, &o, NULL, err);
         }
     }
-    assert(st == GW_OK); /* the log was played by these rules */
+    assert(st == GW_OK && cards_sound(back)); /* the log was played by these rules */
     if (st == GW_OK) {
         int count = g->nevents - last;
         a->g = *back;
@@ -513,14 +517,13 @@ gw_status ses_android_hand_record(const gw_session *s, int hand_no, gw_text *out
     return GW_OK;
 }
 
-bool ses_android_assisted(const gw_session *s, int hand_no) {
+bool ses_android_hand_assisted(const gw_session *s, int hand_no) {
     const ses_android *a = s->android;
     if (hand_no >= 1 && hand_no <= a->ndone) return a->done[hand_no - 1].assisted;
     return hand_no == a->hand_no && a->assisted;
 }
 
-/* ---- restore --------------------------------------------------------------------------------------------
- */
+/* ---- restore --------------------------------------------------------------------------------- */
 
 /* Parses a decimal seed (0 to 2^64-1). */
 static bool parse_seed(const char *t, uint64_t *out) {
@@ -536,33 +539,41 @@ static bool parse_seed(const char *t, uint64_t *out) {
     return true;
 }
 
-/* Player p as the record names them: a level name is the computer's level (a computer seat plays at it), any
- * other name is kept as the player's name; the full-screen game's old "computer" takes its Opponent tag. */
-static void take_player(gw_session *s, int p, const char *name, const char *opponent) {
+/* Player p as the record names them: a level name is the computer's level (a computer seat plays at it;
+ * an outside seat takes the computer's place), any other name is kept as the player's; the full-screen
+ * game's old "computer" is its Opponent tag's level (hard without one). A computer seat needs a level:
+ * GW_EINVAL otherwise (never a silent computer in a person's place). */
+static gw_status take_player(gw_session *s, int p, const gw_android_record_hand *first, gw_error *err) {
     gw_seat_config *seat = &s->config.seats[p];
+    const char *name = gw_android_record_hand_tag(first, p == 0 ? "Player1" : "Player2");
+    const char *opponent = gw_android_record_hand_tag(first, "Opponent");
     gw_android_level level;
     seat->name[0] = '\0';
-    if (!name) return;
-    if (strcmp(name, "computer") == 0 && opponent) name = opponent;
-    if (gw_android_level_parse(name, &level)) {
+    if (name && strcmp(name, "computer") == 0) name = opponent ? opponent : "hard";
+    if (name && gw_android_level_parse(name, &level)) {
         if (seat->kind == GW_SEAT_COMPUTER) seat->level = (int)level;
-        return;
+        return GW_OK;
     }
-    if (strcmp(name, "computer") == 0 || strcmp(name, "human") == 0) return;
-    gw_format(seat->name, GW_SEAT_NAME_MAX, "%s", name);
+    if (seat->kind == GW_SEAT_COMPUTER)
+        return gw_error_set(
+            err, GW_EINVAL, first->line, 0,
+            "line %d: player %d is to be the computer, but the record names no computer level for "
+            "them (Player%d \"%s\"; random, easy or hard)",
+            first->line, p + 1, p + 1, name ? name : "");
+    if (name && strcmp(name, "human") != 0) gw_format(seat->name, GW_SEAT_NAME_MAX, "%s", name);
+    return GW_OK;
 }
 
 /* The front end's tags of a recorded hand become the session's (those the session writes itself aside, and
  * the full-screen game's old Opponent, now the Player tag). */
 static void take_tags(gw_session *s, const gw_android_record_hand *h) {
     s->ntags = 0;
-    for (int i = 0; i < h->ntags && s->ntags < SES_TAGS_MAX; i++) {
+    for (int i = 0; i < h->ntags; i++) {
         const gw_tag *t = &h->tags[i];
-        if (own_tag(t->name) || strcmp(t->name, "Opponent") == 0 || strlen(t->name) >= SES_TAG_NAME_MAX || strlen(t->value) >= SES_TAG_VALUE_MAX)
+        if (own_tag(t->name) || strcmp(t->name, "Opponent") == 0 || strlen(t->name) >= SES_TAG_NAME_MAX ||
+            strlen(t->value) >= SES_TAG_VALUE_MAX)
             continue;
-        ses_tag *to = &s->tags[s->ntags++];
-        gw_format(to->name, SES_TAG_NAME_MAX, "%s", t->name);
-        gw_format(to->value, SES_TAG_VALUE_MAX, "%s", t->value);
+        (void)ses_tag_set(s, t->name, t->value); /* beyond SES_TAGS_MAX the rest are dropped */
     }
 }
 
@@ -636,9 +647,9 @@ gw_status ses_android_restore(gw_session *s, const char *text, size_t len, gw_er
             first->line);
         goto done;
     }
-    const char *opponent = gw_android_record_hand_tag(first, "Opponent");
-    take_player(s, 0, gw_android_record_hand_tag(first, "Player1"), opponent);
-    take_player(s, 1, gw_android_record_hand_tag(first, "Player2"), opponent);
+    for (int p = 0; p < 2 && st == GW_OK; p++)
+        st = take_player(s, p, first, err);
+    if (st != GW_OK) goto done;
     s->config.game = GW_GAME_ANDROID;
     if (seed_tag) {
         s->config.seed = seed;
@@ -683,8 +694,7 @@ done:
     return st;
 }
 
-/* ---- the computer's decision, split (see gw_session_think_begin) ------------------------------------------
- */
+/* ---- the computer's decision, split (see gw_session_think_begin) ----------------------------- */
 
 gw_status ses_android_think_begin(gw_session *s, gw_thought *t, gw_error *err) {
     ses_android *a = s->android;
@@ -723,7 +733,7 @@ gw_status ses_android_think_end(gw_session *s, gw_thought *t, gw_error *err) {
     return apply(s, &t->action, err);
 }
 
-/* ---- for summaries and tests ---------------------------------------------------------------------------- */
+/* ---- for summaries and tests ----------------------------------------------------------------- */
 
 const gw_android_rubber *gw_session_rubber(const gw_session *s) {
     return s->config.game == GW_GAME_ANDROID && s->android ? &s->android->rubber : NULL;
