@@ -117,6 +117,10 @@ const char *arena_side_name(const arena *ar, int side);
 /* Shared print helpers (cmd_arena.c). */
 const char *arena_signed2(double x, char out[32]);
 const char *arena_ms_text(double ms, char out[32]);
+/* The margin's line ("Margin of A in UNIT per hand: ..., 95% interval ..."), and its JSON members
+ * ("margin", "ci95", "margin_sd"). */
+void arena_print_margin_text(const summary *s, const char *unit);
+void arena_print_margin_json(const summary *s);
 /* The sequential test's line, when on ("Sequential test ...: ..."), and its JSON member ("\"sprt\": {...},
  * "). */
 void arena_print_sprt_text(const arena *ar);

@@ -103,12 +103,7 @@ static void print_text(const arena *ar, const summary *s, int jobs) {
     printf("Deals: %d (%d hands), seed %llu, the dealer alternating from deal to deal.\n", s->deals, s->hands,
            (unsigned long long)ar->seed);
     printf("Hard: %s.\n", lim);
-    printf("Margin of A in points per hand: %s", arena_signed2(s->margin, m));
-    if (s->deals > 1)
-        printf(", 95%% interval %s to %s (sd per deal %.2f).\n", arena_signed2(s->margin - s->ci95, lo),
-               arena_signed2(s->margin + s->ci95, hi), s->sd);
-    else
-        printf(" (one deal: no confidence interval; shown as 0.00 below).\n");
+    arena_print_margin_text(s, "points");
     arena_print_sprt_text(ar);
     printf("Margin of A in tricks per hand: %s.\n", arena_signed2(s->tricks_margin, m));
     printf("Hands won: A %.1f%%, B %.1f%%.\n", s->won_pct[0], s->won_pct[1]);
@@ -145,11 +140,7 @@ static void print_json(const arena *ar, const summary *s, int jobs) {
            arena_side_name(ar, 0), arena_side_name(ar, 1), s->deals, s->hands, (unsigned long long)ar->seed);
     arena_print_engines_json(ar);
     printf("\"limits\": {\"samples\": %d, \"think_ms\": %d}, ", ar->android_samples, ar->android_think_ms);
-    printf("\"margin\": %.6f, ", s->margin == 0 ? 0.0 : s->margin);
-    if (s->deals > 1)
-        printf("\"ci95\": %.6f, \"margin_sd\": %.6f, ", s->ci95, s->sd);
-    else
-        printf("\"ci95\": null, \"margin_sd\": null, ");
+    arena_print_margin_json(s);
     arena_print_sprt_json(ar);
     printf("\"tricks_margin\": %.6f, ", s->tricks_margin == 0 ? 0.0 : s->tricks_margin);
     printf("\"a_won_pct\": %.4f, \"b_won_pct\": %.4f, ", s->won_pct[0], s->won_pct[1]);

@@ -66,19 +66,14 @@ static void limits_text(const gw_expert_limits *l, char *out, size_t cap) {
 
 static void print_text(const arena *ar, const summary *s, int jobs) {
     const char *a = arena_side_name(ar, 0), *b = arena_side_name(ar, 1);
-    char lim[128], m[32], lo[32], hi[32];
+    char lim[128], m[32];
     limits_text(&ar->limits, lim, sizeof lim);
     printf("Arena: %s (A) against %s (B), duplicate: every deal played twice, seats swapped.\n", a, b);
     arena_print_engines_text(ar);
     printf("Deals: %d (%d hands), seed %llu, %s deck, %s scoring.\n", s->deals, s->hands,
            (unsigned long long)ar->seed, gw_variant_name(ar->variant), gw_scoring_name(ar->scoring));
     printf("Expert and oracle: %s.\n", lim);
-    printf("Margin of A in endgame tricks per hand: %s", arena_signed2(s->margin, m));
-    if (s->deals > 1)
-        printf(", 95%% interval %s to %s (sd per deal %.2f).\n", arena_signed2(s->margin - s->ci95, lo),
-               arena_signed2(s->margin + s->ci95, hi), s->sd);
-    else
-        printf(" (one deal: no confidence interval; shown as 0.00 below).\n");
+    arena_print_margin_text(s, "endgame tricks");
     arena_print_sprt_text(ar);
     printf("Hands won (%s): A %.1f%%, B %.1f%%, tied %.1f%%.\n", gw_scoring_name(ar->scoring), s->won_pct[0],
            s->won_pct[1], s->ties_pct);
@@ -104,11 +99,7 @@ static void print_json(const arena *ar, const summary *s, int jobs) {
            gw_scoring_name(ar->scoring));
     printf("\"limits\": {\"think_ms\": %d, \"iterations\": %d}, ", ar->limits.think_ms,
            ar->limits.iterations);
-    printf("\"margin\": %.6f, ", s->margin == 0 ? 0.0 : s->margin);
-    if (s->deals > 1)
-        printf("\"ci95\": %.6f, \"margin_sd\": %.6f, ", s->ci95, s->sd);
-    else
-        printf("\"ci95\": null, \"margin_sd\": null, ");
+    arena_print_margin_json(s);
     arena_print_sprt_json(ar);
     printf("\"a_won_pct\": %.4f, \"b_won_pct\": %.4f, \"ties_pct\": %.4f, ", s->won_pct[0], s->won_pct[1],
            s->ties_pct);

@@ -451,6 +451,24 @@ const char *arena_ms_text(double ms, char out[32]) {
     return out;
 }
 
+void arena_print_margin_text(const summary *s, const char *unit) {
+    char m[32], lo[32], hi[32];
+    printf("Margin of A in %s per hand: %s", unit, arena_signed2(s->margin, m));
+    if (s->deals > 1)
+        printf(", 95%% interval %s to %s (sd per deal %.2f).\n", arena_signed2(s->margin - s->ci95, lo),
+               arena_signed2(s->margin + s->ci95, hi), s->sd);
+    else
+        printf(" (one deal: no confidence interval; shown as 0.00 below).\n");
+}
+
+void arena_print_margin_json(const summary *s) {
+    printf("\"margin\": %.6f, ", s->margin == 0 ? 0.0 : s->margin);
+    if (s->deals > 1)
+        printf("\"ci95\": %.6f, \"margin_sd\": %.6f, ", s->ci95, s->sd);
+    else
+        printf("\"ci95\": null, \"margin_sd\": null, ");
+}
+
 void arena_print_sprt_text(const arena *ar) {
     const arena_sprt *t = &ar->sprt;
     if (!t->on) return;
