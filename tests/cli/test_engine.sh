@@ -99,6 +99,20 @@ broken "illegal card" "python3 $BROKEN/illegal.py" \
   "trick 1, .*played an illegal card \(not_held: .*\); it sent: \{\"type\": \"play\", \"card\": \"[2-9TJQKA][SHDC]\"\}"
 broken "illegal card" "python3 $BROKEN/illegal.py" \
   "trick 1, .*played an illegal card \((not_held|wrong_kind): .*\); it sent: " android
+# A program that closes its input: whist's write fails (EPIPE), it is not
+# killed by SIGPIPE (that would be exit status 141).
+broken "closes its input" "exec sh $BROKEN/deaf.sh" "trick 1, .*crashed at an event: it closed its input or output"
+
+# No pipe of one program leaks into another: four programs at once (two jobs,
+# both sides), each checking that it holds no descriptor beyond 0, 1 and 2.
+# (whist itself is started with every other descriptor closed.)
+check="python3 $BROKEN/fd_check.py && exec $BOT"
+timeout "$LIMIT" python3 -c 'import subprocess, sys; sys.exit(subprocess.call(sys.argv[1:]))' \
+  "$WHIST" arena --engine-a "$check" --engine-b "$check" --deals 8 --jobs 2 --seed 1 >"$TMP/out" 2>"$TMP/err"
+RC=$?
+ERR=$(cat "$TMP/err")
+expect_rc 0 "no descriptor leaks into the programs"
+
 # No program is left running.
 sleep 0.2
 ! pgrep -f "$BROKEN/" >/dev/null || fail "a broken program is still running: $(pgrep -af "$BROKEN/")"

@@ -301,7 +301,7 @@ void bot_process_exit_text(bot_process *b, int grace_ms, char *out, size_t cap) 
     if (killed_before)
         snprintf(out, cap, "was stopped by the arena");
     else if (b->killed)
-        snprintf(out, cap, "closed its output but did not exit; it was stopped by the arena");
+        snprintf(out, cap, "closed its input or output but did not exit; it was stopped by the arena");
     else if (WIFEXITED(b->wstatus) && WEXITSTATUS(b->wstatus) > 128 && WEXITSTATUS(b->wstatus) < 128 + 32)
         snprintf(out, cap,
                  "exited with status %d (the shell's way of saying its program was killed by signal %d, %s)",
