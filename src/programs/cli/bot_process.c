@@ -82,36 +82,34 @@ void bot_process_kill(bot_process *b) {
     b->killed = true;
 }
 
-/* Reaps the child if it has ended (wait: block until it does). */
-static void reap(bot_process *b, bool wait) {
-    while (!b->reaped) {
-        pid_t r = waitpid(b->pid, &b->wstatus, wait ? 0 : WNOHANG);
-        if (r == b->pid) {
-            b->reaped = true;
-        } else if (r < 0 && errno == EINTR) {
-            continue;
-        } else {
-            if (r < 0) b->reaped = true; /* not our child any more: nothing to wait for */
-            break;
-        }
+/* Whether the child has ended; it stays a zombie, keeping its process group's id, until reaped. */
+static bool ended(const bot_process *b) {
+    siginfo_t si;
+    memset(&si, 0, sizeof si);
+    for (;;) {
+        if (waitid(P_PID, (id_t)b->pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0) return si.si_pid == b->pid;
+        if (errno != EINTR) return true; /* not our child any more: nothing to wait for */
     }
 }
 
-/* Waits up to grace_ms for the child to end by itself, then kills and reaps it. */
+/* Waits up to grace_ms for the child to end by itself (else kills it), kills
+ * what it left running in its process group (while the zombie still holds
+ * the group's id, so that no other process can have it), and reaps it. */
 static void reap_within(bot_process *b, int grace_ms) {
+    if (b->reaped) return;
     int64_t end = now_ms() + grace_ms;
-    reap(b, false);
-    while (!b->reaped && now_ms() < end) {
+    while (!ended(b) && now_ms() < end) {
         struct timespec pause = {0, 2000000}; /* 2 ms */
         nanosleep(&pause, NULL);
         drain_stderr(b);
-        reap(b, false);
     }
-    if (!b->reaped) {
+    if (!ended(b))
         bot_process_kill(b);
-        reap(b, true);
+    else
+        kill(-b->pid, SIGKILL);
+    while (waitpid(b->pid, &b->wstatus, 0) < 0 && errno == EINTR) {
     }
-    if (b->pid > 0) kill(-b->pid, SIGKILL); /* what the program left running in its group */
+    b->reaped = true;
 }
 
 bot_process *bot_process_start(const char *cmd, char *why, size_t cap) {
