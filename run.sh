@@ -23,7 +23,7 @@ configure() {
 }
 
 # The fuzz harnesses (fuzz/fuzz_NAME.c), each with fuzz/NAME.dict.
-FUZZ_HARNESSES=(record android_record cards solve settings line_input)
+FUZZ_HARNESSES=(record android_record cards solve settings line_input protocol)
 
 # fuzz_build: configures and builds build-fuzz, and writes the seed corpora
 # (build-fuzz/seeds/NAME) from tests/data and a few typed lines.
@@ -37,7 +37,7 @@ fuzz_build() {
   fi
   local seeds=build-fuzz/seeds
   rm -rf "$seeds"
-  mkdir -p "$seeds"/{record,android_record,cards,solve,settings,line_input}
+  mkdir -p "$seeds"/{record,android_record,cards,solve,settings,line_input,protocol}
   cp tests/data/check/*.gwr "$seeds/record/"
   cp tests/data/android/*.gwr "$seeds/android_record/"
   local i=0 deck
@@ -58,6 +58,12 @@ fuzz_build() {
   printf 'variant=classic\r\nTARGET = 1000\r\nbell = 0\r\nnonsense\n' >"$seeds/settings/crlf"
   printf 'AS\nhelp\nquit\nduck\nhigh-spades\n10h\n  Q s \nhint\nshow\n' >"$seeds/line_input/words"
   printf '2C\n3C\n4C\n5C\n6C\n7C\n8C\n9C\nTC\nJC\nQC\nKC\nAC\n2D\n3D\n4D\n5D\n2H\n3H\n2S\n3S\n' >"$seeds/line_input/cards"
+  # The protocol: each line of the examples (docs/protocol.md) as a seed of its own.
+  i=0
+  while IFS= read -r line; do
+    i=$((i + 1))
+    printf '%s' "$line" >"$seeds/protocol/example-$i"
+  done < <(cat tests/data/protocol/*.jsonl)
 }
 
 # fuzz_run SECONDS JOBS LOGS: runs every harness for SECONDS, JOBS at a time,

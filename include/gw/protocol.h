@@ -18,10 +18,10 @@
  * decoder refuses any other number (GW_PROTO_VERSION). Any change to a
  * message or a field that an existing program could misread raises it. */
 #define GW_PROTOCOL_VERSION 1
-/* The longest line (one message) a decoder takes, in bytes, newline excluded;
- * the largest view (an Android Whist view late in a hand full of errors) is
- * about a tenth of it. */
-#define GW_PROTOCOL_LINE_MAX (256 * 1024)
+/* The longest line (one message) a decoder takes, in bytes, newline excluded.
+ * The largest message, a decide with an Android Whist view late in a hand
+ * full of failed commands, is about 36 KB (test_protocol checks it fits). */
+#define GW_PROTOCOL_LINE_MAX 65536
 /* The deepest nesting of arrays and objects a decoder takes (messages need 5). */
 #define GW_PROTOCOL_DEPTH_MAX 16
 /* The longest error message carried, and the longest error code, NUL included. */
@@ -98,9 +98,11 @@ char *gw_protocol_encode_turn(gw_game_kind game, const gw_turn *t);
 json_t *gw_protocol_view_json(const gw_view *v);
 char *gw_protocol_encode_view(const gw_view *v);
 
-/* One event as a viewer sees it, {"type":"event","number":..,"kind":..}:
- * pass the viewer's copy (gw_session_events, gw_event_for_viewer). A copy
- * marked hidden never shows a card, whatever its card fields hold. */
+/* One event as a viewer sees it: {"type":"event","number":..,"kind":..,"hand":..,"trick":..,"player":..,
+ * "seat":..,"hidden":..,"seen_by":..,"card":..,"cards":..,"count":..}, with "command" (Android Whist plays
+ * and errors), "answer" (Android errors) and the scores (score and over) added. Pass the viewer's copy
+ * (gw_session_events, gw_event_for_viewer): a copy marked hidden never shows a card, whatever its card
+ * fields hold. */
 json_t *gw_protocol_event_json(gw_game_kind game, const gw_event *e);
 char *gw_protocol_encode_event(gw_game_kind game, const gw_event *e);
 
@@ -130,9 +132,10 @@ char *gw_protocol_encode_decode_error(const gw_protocol_error *e);
  * NULL. Cards must be canonical ("AS", never "as", "10S" or "A♠"), sets hold
  * each card once, and every field of the encoding is required unless
  * docs/protocol.md says otherwise. The decoded value holds what the encoding
- * carries; whatever it does not (a game's unused part of a view) is zero,
- * unused cards GW_NO_CARD: decoding what an encoder wrote and encoding it
- * again gives the same text. */
+ * carries; whatever it does not (a game's unused part of a view, list
+ * entries past their count) is zero, except an Android trick's empty places
+ * (GW_NO_CARD): decoding what an encoder wrote and encoding it again gives
+ * the same text. */
 
 gw_status gw_protocol_decode_action(const char *text, size_t len, gw_action *out, gw_protocol_error *err);
 gw_status gw_protocol_decode_turn(gw_game_kind game, const char *text, size_t len, gw_turn *out,

@@ -689,25 +689,22 @@ static bool read_view(dec *d, const json_t *o, gw_view *v) {
         if (!read_android_table(d, json_object_get(o, "table"), v->viewer, &v->android)) return false;
         leave(d, at);
     }
+    /* A spectator sees no hand: a view that shows one is no spectator's. */
+    if (v->viewer == GW_SPECTATOR && (german ? v->german.own || v->german.opp_known || v->german.ndraws
+                                             : v->android.own || v->android.opposing_hand)) {
+        enter(d, "table");
+        return fail(d, GW_PROTO_INCONSISTENT, "a spectator's view shows no hand and no draw");
+    }
     return true;
 }
 
 /* ---- events ------------------------------------------------------------------------ */
 
-/* The fields of each kind of event beyond type, number, kind and hand (Android Whist adds "command" to a
- * play, "game_winner" and "game_value" to a score). */
-static const char *const event_fields[10][8] = {
-    [GW_EVENT_DEAL] = {"player", "card"},
-    [GW_EVENT_HAND] = {"player", "seat", "count", "hidden", "seen_by", "cards"},
-    [GW_EVENT_PLAY] = {"trick", "player", "seat", "card", "command"},
-    [GW_EVENT_ERROR] = {"trick", "player", "seat", "command", "answer"},
-    [GW_EVENT_TRICK] = {"trick", "player", "seat"},
-    [GW_EVENT_DRAW] = {"trick", "player", "hidden", "seen_by", "card"},
-    [GW_EVENT_UPCARD] = {"card"},
-    [GW_EVENT_SCORE] = {"tricks", "points", "score", "winner", "game_winner", "game_value"},
-    [GW_EVENT_OVER] = {"winner"},
-    [GW_EVENT_UNDO] = {"player", "count"},
-};
+static const char *const event_fields[] = {"type",   "number", "kind",    "hand",        "trick",
+                                           "player", "seat",   "hidden",  "seen_by",     "card",
+                                           "cards",  "count",  "command", "answer",      "tricks",
+                                           "points", "score",  "winner",  "game_winner", "game_value"};
+enum { EVENT_COMMON = 12 }; /* the fields every event has: up to "count" */
 
 static bool read_event(dec *d, gw_game_kind game, const json_t *o, gw_event *e) {
     memset(e, 0, sizeof *e);
@@ -719,98 +716,78 @@ static bool read_event(dec *d, gw_game_kind game, const json_t *o, gw_event *e) 
     const char *type;
     if (!read_type(d, o, &type)) return false;
     if (strcmp(type, "event") != 0) {
-        size_t at = enter(d, "type");
         char q[40];
-        fail(d, GW_PROTO_UNEXPECTED, "\"%s\" where an event is due", quote(type, q));
-        leave(d, at);
-        return false;
+        enter(d, "type");
+        return fail(d, GW_PROTO_UNEXPECTED, "\"%s\" where an event is due", quote(type, q));
     }
     int kind;
     if (!f_enum(d, o, "kind", proto_event_names, 10, &kind)) return false;
     e->kind = (gw_event_kind)kind;
     bool android = game == GW_GAME_ANDROID;
-    const char *allowed[12] = {"type", "number", "kind", "hand"};
-    int n = 4;
-    for (int i = 0; i < 8 && event_fields[kind][i]; i++) {
-        const char *f = event_fields[kind][i];
-        if (!android &&
-            (strcmp(f, "command") == 0 ? kind == GW_EVENT_PLAY
-                                       : strcmp(f, "game_winner") == 0 || strcmp(f, "game_value") == 0))
-            continue;
-        allowed[n++] = f;
+    bool play = android && (kind == GW_EVENT_PLAY || kind == GW_EVENT_ERROR),
+         error = android && kind == GW_EVENT_ERROR;
+    bool score = kind == GW_EVENT_SCORE || kind == GW_EVENT_OVER;
+    /* the fields of this kind: the common ones, then those it adds */
+    const char *allowed[COUNT(event_fields)];
+    int n = 0;
+    for (int i = 0; i < COUNT(event_fields); i++) {
+        const char *f = event_fields[i];
+        bool scores = strcmp(f, "tricks") == 0 || strcmp(f, "points") == 0 || strcmp(f, "score") == 0 ||
+                      strcmp(f, "winner") == 0;
+        bool games = strcmp(f, "game_winner") == 0 || strcmp(f, "game_value") == 0;
+        if (i < EVENT_COMMON || (strcmp(f, "command") == 0 && play) || (strcmp(f, "answer") == 0 && error) ||
+            (scores && score) || (games && score && android))
+            allowed[n++] = f;
     }
     if (!v_object(d, o, allowed, n)) return false;
     long long number = 0;
     FIELD(d, o, "number", v_int(d, fv, 1, UINT32_MAX, &number));
     e->number = (uint32_t)number;
-    if (!f_int(d, o, "hand", 1, INT_MAX, &e->hand)) return false;
-    int tricks = android ? GW_ANDROID_TRICKS : 2 * GW_MAX_HAND;
-    gw_cards deck = GW_ALL_CARDS;
-    for (int i = 4; i < n; i++) {
-        const char *f = allowed[i];
-        bool ok = true;
-        if (strcmp(f, "player") == 0)
-            ok = f_player(d, o, f, false, &e->player);
-        else if (strcmp(f, "seat") == 0)
-            ok = f_seat(d, game, o, f, false, &e->seat);
-        else if (strcmp(f, "trick") == 0)
-            ok = f_int(d, o, f, 1, tricks, &e->trick);
-        else if (strcmp(f, "count") == 0)
-            ok = f_int(d, o, f, kind == GW_EVENT_UNDO ? 1 : 0,
-                       kind == GW_EVENT_UNDO ? GW_MAX_DECK : GW_MAX_HAND, &e->count);
-        else if (strcmp(f, "hidden") == 0)
-            ok = f_bool(d, o, f, &e->hidden);
-        else if (strcmp(f, "seen_by") == 0) {
-            int seen = 0;
-            ok = f_int(d, o, f, 0, GW_SEEN_P0 | GW_SEEN_P1 | GW_SEEN_SPECTATOR, &seen);
-            e->seen_by = (unsigned)seen;
-        } else if (strcmp(f, "cards") == 0) {
-            FIELD(d, o, f,
-                  e->hidden ? (json_is_null(fv) ||
-                               fail(d, GW_PROTO_INCONSISTENT, "must be null: the cards are hidden"))
-                            : v_cards(d, fv, deck, GW_MAX_HAND, &e->cards));
-            if (!e->hidden && gw_count(e->cards) != e->count) {
-                size_t at = enter(d, f);
-                fail(d, GW_PROTO_INCONSISTENT, "%d cards, but count says %d", gw_count(e->cards), e->count);
-                leave(d, at);
-                return false;
-            }
-        } else if (strcmp(f, "card") == 0) {
-            /* a deal's card and a shown draw are always there; a play's too; the up-card may be none */
-            bool nullable = kind == GW_EVENT_UPCARD || (kind == GW_EVENT_DRAW && e->hidden);
-            FIELD(
-                d, o, f,
-                kind == GW_EVENT_DRAW && e->hidden
-                    ? (json_is_null(fv) || fail(d, GW_PROTO_INCONSISTENT, "must be null: the card is hidden"))
-                    : v_card(d, fv, deck, nullable, &e->card));
-        } else if (strcmp(f, "command") == 0) {
-            int command = GW_CMD_NONE;
-            ok = f_command(d, o, f, kind == GW_EVENT_PLAY, &command);
-            e->command = (gw_android_command)command;
-        } else if (strcmp(f, "answer") == 0) {
-            int a;
-            ok = f_enum(d, o, f, proto_answer_names, 10, &a);
-            if (ok && !gw_android_answer_is_error((gw_android_answer)a)) {
-                size_t at = enter(d, f);
-                fail(d, GW_PROTO_BAD_VALUE, "an error event's answer must be one of the android's errors");
-                leave(d, at);
-                return false;
-            }
-            e->answer = (gw_android_answer)a;
-        } else if (strcmp(f, "tricks") == 0)
-            ok = f_pair(d, o, f, 0, 2 * GW_MAX_HAND, e->tricks);
-        else if (strcmp(f, "points") == 0)
-            ok = f_pair(d, o, f, 0, GW_PROTOCOL_SCORE_MAX, e->points);
-        else if (strcmp(f, "score") == 0)
-            ok = f_pair(d, o, f, 0, GW_PROTOCOL_SCORE_MAX, e->score);
-        else if (strcmp(f, "winner") == 0)
-            ok = f_player(d, o, f, true, &e->winner);
-        else if (strcmp(f, "game_winner") == 0)
-            ok = f_player(d, o, f, true, &e->game_winner);
-        else if (strcmp(f, "game_value") == 0)
-            ok = f_int(d, o, f, 0, 5, &e->game_value);
-        if (!ok) return false;
+    int seen = 0;
+    if (!f_int(d, o, "hand", 1, INT_MAX, &e->hand) ||
+        !f_int(d, o, "trick", 0, android ? GW_ANDROID_TRICKS : 2 * GW_MAX_HAND, &e->trick) ||
+        !f_player(d, o, "player", true, &e->player) || !f_seat(d, game, o, "seat", true, &e->seat) ||
+        !f_bool(d, o, "hidden", &e->hidden) ||
+        !f_int(d, o, "seen_by", 0, GW_SEEN_P0 | GW_SEEN_P1 | GW_SEEN_SPECTATOR, &seen))
+        return false;
+    e->seen_by = (unsigned)seen;
+    if (e->hidden) {
+        FIELD(d, o, "card",
+              json_is_null(fv) || fail(d, GW_PROTO_INCONSISTENT, "must be null: the card is face down"));
+        FIELD(d, o, "cards",
+              json_is_null(fv) || fail(d, GW_PROTO_INCONSISTENT, "must be null: the cards are face down"));
+    } else if (!f_card(d, o, "card", GW_ALL_CARDS, true, &e->card) ||
+               !f_cards(d, o, "cards", GW_ALL_CARDS, GW_MAX_HAND, &e->cards)) {
+        return false;
     }
+    if (!f_int(d, o, "count", 0, GW_MAX_DECK, &e->count)) return false;
+    if (kind == GW_EVENT_HAND && !e->hidden && gw_count(e->cards) != e->count) {
+        enter(d, "cards");
+        return fail(d, GW_PROTO_INCONSISTENT, "%d cards, but count says %d", gw_count(e->cards), e->count);
+    }
+    if (play) {
+        int command = GW_CMD_NONE;
+        if (!f_command(d, o, "command", kind == GW_EVENT_PLAY, &command)) return false;
+        e->command = (gw_android_command)command;
+    }
+    if (error) {
+        int a;
+        if (!f_enum(d, o, "answer", proto_answer_names, 10, &a)) return false;
+        if (!gw_android_answer_is_error((gw_android_answer)a)) {
+            enter(d, "answer");
+            return fail(d, GW_PROTO_BAD_VALUE, "an error event's answer is one of the android's errors");
+        }
+        e->answer = (gw_android_answer)a;
+    }
+    if (score && (!f_pair(d, o, "tricks", 0, 2 * GW_MAX_HAND, e->tricks) ||
+                  !f_pair(d, o, "points", 0, GW_PROTOCOL_SCORE_MAX, e->points) ||
+                  !f_pair(d, o, "score", 0, GW_PROTOCOL_SCORE_MAX, e->score) ||
+                  !f_player(d, o, "winner", true, &e->winner)))
+        return false;
+    if (score && android &&
+        (!f_player(d, o, "game_winner", true, &e->game_winner) ||
+         !f_int(d, o, "game_value", 0, 5, &e->game_value)))
+        return false;
     return true;
 }
 

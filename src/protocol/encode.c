@@ -130,7 +130,7 @@ static json_t *action_json(enc *b, const gw_action *a) {
     json_t *o = take(b, json_object());
     if (a->kind == GW_ACTION_COMMAND) {
         put(b, o, "type", str(b, "command"));
-        put(b, o, "command", command(b, a->command));
+        put(b, o, "command", command(b, (int)a->command));
     } else {
         put(b, o, "type", str(b, "play"));
         put(b, o, "card", card(b, a->card));
@@ -215,7 +215,7 @@ static json_t *android_table(enc *b, const gw_android_view *v) {
         const gw_android_event *e = &v->events[i];
         json_t *o = take(b, json_object());
         put(b, o, "seat", seat(b, GW_GAME_ANDROID, e->seat));
-        put(b, o, "command", command(b, e->command));
+        put(b, o, "command", command(b, (int)e->command));
         put(b, o, "card", card(b, e->card));
         put(b, o, "answer", name_of(b, proto_answer_names, 10, e->answer));
         push(b, evs, o);
@@ -293,54 +293,28 @@ json_t *gw_protocol_view_json(const gw_view *v) {
 
 char *gw_protocol_encode_view(const gw_view *v) { return gw_protocol_dump(gw_protocol_view_json(v)); }
 
+/* Every event has the same fields; a score and the end add the scores, Android Whist plays and errors
+ * their command. A hidden copy shows null for its card and cards. */
 static json_t *event_json(enc *b, gw_game_kind game, const gw_event *e) {
     json_t *o = take(b, json_object());
     put(b, o, "type", str(b, "event"));
     put(b, o, "number", num(b, e->number));
     put(b, o, "kind", name_of(b, proto_event_names, 10, (int)e->kind));
     put(b, o, "hand", num(b, e->hand));
+    put(b, o, "trick", num(b, e->trick));
+    put(b, o, "player", player(b, e->player));
+    put(b, o, "seat", seat(b, game, e->seat));
+    put(b, o, "hidden", boolean(b, e->hidden));
+    put(b, o, "seen_by", num(b, e->seen_by));
+    put(b, o, "card", e->hidden ? null(b) : card(b, e->card));
+    put(b, o, "cards", e->hidden ? null(b) : cards(b, e->cards));
+    put(b, o, "count", num(b, e->count));
     bool android = game == GW_GAME_ANDROID;
-    switch (e->kind) {
-    case GW_EVENT_DEAL:
-        put(b, o, "player", player(b, e->player));
-        put(b, o, "card", card(b, e->card));
-        break;
-    case GW_EVENT_HAND:
-        put(b, o, "player", player(b, e->player));
-        put(b, o, "seat", seat(b, game, e->seat));
-        put(b, o, "count", num(b, e->count));
-        put(b, o, "hidden", boolean(b, e->hidden));
-        put(b, o, "seen_by", num(b, e->seen_by));
-        put(b, o, "cards", e->hidden ? null(b) : cards(b, e->cards));
-        break;
-    case GW_EVENT_PLAY:
-        put(b, o, "trick", num(b, e->trick));
-        put(b, o, "player", player(b, e->player));
-        put(b, o, "seat", seat(b, game, e->seat));
-        put(b, o, "card", card(b, e->card));
-        if (android) put(b, o, "command", command(b, e->command));
-        break;
-    case GW_EVENT_ERROR:
-        put(b, o, "trick", num(b, e->trick));
-        put(b, o, "player", player(b, e->player));
-        put(b, o, "seat", seat(b, game, e->seat));
-        put(b, o, "command", command(b, e->command));
+    if (android && (e->kind == GW_EVENT_PLAY || e->kind == GW_EVENT_ERROR))
+        put(b, o, "command", command(b, (int)e->command));
+    if (android && e->kind == GW_EVENT_ERROR)
         put(b, o, "answer", name_of(b, proto_answer_names, 10, (int)e->answer));
-        break;
-    case GW_EVENT_TRICK:
-        put(b, o, "trick", num(b, e->trick));
-        put(b, o, "player", player(b, e->player));
-        put(b, o, "seat", seat(b, game, e->seat));
-        break;
-    case GW_EVENT_DRAW:
-        put(b, o, "trick", num(b, e->trick));
-        put(b, o, "player", player(b, e->player));
-        put(b, o, "hidden", boolean(b, e->hidden));
-        put(b, o, "seen_by", num(b, e->seen_by));
-        put(b, o, "card", e->hidden ? null(b) : card(b, e->card));
-        break;
-    case GW_EVENT_UPCARD: put(b, o, "card", card(b, e->card)); break;
-    case GW_EVENT_SCORE:
+    if (e->kind == GW_EVENT_SCORE || e->kind == GW_EVENT_OVER) {
         put(b, o, "tricks", pair(b, e->tricks));
         put(b, o, "points", pair(b, e->points));
         put(b, o, "score", pair(b, e->score));
@@ -349,12 +323,6 @@ static json_t *event_json(enc *b, gw_game_kind game, const gw_event *e) {
             put(b, o, "game_winner", player(b, e->game_winner));
             put(b, o, "game_value", num(b, e->game_value));
         }
-        break;
-    case GW_EVENT_OVER: put(b, o, "winner", player(b, e->winner)); break;
-    case GW_EVENT_UNDO:
-        put(b, o, "player", player(b, e->player));
-        put(b, o, "count", num(b, e->count));
-        break;
     }
     return o;
 }
