@@ -99,6 +99,9 @@ broken "illegal card" "python3 $BROKEN/illegal.py" \
   "trick 1, .*played an illegal card \(not_held: .*\); it sent: \{\"type\": \"play\", \"card\": \"[2-9TJQKA][SHDC]\"\}"
 broken "illegal card" "python3 $BROKEN/illegal.py" \
   "trick 1, .*played an illegal card \((not_held|wrong_kind): .*\); it sent: " android
+# Two answers to one decide: the second is refused at the next decide.
+broken "answers twice" "python3 $BROKEN/twice.py" "trick [0-9]+, .*wrote a line when no answer was due \(before a decide\): '\{\"type\": \"play\", \"card\": \"[2-9TJQKA][SHDC]\"\}'"
+
 # A program that closes its input: whist's write fails (EPIPE), it is not
 # killed by SIGPIPE (that would be exit status 141).
 broken "closes its input" "exec sh $BROKEN/deaf.sh" "trick 1, .*crashed at an event: it closed its input or output"
@@ -154,14 +157,37 @@ for game in german android; do
   done
 done
 
+# referee_say ARGS -- LINES...: the referee with ARGS against say.py, which
+# answers each decide with the next of LINES; $OUT is what the referee wrote.
+referee_say() {
+  local args=() fifo=$TMP/fifo-say
+  while [ "$1" != "--" ]; do args+=("$1"); shift; done
+  shift
+  rm -f "$fifo"
+  mkfifo "$fifo"
+  timeout "$LIMIT" "$WHIST" engine "${args[@]}" <"$fifo" 2>"$TMP/err" | tee "$TMP/out" |
+    timeout "$LIMIT" python3 "$BROKEN/say.py" "$@" >"$fifo"
+  RC=${PIPESTATUS[0]}
+  OUT=$(cat "$TMP/out")
+  ERR=$(cat "$TMP/err")
+}
 # A refused line: an error object, then a bye (forfeit), exit 1.
-run_in $'{"type":"ready","protocol":1,"name":"me"}\n{"type":"play","card":"XX"}\n' engine --seed 5
+referee_say --seed 5 -- '{"type":"play","card":"XX"}'
 expect_rc 1 "referee: bad card"
 expect_out_re '^\{"type":"error","code":"bad_card",' "referee: bad card"
 expect_out_re '^\{"type":"bye","result":\{"end":"forfeit","winner":1,' "referee: bad card"
-run_in $'{"type":"ready","protocol":1,"name":"me"}\nnot json\n' engine --seed 5
+referee_say --seed 5 -- 'not json'
 expect_rc 1 "referee: garbage"
 expect_out_re '^\{"type":"error","code":"bad_json",' "referee: garbage"
+referee_say --seed 5 --player 2 --game android -- '{"type":"play","card":"2C"}'
+expect_rc 1 "referee: android, a card for the android"
+expect_out_re '^\{"type":"error","code":"(wrong_kind|not_held|must_follow)",' "referee: android, a card for the android"
+# No second answer, and no answer before its decide: an input written all
+# at once holds the play before the decide was sent.
+run_in $'{"type":"ready","protocol":1,"name":"me"}\n{"type":"play","card":"AS"}\n' engine --seed 5
+expect_rc 1 "referee: a play before its decide"
+expect_out_re '^\{"type":"error","code":"unexpected_type","message":"a line when no answer was due"\}$' \
+  "referee: a play before its decide"
 # The input ends early: a bye (stopped), exit 1.
 run_in $'{"type":"ready","protocol":1,"name":"me"}\n' engine --seed 5
 expect_rc 1 "referee: input ends"

@@ -285,6 +285,26 @@ bot_io bot_process_read(bot_process *b, int timeout_ms, const char **line) {
     }
 }
 
+bool bot_process_pending(bot_process *b) {
+    while (b->out_fd >= 0 && b->len < sizeof b->buf) {
+        ssize_t n = read(b->out_fd, b->buf + b->len, sizeof b->buf - b->len);
+        if (n > 0) {
+            b->len += (size_t)n;
+        } else if (n == 0) {
+            close_fd(&b->out_fd);
+        } else if (errno != EINTR) {
+            break; /* nothing more now (EAGAIN), or an error the next read reports */
+        }
+    }
+    if (b->len == 0) return false;
+    const char *nl = memchr(b->buf, '\n', b->len);
+    size_t n = nl ? (size_t)(nl - b->buf) : b->len;
+    if (n > BOT_LINE_MAX) n = BOT_LINE_MAX;
+    memcpy(b->partial, b->buf, n);
+    b->partial[n] = '\0';
+    return true;
+}
+
 const char *bot_process_partial(bot_process *b) { return b->partial; }
 
 const char *bot_process_stderr(bot_process *b) {

@@ -42,6 +42,10 @@ bot_io bot_process_send(bot_process *b, const char *line, int timeout_ms);
  * bot_process_partial shows what it had written of the line. */
 bot_io bot_process_read(bot_process *b, int timeout_ms, const char **line);
 
+/* Whether the program has written anything not yet read (never waits): a
+ * line when no answer was due. bot_process_partial then shows it. */
+bool bot_process_pending(bot_process *b);
+
 /* What the program had written of an unfinished line (NUL-terminated, may be empty). */
 const char *bot_process_partial(bot_process *b);
 

@@ -5,9 +5,11 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <getopt.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "gw/ai.h"
@@ -61,23 +63,60 @@ static const char HELP[] = "Usage: whist engine --level LEVEL [--game G] [--seed
 
 #define LINE_CAP (GW_PROTOCOL_LINE_MAX + 2)
 
-/* Reads one line of f into buf (newline removed): 1, 0 at the end of input,
- * -1 for a line over GW_PROTOCOL_LINE_MAX bytes (the rest of it is skipped). */
-static int read_line(FILE *f, char *buf, size_t *len) {
-    size_t n = 0;
-    int c;
-    bool long_line = false;
-    while ((c = getc(f)) != EOF && c != '\n') {
-        if (n < GW_PROTOCOL_LINE_MAX)
-            buf[n++] = (char)c;
-        else
-            long_line = true;
+/* Standard input read a line at a time without stdio, so that what is
+ * waiting unread can be seen (a line when no answer was due). */
+typedef struct line_reader {
+    char buf[GW_PROTOCOL_LINE_MAX + 1];
+    size_t len;
+    bool eof, skipping; /* skipping: the rest of an over-long line */
+} line_reader;
+
+/* Reads more of standard input into r (wait: block until some comes). */
+static void fill(line_reader *r, bool wait) {
+    if (r->eof || r->len == sizeof r->buf) return;
+    if (!wait) {
+        struct pollfd p = {STDIN_FILENO, POLLIN, 0};
+        if (poll(&p, 1, 0) <= 0) return;
     }
-    if (c == EOF && n == 0 && !long_line) return 0;
-    if (n > 0 && buf[n - 1] == '\r') n--;
-    buf[n] = '\0';
-    *len = n;
-    return long_line ? -1 : 1;
+    for (;;) {
+        ssize_t n = read(STDIN_FILENO, r->buf + r->len, sizeof r->buf - r->len);
+        if (n > 0) r->len += (size_t)n;
+        if (n == 0 || (n < 0 && errno != EINTR)) r->eof = true;
+        if (n >= 0 || errno != EINTR) return;
+    }
+}
+
+/* The next line into out (LINE_CAP bytes, newline removed): 1, 0 at the
+ * end of input, -1 for a line over GW_PROTOCOL_LINE_MAX bytes (skipped). */
+static int next_line(line_reader *r, char *out, size_t *len) {
+    for (;;) {
+        char *nl = memchr(r->buf, '\n', r->len);
+        if (nl || (r->eof && (r->len > 0 || r->skipping))) {
+            size_t n = nl ? (size_t)(nl - r->buf) : r->len;
+            bool skipped = r->skipping;
+            memcpy(out, r->buf, n);
+            if (n > 0 && out[n - 1] == '\r') n--;
+            out[n] = '\0';
+            *len = n;
+            size_t used = nl ? (size_t)(nl - r->buf) + 1 : r->len;
+            memmove(r->buf, r->buf + used, r->len - used);
+            r->len -= used;
+            r->skipping = false;
+            return skipped ? -1 : 1;
+        }
+        if (r->eof) return 0;
+        if (r->len == sizeof r->buf) { /* no newline in the longest line allowed */
+            r->skipping = true;
+            r->len = 0;
+        }
+        fill(r, true);
+    }
+}
+
+/* Whether standard input holds something not yet read. */
+static bool pending(line_reader *r) {
+    fill(r, false);
+    return r->len > 0 || r->skipping;
 }
 
 /* Writes line (ours, freed here) and a newline; false if it could not be made or written. */
@@ -194,6 +233,7 @@ static bool choose(engine_player *ep, const player_opts *o, const gw_view *v, gw
 
 static int serve_level(const player_opts *o, gw_game_kind game) {
     char *line = malloc(LINE_CAP);
+    line_reader *in = malloc(sizeof *in);
     gw_protocol_message *m = malloc(sizeof *m);
     engine_player ep;
     memset(&ep, 0, sizeof ep);
@@ -201,11 +241,12 @@ static int serve_level(const player_opts *o, gw_game_kind game) {
     size_t len;
     int got;
     char why[512];
-    if (!line || !m) {
+    if (in) memset(in, 0, sizeof *in);
+    if (!line || !m || !in) {
         fprintf(stderr, "whist engine: out of memory\n");
         rc = CLI_FAIL;
     }
-    while (rc == CLI_OK && (got = read_line(stdin, line, &len)) != 0) {
+    while (rc == CLI_OK && (got = next_line(in, line, &len)) != 0) {
         gw_protocol_error perr;
         if (got < 0 || gw_protocol_decode_message(GW_TO_PROGRAM, game, line, len, m, &perr) != GW_OK) {
             fprintf(stderr, "whist engine: cannot read a line from whist: %s\n",
@@ -241,6 +282,7 @@ static int serve_level(const player_opts *o, gw_game_kind game) {
     }
     drop_player(&ep);
     free(line);
+    free(in);
     free(m);
     return rc;
 }
@@ -252,6 +294,7 @@ typedef struct referee {
     int player;    /* standard input's player */
     uint32_t sent; /* the last event sent */
     char *line;
+    line_reader *in;
     gw_protocol_message *m;
     gw_view *view;
 } referee;
@@ -293,7 +336,7 @@ static int refuse(referee *r, const char *code, const char *message) {
 /* Reads standard input's next message, which must be of type want: CLI_OK, or the refusal's exit code. */
 static int read_message(referee *r, gw_protocol_type want) {
     size_t len;
-    int got = read_line(stdin, r->line, &len);
+    int got = next_line(r->in, r->line, &len);
     if (got == 0) {
         send_bye(r, GW_END_STOPPED, -1, "the input ended");
         fprintf(stderr, "whist engine: the input ended before the match did\n");
@@ -341,6 +384,7 @@ static int referee_run(referee *r) {
             }
             continue;
         }
+        if (pending(r->in)) return refuse(r, "unexpected_type", "a line when no answer was due");
         if (!send_events(r) || gw_session_view(r->s, r->player, r->view, &err) != GW_OK ||
             !put_line(gw_protocol_encode_decide(r->view, 0)))
             return CLI_FAIL;
@@ -463,10 +507,11 @@ int cmd_engine(int argc, char **argv) {
     memset(&r, 0, sizeof r);
     r.player = player;
     r.line = malloc(LINE_CAP);
+    r.in = calloc(1, sizeof *r.in);
     r.m = malloc(sizeof *r.m);
     r.view = malloc(sizeof *r.view);
     int rc;
-    if (!r.line || !r.m || !r.view) {
+    if (!r.line || !r.in || !r.m || !r.view) {
         fprintf(stderr, "whist engine: out of memory\n");
         rc = CLI_FAIL;
     } else if (gw_session_new(&c, &r.s, &err) != GW_OK) {
@@ -477,6 +522,7 @@ int cmd_engine(int argc, char **argv) {
     }
     gw_session_free(r.s);
     free(r.line);
+    free(r.in);
     free(r.m);
     free(r.view);
     return rc;

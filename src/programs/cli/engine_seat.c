@@ -154,6 +154,15 @@ static bool read_message(engine_seat *e, gw_game_kind game, gw_protocol_type wan
     return true;
 }
 
+/* False with why (and the program told it lost) if it wrote a line when no answer was due. */
+static bool nothing_pending(engine_seat *e, const char *what, char *why, size_t cap) {
+    if (!bot_process_pending(e->proc)) return true;
+    bot_truncate(bot_process_partial(e->proc), SENT_SHOWN, e->sent, sizeof e->sent);
+    engine_seat_forfeit(e, "unexpected_type", "a line when no answer was due");
+    snprintf(why, cap, "wrote a line when no answer was due (before %s): '%s'", what, e->sent);
+    return false;
+}
+
 /* The hello of player in s, and the program's ready. */
 static bool greet(engine_seat *e, const gw_session *s, int player, char *why, size_t cap) {
     const gw_session_config *c = gw_session_config_of(s);
@@ -175,7 +184,9 @@ static bool greet(engine_seat *e, const gw_session *s, int player, char *why, si
                     : "engine";
         snprintf(h.names[p], sizeof h.names[p], "%s", name);
     }
-    if (!send_line(e, gw_protocol_encode_hello(&h), "its hello", why, cap)) return false;
+    if (!nothing_pending(e, "its hello", why, cap) ||
+        !send_line(e, gw_protocol_encode_hello(&h), "its hello", why, cap))
+        return false;
     return read_message(e, c->game, GW_MSG_READY, "its hello", why, cap);
 }
 
@@ -225,7 +236,9 @@ bool engine_seat_decide(engine_seat *e, const gw_session *s, int player, gw_acti
         snprintf(why, cap, "no view: %s", err.msg);
         return false;
     }
-    if (!send_line(e, gw_protocol_encode_decide(e->view, e->ms), "a decide", why, cap)) return false;
+    if (!nothing_pending(e, "a decide", why, cap) ||
+        !send_line(e, gw_protocol_encode_decide(e->view, e->ms), "a decide", why, cap))
+        return false;
     if (!read_message(e, gw_session_config_of(s)->game, GW_MSG_ACTION, "a decide", why, cap)) return false;
     *out = e->msg->action;
     return true;
