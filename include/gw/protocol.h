@@ -53,7 +53,7 @@ typedef enum gw_protocol_code {
     GW_PROTO_BAD_COMMAND,   /* not an Android Whist command's name ("bad_command") */
     GW_PROTO_BAD_VALUE,     /* a text that names none of the field's values ("bad_value") */
     GW_PROTO_INCONSISTENT,  /* fields that contradict each other, or a card given twice ("inconsistent") */
-    GW_PROTO_NO_MEMORY,     /* out of memory ("no_memory") */
+    GW_PROTO_NO_MEMORY, /* out of memory ("no_memory"; jansson reports some failed allocations as bad_json) */
     GW_PROTO_CODE_COUNT
 } gw_protocol_code;
 

@@ -69,15 +69,16 @@ static bool wrong_type(dec *d, const json_t *v, const char *want) {
     return fail(d, GW_PROTO_WRONG_TYPE, "must be %s, not %s", want, type_name(v));
 }
 
-/* A short quotable form of a text received (cut, and without quotes or control characters). */
+/* A short quotable form of a text received: at most 32 bytes, cut at a character's start (then "..."
+ * follows), quotes and control characters as '?'. */
 static const char *quote(const char *s, char out[40]) {
     size_t n = 0;
     for (; s[n] && n < 32; n++)
         out[n] = (s[n] == '"' || (unsigned char)s[n] < 0x20 || s[n] == 0x7F) ? '?' : s[n];
-    while (n > 0 && ((unsigned char)out[n - 1] & 0xC0) == 0xC0)
-        n--; /* never end on the first byte of a character cut short */
-    out[n] = '\0';
-    if (s[n] && n >= 32) strcpy(out + n, "...");
+    bool cut = s[n] != '\0';
+    while (cut && n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+        n--; /* s[n] continues a character: cut before that character */
+    strcpy(out + n, cut ? "..." : "");
     return out;
 }
 
@@ -200,6 +201,7 @@ static bool v_card_list(dec *d, const json_t *v, gw_cards deck, int max, gw_card
 }
 
 static bool v_cards(dec *d, const json_t *v, gw_cards deck, int max, gw_cards *out) {
+    assert(max <= GW_MAX_DECK);
     gw_card list[GW_MAX_DECK];
     int n;
     if (!v_card_list(d, v, deck, max, list, &n)) return false;
@@ -397,6 +399,10 @@ static json_t *parse(dec *d, const char *text, size_t len) {
         case json_error_duplicate_key: code = GW_PROTO_DUPLICATE_KEY; break;
         case json_error_numeric_overflow: code = GW_PROTO_OUT_OF_RANGE; break;
         default: break;
+        }
+        if (je.text[0] == '\0') { /* jansson could not start: its only need then is memory */
+            fail(d, GW_PROTO_NO_MEMORY, "out of memory");
+            return NULL;
         }
         const char *what = json_error_code(&je) == json_error_end_of_input_expected
                                ? "something follows the JSON value"

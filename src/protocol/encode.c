@@ -18,11 +18,14 @@ static json_t *take(enc *b, json_t *v) {
     return v;
 }
 
+/* put and push take v's reference in every case (jansson drops it when it fails). */
 static void put(enc *b, json_t *obj, const char *key, json_t *v) {
+    if (!obj) json_decref(v);
     if (!v || !obj || json_object_set_new(obj, key, v) != 0) b->fail = true;
 }
 
 static void push(enc *b, json_t *arr, json_t *v) {
+    if (!arr) json_decref(v);
     if (!v || !arr || json_array_append_new(arr, v) != 0) b->fail = true;
 }
 

@@ -470,9 +470,14 @@ static void messages_round_trip(void **state) {
     message_round_trip(GW_FROM_PROGRAM, GW_GAME_GERMAN, m);
     memset(m, 0, sizeof *m);
     m->type = GW_MSG_ACTION;
-    m->action = (gw_action){GW_ACTION_CARD, tc("QD"), GW_CMD_NONE};
+    /* field by field: the message is compared byte for byte, padding included */
+    m->action.kind = GW_ACTION_CARD;
+    m->action.card = tc("QD");
+    m->action.command = GW_CMD_NONE;
     message_round_trip(GW_FROM_PROGRAM, GW_GAME_GERMAN, m);
-    m->action = (gw_action){GW_ACTION_COMMAND, GW_NO_CARD, GW_CMD_DUCK};
+    m->action.kind = GW_ACTION_COMMAND;
+    m->action.card = GW_NO_CARD;
+    m->action.command = GW_CMD_DUCK;
     message_round_trip(GW_FROM_PROGRAM, GW_GAME_ANDROID, m);
     free(m);
 }
@@ -745,6 +750,57 @@ static void largest_views_fit_a_line(void **state) {
     assert_true(android < GW_PROTOCOL_LINE_MAX * 3 / 4);
     assert_true(german < GW_PROTOCOL_LINE_MAX / 8);
     free(m);
+    free(v);
+}
+
+/* Out of memory: jansson's allocations fail from the n-th on. An encoder then gives NULL or the whole line,
+ * never a line with a field missing; a decoder gives the whole value or a refusal; nothing leaks (ASan). */
+static long alloc_left;
+
+static void *failing_malloc(size_t n) {
+    if (alloc_left-- <= 0) return NULL;
+    return malloc(n);
+}
+
+static void out_of_memory(void **state) {
+    (void)state;
+    gw_view *v = malloc(sizeof *v);
+    gw_game g;
+    german_game(GW_CLASSIC, 6, 10, &g);
+    german_view(&g, GW_CLASSIC, 1, v);
+    char *whole = gw_protocol_encode_decide(v, 100);
+    assert_non_null(whole);
+    gw_protocol_message *m = malloc(sizeof *m);
+    int nulls = 0, fulls = 0, refused = 0;
+    for (long n = 0; n < 4000; n += n < 200 ? 1 : 37) {
+        json_set_alloc_funcs(failing_malloc, free);
+        alloc_left = n;
+        char *s = gw_protocol_encode_decide(v, 100);
+        alloc_left = n;
+        gw_protocol_error err;
+        gw_status st =
+            gw_protocol_decode_message(GW_TO_PROGRAM, GW_GAME_GERMAN, whole, strlen(whole), m, &err);
+        json_set_alloc_funcs(malloc, free);
+        if (s) {
+            assert_string_equal(s, whole);
+            fulls++;
+        } else {
+            nulls++;
+        }
+        if (st != GW_OK) {
+            /* jansson reports some failed allocations as syntax errors: any refusal will do */
+            assert_true(err.code != GW_PROTO_OK && err.err.msg[0] != '\0');
+            refused++;
+        } else {
+            char *again = gw_protocol_encode_message(GW_GAME_GERMAN, m);
+            assert_string_equal(again, whole);
+            free(again);
+        }
+        free(s);
+    }
+    assert_true(nulls > 0 && fulls > 0 && refused > 0);
+    free(m);
+    free(whole);
     free(v);
 }
 
@@ -1228,6 +1284,31 @@ static void bad_views(void **state) {
         json_object_set_new(table, "own", saved);
         json_decref(root);
     }
+    /* a spectator's view that shows a hand */
+    for (int game = 0; game < 2; game++) {
+        if (game == GW_GAME_GERMAN) {
+            gw_game gg;
+            german_game(GW_CLASSIC, 5, 12, &gg);
+            german_view(&gg, GW_CLASSIC, GW_SPECTATOR, v);
+        } else {
+            gw_android_game ag;
+            android_game(5, 12, &ag);
+            android_view(&ag, GW_SPECTATOR, v);
+        }
+        json_t *root = gw_protocol_view_json(v);
+        json_t *own = json_object_get(json_object_get(root, "table"), "own");
+        assert_int_equal(json_array_size(own), 0);
+        /* a card whose place a spectator does not know (German: taken out of unseen) */
+        gw_cards free_cards = game == GW_GAME_GERMAN ? v->german.unseen : GW_ALL_CARDS & ~v->android.played;
+        char name[3];
+        gw_card_format(gw_first(free_cards), name);
+        json_array_append_new(own, json_string(name));
+        json_t *unseen = json_object_get(json_object_get(root, "table"), "unseen");
+        for (size_t i = 0; unseen && i < json_array_size(unseen); i++)
+            if (strcmp(json_string_value(json_array_get(unseen, i)), name) == 0) json_array_remove(unseen, i);
+        expect_view_refused(root, GW_PROTO_INCONSISTENT, "spectator");
+        json_decref(root);
+    }
     /* the small deck has no 7 */
     gw_game g;
     german_game(GW_SMALL, 4, 0, &g);
@@ -1254,6 +1335,7 @@ int main(void) {
         cmocka_unit_test(messages_round_trip),
         cmocka_unit_test(transcripts_round_trip),
         cmocka_unit_test(largest_views_fit_a_line),
+        cmocka_unit_test(out_of_memory),
         cmocka_unit_test(hello_never_carries_the_seed),
         cmocka_unit_test(error_objects),
         cmocka_unit_test(bad_actions),
