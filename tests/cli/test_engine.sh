@@ -71,6 +71,11 @@ expect_out_re '^engine vs engine: 10 deals' "engine --level hard against the bot
 run_t arena easy --engine-b "$WHIST engine --level hard --game android --iterations 20" --game android \
   --deals 5 --seed 3
 expect_rc 0 "engine --level hard (android)"
+# Bounded by time (a clock is lent to the player): the expert, and Android hard.
+run_t arena easy --engine-b "$WHIST engine --level expert --think-ms 5" --deals 2 --seed 3
+expect_rc 0 "engine --level expert --think-ms 5"
+run_t arena easy --engine-b "$WHIST engine --level hard --game android --think-ms 5" --game android --deals 2 --seed 3
+expect_rc 0 "engine --level hard --think-ms 5 (android)"
 
 # ---- broken programs --------------------------------------------------------
 
