@@ -24,8 +24,9 @@ typedef enum bot_io {
 
 /* Starts cmd under /bin/sh in a process group of its own, with pipes on its
  * standard input, output and error (every descriptor close-on-exec, so no
- * other child inherits them; SIGPIPE is ignored in this process, so a write
- * to a program that died is an error, not death). NULL with the reason in
+ * other child inherits them, though a child of another thread holds them
+ * between its fork and its exec; SIGPIPE is ignored in this process, so a
+ * write to a program that died is an error, not death). NULL with the reason in
  * why (cap bytes) when pipes or fork fail; a command that cannot run shows as
  * a program that exits at once (sh's status 127). The caller owns the result:
  * bot_process_stop frees it. */
