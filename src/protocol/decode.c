@@ -475,6 +475,41 @@ static bool read_suit(dec *d, const json_t *o, const char *key, int *out) {
     return f_enum(d, o, key, suits, 4, out);
 }
 
+/* What the computer players may rely on in a German Whist observation (a view that breaks it is no
+ * view the session gives): each card in one place, the counts adding up, the phase, the trick and the
+ * card led agreeing with the moves. A spectator's places are checked in read_view. */
+static bool german_table_consistent(dec *d, const gw_observation *o, int n) {
+    gw_cards up = o->upcard == GW_NO_CARD ? 0 : gw_bit(o->upcard);
+    gw_cards places[] = {o->own, o->played, o->opp_known, o->unseen, up};
+    gw_cards all = 0;
+    for (size_t i = 0; i < sizeof places / sizeof places[0]; i++) {
+        if (all & places[i])
+            return fail(d, GW_PROTO_INCONSISTENT,
+                        "a card is in two places (own, played, opponent_known, unseen, upcard)");
+        all |= places[i];
+    }
+    if (o->seat >= 0) {
+        if (all != gw_deck_cards(o->variant))
+            return fail(d, GW_PROTO_INCONSISTENT,
+                        "own, played, opponent_known, unseen and upcard miss cards");
+        if (gw_count(o->own) + o->opp_hand_size + o->stock_left + o->nmoves != n)
+            return fail(d, GW_PROTO_INCONSISTENT,
+                        "own, opponent_count, stock and moves do not add up to the deck");
+        if (gw_count(o->opp_known) > o->opp_hand_size)
+            return fail(d, GW_PROTO_INCONSISTENT, "opponent_known holds more than opponent_count cards");
+    }
+    gw_phase phase = o->nmoves == n ? GW_OVER : o->stock_left > 0 ? GW_FOREPLAY : GW_ENDGAME;
+    if (o->phase != phase || (o->stock_left > 0) != (o->upcard != GW_NO_CARD) || (o->stock_left & 1) ||
+        (phase == GW_OVER && o->stock_left > 0))
+        return fail(d, GW_PROTO_INCONSISTENT, "phase, stock and upcard disagree with the moves");
+    if (o->trick_number != o->nmoves / 2 + 1 ||
+        o->won[0][0] + o->won[0][1] + o->won[1][0] + o->won[1][1] != o->nmoves / 2)
+        return fail(d, GW_PROTO_INCONSISTENT, "trick_number or won disagree with the moves");
+    if (o->led != (o->nmoves & 1 ? o->moves[o->nmoves - 1] : GW_NO_CARD))
+        return fail(d, GW_PROTO_INCONSISTENT, "led is not the last move of a trick begun");
+    return true;
+}
+
 static bool read_german_table(dec *d, const json_t *t, gw_variant variant, int viewer, gw_observation *o) {
     if (!v_object(d, t, german_table_fields, COUNT(german_table_fields))) return false;
     gw_cards deck = gw_deck_cards(variant);
@@ -514,17 +549,39 @@ static bool read_german_table(dec *d, const json_t *t, gw_variant variant, int v
         return false;
     for (int i = 0; i < o->nmoves; i++)
         o->played |= gw_bit(o->moves[i]);
-    if (o->own & (o->played | o->opp_known | o->unseen))
-        return fail(d, GW_PROTO_INCONSISTENT, "own holds a card also played, the opponent's or unseen");
-    if (o->opp_known & (o->played | o->unseen))
-        return fail(d, GW_PROTO_INCONSISTENT, "opponent_known holds a card also played or unseen");
-    return true;
+    return german_table_consistent(d, o, n);
 }
 
 static const char *const android_table_fields[] = {
     "seat",    "dealer", "trump_card",  "own", "opposing_android", "opposing_hand", "held", "leader",
     "to_play", "trick",  "tricks_done", "won", "errors",           "events"};
 static const char *const android_event_fields[] = {"seat", "command", "card", "answer"};
+
+/* The same for an Android Whist view: each card in one place, the counts adding up, the trick the last
+ * cards played, the viewer at D or N with the android opposite its partner. */
+static bool android_table_consistent(dec *d, const gw_android_view *a) {
+    if ((a->own & a->played) || (a->opposing_hand & a->played) || (a->own & a->opposing_hand))
+        return fail(d, GW_PROTO_INCONSISTENT, "a card is in two places (own, opposing_hand, played)");
+    int held = 0;
+    for (int s = 0; s < GW_SEATS; s++)
+        held += a->held[s];
+    int played = gw_count(a->played);
+    if (held + played != GW_ANDROID_DECK || played != 4 * a->tricks_done + a->ntrick ||
+        a->won[0] + a->won[1] != a->tricks_done || (a->tricks_done == GW_ANDROID_TRICKS && a->ntrick > 0))
+        return fail(d, GW_PROTO_INCONSISTENT, "held, the events, trick, tricks_done and won do not add up");
+    for (int i = 0; i < a->ntrick; i++)
+        if (!gw_has(a->played, a->trick[i]))
+            return fail(d, GW_PROTO_INCONSISTENT, "a card of the trick was never played");
+    if (a->player >= 0) {
+        int seat = a->player == a->dealer ? GW_SEAT_D : GW_SEAT_N;
+        int opposing = seat == GW_SEAT_D ? GW_SEAT_L : GW_SEAT_X;
+        if (a->seat != seat || a->opposing_android != opposing || a->held[seat] != gw_count(a->own) ||
+            a->held[opposing] != gw_count(a->opposing_hand))
+            return fail(d, GW_PROTO_INCONSISTENT,
+                        "seat, opposing_android, own, opposing_hand and held disagree");
+    }
+    return true;
+}
 
 static bool read_android_table(dec *d, const json_t *t, int viewer, gw_android_view *a) {
     if (!v_object(d, t, android_table_fields, COUNT(android_table_fields))) return false;
@@ -578,9 +635,7 @@ static bool read_android_table(dec *d, const json_t *t, int viewer, gw_android_v
         if (c != GW_NO_CARD) a->played |= gw_bit(c);
     }
     a->nevents = (int)json_array_size(evs);
-    if (a->own & (a->played | a->opposing_hand))
-        return fail(d, GW_PROTO_INCONSISTENT, "own holds a card also played or in the opposing hand");
-    return true;
+    return android_table_consistent(d, a);
 }
 
 static const char *const rubber_fields[] = {"next_dealer", "hands",   "points", "games",
@@ -700,6 +755,18 @@ static bool read_view(dec *d, const json_t *o, gw_view *v) {
                                              : v->android.own || v->android.opposing_hand)) {
         enter(d, "table");
         return fail(d, GW_PROTO_INCONSISTENT, "a spectator's view shows no hand and no draw");
+    }
+    /* A spectator's German Whist cards: each in one place, the deck in all (up-cards held are public). */
+    if (german && v->viewer == GW_SPECTATOR) {
+        const gw_observation *g = &v->german;
+        gw_cards up = g->upcard == GW_NO_CARD ? 0 : gw_bit(g->upcard);
+        gw_cards k0 = v->spectator_known[0], k1 = v->spectator_known[1];
+        if ((k0 & k1) || ((k0 | k1) & (g->played | g->unseen | up)) ||
+            (k0 | k1 | g->played | g->unseen | up) != gw_deck_cards(v->rules.variant)) {
+            enter(d, "spectator_known");
+            return fail(d, GW_PROTO_INCONSISTENT,
+                        "spectator_known, played, unseen and upcard do not share the deck");
+        }
     }
     return true;
 }

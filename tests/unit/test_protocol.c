@@ -53,16 +53,18 @@ static void german_view(const gw_game *g, gw_variant v, int viewer, gw_view *out
     out->score[0] = 4;
     out->score[1] = 2;
     gw_observe(g, viewer == GW_SPECTATOR ? 0 : viewer, &out->german);
-    if (viewer == GW_SPECTATOR) {
-        gw_observation *o = &out->german;
-        o->seat = -1;
-        o->unseen |= o->own | o->opp_known;
-        o->own = o->opp_known = 0;
-        o->ndraws = 0;
-        memset(o->draws, 0, sizeof o->draws);
-    }
     for (int p = 0; p < 2; p++)
         out->spectator_known[p] = g->upcards[p] & g->hand[p];
+    if (viewer == GW_SPECTATOR) { /* as the session makes it */
+        gw_observation *o = &out->german;
+        o->seat = -1;
+        o->own = o->opp_known = 0;
+        o->opp_hand_size = 0;
+        o->ndraws = 0;
+        memset(o->draws, 0, sizeof o->draws);
+        o->unseen = gw_deck_cards(v) & ~o->played & ~out->spectator_known[0] & ~out->spectator_known[1];
+        if (o->upcard != GW_NO_CARD) o->unseen &= ~gw_bit(o->upcard);
+    }
 }
 
 /* An Android Whist hand from seed, `steps` random plays (cards and commands, failed ones included). */
@@ -711,6 +713,136 @@ static void transcripts_round_trip(void **state) {
     transcript("android.jsonl", GW_GAME_ANDROID);
 }
 
+/* The transcripts themselves: what the engine protocol says to and hears from a program playing player 0
+ * against easy, from the start of a match to a refused answer (a card it does not hold) after `decisions`
+ * good ones. GW_PROTOCOL_REGENERATE=1 writes them anew instead of comparing. */
+typedef struct text_buf {
+    char *s;
+    size_t len, cap;
+} text_buf;
+
+static void add_line(text_buf *t, char *line) {
+    assert_non_null(line);
+    size_t n = strlen(line);
+    if (t->len + n + 2 > t->cap) {
+        t->cap = (t->len + n + 2) * 2;
+        t->s = realloc(t->s, t->cap);
+        assert_non_null(t->s);
+    }
+    memcpy(t->s + t->len, line, n);
+    t->len += n;
+    t->s[t->len++] = '\n';
+    t->s[t->len] = '\0';
+    free(line);
+}
+
+/* false if the game's sessions are not built (Android Whist before its branch lands) */
+static bool make_transcript(gw_game_kind game, int decisions, text_buf *t) {
+    gw_session_config c;
+    gw_session_config_default(&c, game);
+    c.seed = game == GW_GAME_GERMAN ? 2026 : 7;
+    c.seats[1].level = game == GW_GAME_GERMAN ? GW_AI_EASY : GW_ANDROID_EASY;
+    strcpy(c.seats[0].name, "legal-bot");
+    c.limits = (gw_expert_limits){0, 100};
+    gw_session *s;
+    gw_error err;
+    gw_status st = gw_session_new(&c, &s, &err);
+    if (st == GW_ESTATE && game == GW_GAME_ANDROID) return false;
+    if (st != GW_OK) fail_msg("gw_session_new: %s", err.msg);
+    gw_view *v = malloc(sizeof *v);
+    gw_protocol_hello h;
+    memset(&h, 0, sizeof h);
+    h.game = game;
+    h.rules = *gw_session_config_of(s);
+    assert_int_equal(gw_session_view(s, 0, v, &err), GW_OK);
+    memcpy(h.names, v->names, sizeof h.names);
+    add_line(t, gw_protocol_encode_hello(&h));
+    add_line(t, gw_protocol_encode_ready("legal-bot"));
+    uint32_t seen = 1;
+    gw_event events[64];
+    for (int made = 0; gw_session_state_of(s) == GW_SESSION_PLAYING;) {
+        int n = gw_session_events(s, seen, 0, events, 64);
+        for (int i = 0; i < n; i++)
+            add_line(t, gw_protocol_encode_event(game, &events[i]));
+        seen += (uint32_t)n;
+        gw_turn turn = gw_session_turn(s);
+        if (turn.computer) {
+            assert_int_equal(gw_session_play_computer(s, &err), GW_OK);
+            continue;
+        }
+        assert_int_equal(gw_session_view(s, 0, v, &err), GW_OK);
+        add_line(t, gw_protocol_encode_decide(v, 2000));
+        gw_action a = {GW_ACTION_CARD, GW_NO_CARD, GW_CMD_NONE};
+        if (made == decisions) { /* the lowest card neither held nor played: refused, and the end */
+            gw_cards own = game == GW_GAME_GERMAN ? v->german.own : v->android.own;
+            gw_cards played = game == GW_GAME_GERMAN ? v->german.played : v->android.played;
+            a.card = gw_first(GW_ALL_CARDS & ~own & ~played);
+            add_line(t, gw_protocol_encode_action(&a));
+            gw_refusal r = gw_session_check(s, 0, &a, &err);
+            assert_int_not_equal(r, GW_REFUSE_NONE);
+            add_line(t, gw_protocol_encode_error(gw_refusal_code(r), err.msg));
+            gw_protocol_result res = {GW_END_FORFEIT, 1, {0, 0}, ""};
+            gw_format(res.message, (int)sizeof res.message, "the answer of player 0 was refused: %s",
+                      err.msg);
+            add_line(t, gw_protocol_encode_bye(&res));
+            break;
+        }
+        if (turn.kind == GW_ACTION_COMMAND) { /* the first command the situation accepts */
+            a.kind = GW_ACTION_COMMAND;
+            a.command = (gw_android_command)__builtin_ctz(gw_android_commands_open(&v->android));
+        } else if (game == GW_GAME_GERMAN) { /* the lowest legal card */
+            a.card = gw_first(gw_observation_legal(&v->german));
+        } else {
+            gw_cards legal = v->android.own;
+            if (v->android.ntrick > 0 && (legal & gw_suit_cards(gw_card_suit(v->android.trick[0]))))
+                legal &= gw_suit_cards(gw_card_suit(v->android.trick[0]));
+            a.card = gw_first(legal);
+        }
+        add_line(t, gw_protocol_encode_action(&a));
+        if (gw_session_act(s, 0, &a, NULL, &err) != GW_OK) fail_msg("act: %s", err.msg);
+        made++;
+    }
+    gw_session_free(s);
+    free(v);
+    return true;
+}
+
+static void transcripts_match_sessions(void **state) {
+    (void)state;
+    const char *dir = getenv("GW_TEST_DATA");
+    assert_non_null(dir);
+    const char *regenerate = getenv("GW_PROTOCOL_REGENERATE");
+    for (int game = 0; game < 2; game++) {
+        text_buf t = {0};
+        if (!make_transcript((gw_game_kind)game, 6, &t)) {
+            printf("Android Whist sessions are not built on this branch: its transcript is not compared\n");
+            continue;
+        }
+        char path[512];
+        snprintf(path, sizeof path, "%s/protocol/%s", dir,
+                 game == GW_GAME_GERMAN ? "german.jsonl" : "android.jsonl");
+        if (regenerate && strcmp(regenerate, "1") == 0) {
+            FILE *f = fopen(path, "w");
+            assert_non_null(f);
+            assert_int_equal(fwrite(t.s, 1, t.len, f), t.len);
+            assert_int_equal(fclose(f), 0);
+        } else {
+            FILE *f = fopen(path, "r");
+            if (!f) fail_msg("cannot open %s", path);
+            char *old = malloc(t.len + 2);
+            size_t n = fread(old, 1, t.len + 1, f);
+            fclose(f);
+            old[n] = '\0';
+            if (n != t.len || memcmp(old, t.s, t.len) != 0)
+                fail_msg("%s differs from the session's transcript (GW_PROTOCOL_REGENERATE=1 rewrites it; "
+                         "then update docs/protocol.md's examples)",
+                         path);
+            free(old);
+        }
+        free(t.s);
+    }
+}
+
 /* The largest views there can be fit in a line: an Android Whist view with the most events, each with the
  * longest names, and a German Whist view of the classic deck at its fullest. */
 static void largest_views_fit_a_line(void **state) {
@@ -1284,6 +1416,40 @@ static void bad_views(void **state) {
         json_object_set_new(table, "own", saved);
         json_decref(root);
     }
+    /* views that no session gives: cards lost or counts that do not add up */
+    {
+        gw_game gg;
+        german_game(GW_CLASSIC, 7, 9, &gg); /* mid-trick: a card led */
+        german_view(&gg, GW_CLASSIC, 0, v);
+        const char *edits[][2] = {{"opponent_count", "0"}, {"stock", "20"},          {"trick_number", "4"},
+                                  {"led", "null"},         {"phase", "\"endgame\""}, {"unseen", "[]"}};
+        for (size_t i = 0; i < sizeof edits / sizeof edits[0]; i++) {
+            json_t *root = gw_protocol_view_json(v);
+            json_error_t je;
+            json_t *val = json_loads(edits[i][1], JSON_DECODE_ANY, &je);
+            assert_non_null(val);
+            json_object_set_new(json_object_get(root, "table"), edits[i][0], val);
+            expect_view_refused(root, GW_PROTO_INCONSISTENT, "view.table");
+            json_decref(root);
+        }
+        gw_android_game ag;
+        android_game(7, 9, &ag);
+        android_view(&ag, 1, v);
+        const char *aedits[][2] = {{"held", "[13,13,13,13]"},     {"tricks_done", "0"}, {"won", "[0,0]"},
+                                   {"opposing_android", "\"L\""}, {"seat", "\"D\""},    {"trick", "[]"}};
+        for (size_t i = 0; i < sizeof aedits / sizeof aedits[0]; i++) {
+            json_t *root = gw_protocol_view_json(v);
+            json_error_t je;
+            json_t *val = json_loads(aedits[i][1], JSON_DECODE_ANY, &je);
+            assert_non_null(val);
+            json_t *table = json_object_get(root, "table");
+            bool same =
+                json_equal(json_object_get(table, aedits[i][0]), val); /* an edit that changes nothing */
+            json_object_set_new(table, aedits[i][0], val);
+            if (!same) expect_view_refused(root, GW_PROTO_INCONSISTENT, "view.table");
+            json_decref(root);
+        }
+    }
     /* a spectator's view that shows a hand */
     for (int game = 0; game < 2; game++) {
         if (game == GW_GAME_GERMAN) {
@@ -1334,6 +1500,7 @@ int main(void) {
         cmocka_unit_test(android_sessions_round_trip),
         cmocka_unit_test(messages_round_trip),
         cmocka_unit_test(transcripts_round_trip),
+        cmocka_unit_test(transcripts_match_sessions),
         cmocka_unit_test(largest_views_fit_a_line),
         cmocka_unit_test(out_of_memory),
         cmocka_unit_test(hello_never_carries_the_seed),
