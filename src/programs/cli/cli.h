@@ -32,6 +32,7 @@ int cmd_android(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_deal(int argc, char **argv);
+int cmd_engine(int argc, char **argv);
 int cmd_history(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_replay(int argc, char **argv);

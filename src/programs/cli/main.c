@@ -21,6 +21,7 @@ static const char HELP[] =
     "  history        your most recent hands, newest first (--limit N, --json)\n"
     "  solve          exact endgame values (--trump S HAND_A HAND_B, or --batch FILE)\n"
     "  arena A B      play two computer levels against each other on duplicate deals\n"
+    "  engine         the JSON line protocol: serve a level (--level) or referee a match\n"
     "\n"
     "Options:\n"
     "  -h, --help     show this help (whist COMMAND --help for a command's own)\n"
@@ -35,9 +36,9 @@ typedef struct command {
 } command;
 
 static const command COMMANDS[] = {
-    {"check", cmd_check},     {"deal", cmd_deal},       {"play", cmd_play},
-    {"android", cmd_android}, {"replay", cmd_replay},   {"solve", cmd_solve},
-    {"arena", cmd_arena},     {"history", cmd_history}, {"stats", cmd_stats},
+    {"check", cmd_check},   {"deal", cmd_deal},     {"play", cmd_play},   {"android", cmd_android},
+    {"replay", cmd_replay}, {"solve", cmd_solve},   {"arena", cmd_arena}, {"history", cmd_history},
+    {"stats", cmd_stats},   {"engine", cmd_engine},
 };
 
 bool cli_is_play_option(const char *arg) {

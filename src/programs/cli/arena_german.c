@@ -1,0 +1,130 @@
+/* arena_german.c: German Whist's part of `whist arena`: its deals, the score of a hand, and the figures in
+ * endgame tricks. */
+#include <stdio.h>
+#include <string.h>
+
+#include "arena.h"
+#include "gw/deck.h"
+#include "gw/rng.h"
+#include "gw/score.h"
+
+static bool parse_level(const char *name, int *level) {
+    gw_ai_level l;
+    if (!gw_ai_level_parse(name, &l)) return false;
+    *level = (int)l;
+    return true;
+}
+
+static const char *level_name(int level) { return gw_ai_level_name((gw_ai_level)level); }
+
+/* As `whist deal --seed ds` draws deck and dealer. */
+static void deal(const arena *ar, int k, uint64_t ds, uint8_t *deck, int *dealer) {
+    (void)k;
+    gw_rng rng;
+    gw_rng_seed(&rng, ds);
+    gw_deck_shuffled(ar->variant, &rng, deck);
+    *dealer = (int)gw_rng_below(&rng, 2);
+}
+
+static void configure(const arena *ar, gw_session_config *c) {
+    c->rules.variant = ar->variant;
+    c->rules.scoring = ar->scoring;
+    c->limits = ar->limits;
+}
+
+static void score(const arena *ar, const gw_session *s, int play, deal_result *r) {
+    const gw_game *g = gw_session_game(s);
+    int endgame[2], all[2];
+    for (int seat = 0; seat < 2; seat++) {
+        endgame[seat] = gw_game_endgame_tricks(g, seat);
+        all[seat] = gw_game_all_tricks(g, seat);
+        r->tricks[play][seat ^ play] = endgame[seat];
+    }
+    gw_hand_score hs = gw_score_hand(ar->variant, ar->scoring, endgame, all);
+    r->winner[play] = hs.winner < 0 ? -1 : hs.winner ^ play;
+    for (int seat = 0; seat < 2; seat++)
+        r->points[play][seat ^ play] = hs.points[seat];
+}
+
+static double margin(const deal_result *r) {
+    return (r->tricks[0][0] - r->tricks[0][1] + r->tricks[1][0] - r->tricks[1][1]) / 2.0;
+}
+
+static void where(const arena *ar, int k, uint64_t ds, char *out, size_t cap) {
+    snprintf(out, cap, "deal %d (whist deal%s --seed %llu shows it)", k + 1,
+             ar->variant == GW_SMALL ? " --variant small" : "", (unsigned long long)ds);
+}
+
+static void limits_text(const gw_expert_limits *l, char *out, size_t cap) {
+    if (l->iterations > 0 && l->think_ms > 0)
+        snprintf(out, cap, "%d ms or %d worlds per card, whichever ends first", l->think_ms, l->iterations);
+    else if (l->iterations > 0)
+        snprintf(out, cap, "%d worlds per card, no time bound", l->iterations);
+    else
+        snprintf(out, cap, "%d ms per card", l->think_ms);
+}
+
+static void print_text(const arena *ar, const summary *s, int jobs) {
+    const char *a = arena_side_name(ar, 0), *b = arena_side_name(ar, 1);
+    char lim[128], m[32];
+    limits_text(&ar->limits, lim, sizeof lim);
+    printf("Arena: %s (A) against %s (B), duplicate: every deal played twice, seats swapped.\n", a, b);
+    arena_print_engines_text(ar);
+    printf("Deals: %d (%d hands), seed %llu, %s deck, %s scoring.\n", s->deals, s->hands,
+           (unsigned long long)ar->seed, gw_variant_name(ar->variant), gw_scoring_name(ar->scoring));
+    printf("Expert and oracle: %s.\n", lim);
+    arena_print_margin_text(s, "endgame tricks");
+    arena_print_sprt_text(ar);
+    printf("Hands won (%s): A %.1f%%, B %.1f%%, tied %.1f%%.\n", gw_scoring_name(ar->scoring), s->won_pct[0],
+           s->won_pct[1], s->ties_pct);
+    printf("Points per hand (%s): A %.3f, B %.3f.\n", gw_scoring_name(ar->scoring), s->points[0],
+           s->points[1]);
+    char t[8][32];
+    printf("Think time per card: A mean %s, median %s (foreplay %s), max %s; B mean %s, median %s (foreplay "
+           "%s), max %s.\n",
+           arena_ms_text(s->think_mean[0], t[0]), arena_ms_text(s->think_median[0], t[1]),
+           arena_ms_text(s->think_median_foreplay[0], t[2]), arena_ms_text(s->think_max[0], t[3]),
+           arena_ms_text(s->think_mean[1], t[4]), arena_ms_text(s->think_median[1], t[5]),
+           arena_ms_text(s->think_median_foreplay[1], t[6]), arena_ms_text(s->think_max[1], t[7]));
+    printf("Time: %.2f s with %d job%s.\n", s->wall_s, jobs, jobs == 1 ? "" : "s");
+    printf("%s vs %s: %d deals, margin %s \xC2\xB1 %.2f tricks per hand (95%%), A won %.1f%% of hands\n", a,
+           b, s->deals, arena_signed2(s->margin, m), s->ci95, s->won_pct[0]);
+}
+
+static void print_json(const arena *ar, const summary *s, int jobs) {
+    printf("{\"a\": \"%s\", \"b\": \"%s\", \"deals\": %d, \"hands\": %d, \"seed\": %llu, ",
+           arena_side_name(ar, 0), arena_side_name(ar, 1), s->deals, s->hands, (unsigned long long)ar->seed);
+    arena_print_engines_json(ar);
+    printf("\"variant\": \"%s\", \"scoring\": \"%s\", ", gw_variant_name(ar->variant),
+           gw_scoring_name(ar->scoring));
+    printf("\"limits\": {\"think_ms\": %d, \"iterations\": %d}, ", ar->limits.think_ms,
+           ar->limits.iterations);
+    arena_print_margin_json(s);
+    arena_print_sprt_json(ar);
+    printf("\"a_won_pct\": %.4f, \"b_won_pct\": %.4f, \"ties_pct\": %.4f, ", s->won_pct[0], s->won_pct[1],
+           s->ties_pct);
+    printf("\"points_per_hand_a\": %.6f, \"points_per_hand_b\": %.6f, ", s->points[0], s->points[1]);
+    for (int side = 0; side < 2; side++)
+        printf("%s\"%s\": {\"mean\": %.6f, \"median\": %.6f, \"median_foreplay\": %.6f, \"max\": %.6f}%s",
+               side == 0 ? "\"think_ms\": {" : "", side == 0 ? "a" : "b", s->think_mean[side],
+               s->think_median[side], s->think_median_foreplay[side], s->think_max[side],
+               side == 0 ? ", " : "}, ");
+    printf("\"wall_s\": %.3f, \"jobs\": %d}\n", s->wall_s, jobs);
+}
+
+const arena_game ARENA_GERMAN = {
+    .kind = GW_GAME_GERMAN,
+    .levels = "random, easy, hard, expert or oracle",
+    .levels_list = "random, easy, hard, expert, oracle",
+    .think_kept = GW_MAX_DECK, /* 26 cards a hand, two hands a deal */
+    .parse_level = parse_level,
+    .level_name = level_name,
+    .deal = deal,
+    .configure = configure,
+    .score = score,
+    .margin = margin,
+    .summarize = NULL,
+    .print_text = print_text,
+    .print_json = print_json,
+    .where = where,
+};
