@@ -860,8 +860,8 @@ static void assert_refused(const char *text, const char *why) {
     if (why) assert_non_null(strstr(err.msg, why));
 }
 
-/* The same match: state, the human's view, the record text. */
-static void assert_same_match(const tui_match *a, const tui_match *b) {
+/* The same match: state, the human's view, and (text) the record text. */
+static void assert_same_match_text(const tui_match *a, const tui_match *b, bool text) {
     assert_int_equal(gw_session_state_of(a->s), gw_session_state_of(b->s));
     assert_true(a->store_id == b->store_id);
     static gw_view va, vb;
@@ -871,11 +871,14 @@ static void assert_same_match(const tui_match *a, const tui_match *b) {
     assert_memory_equal(&va.german, &vb.german, sizeof va.german);
     assert_memory_equal(va.score, vb.score, sizeof va.score);
     assert_int_equal(va.hand_number, vb.hand_number);
+    if (!text) return;
     char *ta = text_of(a), *tb = text_of(b);
     assert_string_equal(ta, tb);
     free(ta);
     free(tb);
 }
+
+static void assert_same_match(const tui_match *a, const tui_match *b) { assert_same_match_text(a, b, true); }
 
 /* Restored after the deal, after a few cards and mid-trick, with and without the computer seated: the
  * same match, its statistics row and the date of the hand in play kept; it plays on as the original. */
@@ -888,13 +891,14 @@ static void match_restore_round_trip(void **state) {
     for (int step = 0; step < 3; step++) {
         play_cards(&m, plays[step]);
         for (int computer = 0; computer < 2; computer++) {
+            /* Without the computer (the home screen's look at the saved match) the record is only read. */
             restore_from(&m, computer, &r);
-            assert_same_match(&m, &r);
+            assert_same_match_text(&m, &r, computer);
             assert_true(r.store_id == 42);
             char *text = text_of(&r);
             assert_non_null(strstr(text, "[Date \"2024.03.05\"]"));
             assert_non_null(strstr(text, "[StoreMatch \"42\"]"));
-            assert_non_null(strstr(text, "[Player2 \"hard\"]"));
+            if (computer) assert_non_null(strstr(text, "[Player2 \"hard\"]"));
             free(text);
             tui_match_free(&r);
             assert_null(r.s);

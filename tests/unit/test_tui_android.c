@@ -81,6 +81,7 @@ static gw_session *example_session(void) {
     gw_session_config c;
     gw_session_config_default(&c, GW_GAME_ANDROID);
     c.seats[1].kind = GW_SEAT_OUTSIDE;
+    c.limits = (gw_expert_limits){0, 64}; /* no clock in a unit test */
     c.deck = deck;
     c.dealer = 0;
     gw_session *s = NULL;

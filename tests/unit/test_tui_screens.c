@@ -138,6 +138,7 @@ static void android_hands_stored(void **state) {
     c.seats[0].level = GW_ANDROID_EASY;
     c.seats[1].level = GW_ANDROID_HARD;
     c.seed = 99;
+    c.limits = (gw_expert_limits){0, 64}; /* no clock in a unit test */
     gw_session *s = NULL;
     gw_error err;
     assert_int_equal(gw_session_new(&c, &s, &err), GW_OK);

@@ -45,32 +45,13 @@ void tui_match_set_date(tui_match *m, const char *date) { gw_session_set_tag(m->
 
 void tui_match_text(const tui_match *m, gw_text *out) { gw_session_record(m->s, true, out); }
 
-/* A saved match whose hands do not all follow hand 1's rules is refused, not played by hand 1's (the record
- * reader ties hands together by their Hand tags only). */
-static gw_status same_rules(const gw_record *r, gw_error *err) {
-    const gw_match_rules *first = &r->hands[0].rules;
-    for (int i = 1; i < r->count; i++) {
-        const gw_record_hand *h = &r->hands[i];
-        if (h->error.status != GW_OK) return GW_OK; /* the session says what is wrong with it */
-        if (h->rules.variant != first->variant || h->rules.scoring != first->scoring ||
-            h->rules.target != first->target)
-            return gw_error_set(err, GW_EINVAL, 0, 0,
-                                "hand %d of the saved match is played by other rules than hand 1 (%s, %s, "
-                                "target %d)",
-                                i + 1, gw_variant_name(first->variant), gw_scoring_name(first->scoring),
-                                first->target);
-    }
-    return GW_OK;
-}
-
 gw_status tui_match_restore(tui_match *m, const gw_session_config *base, const char *text, size_t len,
                             gw_error *err) {
     memset(m, 0, sizeof *m);
     gw_record r;
     gw_status st = gw_record_read(text, len, &r, err);
     if (st != GW_OK) return st;
-    if (r.count > 0 && r.hands[0].error.status == GW_OK) st = same_rules(&r, err);
-    if (st == GW_OK) st = gw_session_restore(base, text, len, &m->s, err);
+    st = gw_session_restore(base, text, len, &m->s, err); /* every hand checked, its rules among them */
     if (st == GW_OK && gw_session_state_of(m->s) == GW_SESSION_OVER)
         st = gw_error_set(err, GW_EINVAL, 0, 0, "the saved match is already over");
     if (st != GW_OK) {
