@@ -150,6 +150,8 @@ keys q
 wait_exit
 start
 wait_for "(Android Whist)" "the rubber after a restart"
+keys w # r alone resumes the German match, unfinished too
+wait_for "r: resume the unfinished rubber" "the Android Whist choice offers Resume"
 keys r
 wait_for "Resumed: hand 1, trick" "the rubber resumed"
 android_enter 20

@@ -592,13 +592,14 @@ static void set_date(atable *t) {
  * rubber's seed and checked against the record, every play made again (the computer asked as in play, so
  * that it goes on exactly as it would have). with_computer false: nobody thinks (enough for a summary). */
 static bool restore(atable *t, const char *data, size_t len, bool with_computer, gw_error *err) {
-    /* Who played: the record's second player is a computer level, or the second human. */
+    /* Who played: the record's second player is a computer level (or, in records of the full-screen game
+     * before the session, "computer" with an Opponent tag), or the second human. */
     gw_android_record rec;
     if (gw_android_record_read(data, len, &rec, err) != GW_OK) return false;
     bool ok = rec.count > 0 && rec.hands[0].is_android;
     const char *p2 = ok ? gw_android_record_hand_tag(&rec.hands[0], "Player2") : NULL;
     gw_android_level level = GW_ANDROID_HARD;
-    t->hot_seat = !p2 || !gw_android_level_parse(p2, &level);
+    t->hot_seat = !p2 || (!gw_android_level_parse(p2, &level) && strcmp(p2, "computer") != 0);
     t->store_rubber = 0;
     const char *date = NULL;
     for (int i = 0; i < rec.count; i++) {
