@@ -112,6 +112,7 @@ grep -qF '[Player2 "hard"]' "$UNF" || fail "the record does not name the compute
 # Line mode with the same seed and the same cards of the human (fed every card of the record: the
 # computer's, already played, are refused) plays the same match, card for card.
 cards "$UNF" >"$TMP/feed.txt"
+[ "$(wc -l <"$TMP/feed.txt")" -gt 52 ] || fail "the match did not go past hand 1: $(wc -l <"$TMP/feed.txt") cards"
 "$WHIST" play --plain --seed 77 --target 30 --opponent hard --record "$TMP/line.gwr" <"$TMP/feed.txt" \
   >"$TMP/line.out" 2>&1
 diff <(cards "$UNF") <(cards "$TMP/line.gwr") >"$TMP/cards.diff" ||
@@ -155,10 +156,15 @@ wait_for "r: resume the unfinished rubber" "the Android Whist choice offers Resu
 keys r
 wait_for "Resumed: hand 1, trick" "the rubber resumed"
 android_enter 20
-# The rubber goes on from where it was left: the record then is the start of the record now.
-head -c "$(($(wc -c <"$TMP/rubber-left.gwr") - 40))" "$TMP/rubber-left.gwr" >"$TMP/prefix"
-cmp -s "$TMP/prefix" <(head -c "$(wc -c <"$TMP/prefix")" "$AUNF") ||
+# The rubber goes on from where it was left: the tricks finished then open the record now, and the tags
+# then are all there still.
+grep -E '^[0-9]+\.' "$TMP/rubber-left.gwr" | head -n -1 >"$TMP/left-tricks"
+n=$(wc -l <"$TMP/left-tricks")
+[ "$n" -ge 2 ] || fail "too few tricks before leaving: $(cat "$TMP/rubber-left.gwr")"
+diff "$TMP/left-tricks" <(grep -E '^[0-9]+\.' "$AUNF" | head -n "$n") >/dev/null ||
   fail "the resumed rubber does not go on from the record: $(diff "$TMP/rubber-left.gwr" "$AUNF" | head -5)"
+grep -E '^\[' "$TMP/rubber-left.gwr" | grep -vxF -f <(grep -E '^\[' "$AUNF") >"$TMP/lost-tags" &&
+  fail "the resumed rubber lost tags: $(cat "$TMP/lost-tags")"
 [ "$(wc -c <"$AUNF")" -gt "$(wc -c <"$TMP/rubber-left.gwr")" ] || fail "nothing was played after the resume"
 keys q y
 wait_for "(Android Whist)" "home"
