@@ -1,7 +1,7 @@
-/* android_play.c: an Android Whist rubber at the terminal: one human against the computer, or two humans
- * taking turns at one keyboard with a hand-over screen; cards chosen from the hand or typed, commands by
- * their fixed keys or from a menu of those valid now; the record and the unfinished rubber saved after every
- * play, and resumed from it. */
+/* android_play.c: an Android Whist rubber at the terminal, played by the session (gw_session): one human
+ * against the computer, or two humans taking turns at one keyboard with a hand-over screen; cards chosen
+ * from the hand or typed, commands by their fixed keys or from a menu of those valid now; the session's
+ * record and the unfinished rubber saved after every play, and resumed from it through the session. */
 #include "android_play.h"
 
 #include <ctype.h>

@@ -1,5 +1,6 @@
-/* play.c: playing a match at the table: the computer's turns, the human's keys and clicks, tricks and
- * their pauses, help, hints, undo, saving after every card, and storing every finished hand. */
+/* play.c: playing a match at the table on the session (gw_session): the human's keys and clicks, the
+ * session's view drawn and its events shown (cards, tricks and their pauses, draws, up-cards), the computer's
+ * turns, help, hints, undo, saving after every card, and storing every finished hand. */
 #include <ctype.h>
 #include <stdarg.h>
 #include <curses.h>
