@@ -14,6 +14,9 @@
 
 #include "describe.h"
 #include "gw/ai.h"
+#include "gw/deck.h"
+#include "gw/rng.h"
+#include "gw/session.h"
 #include "gw/observation.h"
 #include "gw/solver.h"
 #include "gw_test.h"
@@ -518,12 +521,42 @@ static void small_deal(gw_game *g) {
     assert_int_equal(g->trump, GW_CLUBS);
 }
 
+/* The table's words for the human's card c in position g, the session judging: a session of g's deal (both
+ * players outside) with g's cards played. */
+static const char *refuse(const gw_game *g, gw_card c, bool ascii, char *buf, size_t cap) {
+    gw_session_config cfg;
+    gw_session_config_default(&cfg, GW_GAME_GERMAN);
+    cfg.rules.variant = (gw_variant)g->variant;
+    cfg.seats[1].kind = GW_SEAT_OUTSIDE;
+    cfg.limits = (gw_expert_limits){0, 64, NULL}; /* no clock here */
+    cfg.deck = g->deck;
+    cfg.dealer = g->dealer;
+    gw_session *s = NULL;
+    gw_error err;
+    gw_status st = gw_session_new(&cfg, &s, &err);
+    if (st != GW_OK) print_error("session: %s\n", err.msg);
+    assert_int_equal(st, GW_OK);
+    gw_game r;
+    assert_int_equal(gw_game_deal(&r, (gw_variant)g->variant, g->deck, g->dealer, &err), GW_OK);
+    for (int i = 0; i < g->nmoves; i++) {
+        gw_action a = {.kind = GW_ACTION_CARD, .card = g->moves[i]};
+        assert_int_equal(gw_session_act(s, r.turn, &a, NULL, &err), GW_OK);
+        assert_int_equal(gw_game_play(&r, g->moves[i], NULL), GW_OK);
+    }
+    gw_action a = {.kind = GW_ACTION_CARD, .card = c};
+    err.msg[0] = '\0';
+    gw_refusal why = gw_session_check(s, 0, &a, &err);
+    const char *out = tui_refusal(why, err.msg, c, g->led, (gw_variant)g->variant, ascii, buf, cap);
+    gw_session_free(s);
+    return out;
+}
+
 static void assert_not_held_message(const gw_game *g, const char *card) {
     char buf[128], label[8], want[64];
     for (int ascii = 0; ascii < 2; ascii++) {
         tui_card_label(tc(card), ascii, label);
         snprintf(want, sizeof want, "You do not hold %s.", label);
-        const char *r = tui_refusal(g, tc(card), ascii, buf, sizeof buf);
+        const char *r = refuse(g, tc(card), ascii, buf, sizeof buf);
         assert_non_null(r);
         assert_string_equal(r, want);
     }
@@ -537,21 +570,20 @@ static void refusal_sentences(void **state) {
     gw_trick_event ev;
     tplay(&g, "KH", &ev);
     /* The computer's turn: the human's card waits. */
-    assert_string_equal(tui_refusal(&g, tc("AH"), false, buf, sizeof buf),
-                        "Wait: it is the computer's turn.");
+    assert_string_equal(refuse(&g, tc("AH"), false, buf, sizeof buf), "Wait: it is the computer's turn.");
     tplay(&g, "9H", &ev); /* the human wins, takes 8C; the computer draws TS */
     tplay(&g, "8C", &ev);
     tplay(&g, "KC", &ev); /* the computer wins, takes 9S; the human draws 8S */
     tplay(&g, "JH", &ev); /* the computer leads a heart */
     assert_int_equal(g.turn, 0);
     /* A revoke. */
-    assert_string_equal(tui_refusal(&g, tc("AS"), false, buf, sizeof buf),
+    assert_string_equal(refuse(&g, tc("AS"), false, buf, sizeof buf),
                         "You must follow ♥: you hold that suit.");
-    assert_string_equal(tui_refusal(&g, tc("8S"), true, buf, sizeof buf),
+    assert_string_equal(refuse(&g, tc("8S"), true, buf, sizeof buf),
                         "You must follow H: you hold that suit.");
     /* Legal cards. */
-    assert_null(tui_refusal(&g, tc("AH"), false, buf, sizeof buf));
-    assert_null(tui_refusal(&g, tc("QH"), true, buf, sizeof buf));
+    assert_null(refuse(&g, tc("AH"), false, buf, sizeof buf));
+    assert_null(refuse(&g, tc("QH"), true, buf, sizeof buf));
     /* Cards the human does not hold: the same words wherever the card is (the up-card, hidden in the stock,
      * in the computer's hand, played). */
     assert_int_equal(gw_game_upcard(&g), tc("QD"));
@@ -565,23 +597,23 @@ static void refusal_sentences(void **state) {
     /* No message names a place. */
     static const char *const OTHERS[] = {"QD", "JD", "TH", "TS", "KH"};
     for (size_t i = 0; i < sizeof OTHERS / sizeof OTHERS[0]; i++) {
-        const char *r = tui_refusal(&g, tc(OTHERS[i]), false, buf, sizeof buf);
+        const char *r = refuse(&g, tc(OTHERS[i]), false, buf, sizeof buf);
         assert_null(strstr(r, "stock"));
         assert_null(strstr(r, "computer"));
         assert_null(strstr(r, "played"));
         assert_null(strstr(r, "follow"));
     }
     /* A card of the classic deck only. */
-    assert_string_equal(tui_refusal(&g, tc("7S"), true, buf, sizeof buf), "7S is not in the small deck.");
+    assert_string_equal(refuse(&g, tc("7S"), true, buf, sizeof buf), "7S is not in the small deck.");
     /* Leading: anything held is legal. */
     tplay(&g, "AH", &ev);
     assert_int_equal(g.turn, 0);
-    assert_null(tui_refusal(&g, tc("AS"), false, buf, sizeof buf));
-    assert_null(tui_refusal(&g, tc("8S"), false, buf, sizeof buf));
+    assert_null(refuse(&g, tc("AS"), false, buf, sizeof buf));
+    assert_null(refuse(&g, tc("8S"), false, buf, sizeof buf));
     /* The hand over. */
     while (gw_game_phase(&g) != GW_OVER)
         assert_int_equal(gw_game_play(&g, gw_first(gw_game_legal(&g)), NULL), GW_OK);
-    assert_string_equal(tui_refusal(&g, tc("AS"), false, buf, sizeof buf), "The hand is over.");
+    assert_string_equal(refuse(&g, tc("AS"), false, buf, sizeof buf), "The hand is over.");
 }
 
 /* The news of a completed trick against the rules: who won with what, what each drew that the human may
@@ -742,14 +774,6 @@ static void counted_tricks_follow_the_scoring(void **state) {
 
 static gw_card first_legal(const gw_game *g) { return gw_first(gw_game_legal(g)); }
 
-/* Plays up to n cards of the hand in play with the first legal card. */
-static void play_cards(tui_match *m, int n) {
-    for (int i = 0; i < n && gw_game_phase(&m->game) != GW_OVER; i++)
-        assert_int_equal(gw_game_play(&m->game, first_legal(&m->game), NULL), GW_OK);
-}
-
-static void play_to_end(tui_match *m) { play_cards(m, 2 * GW_MAX_DECK); }
-
 static void assert_same_game(const gw_game *a, const gw_game *b) {
     assert_memory_equal(a->hand, b->hand, sizeof a->hand);
     assert_true(a->played == b->played);
@@ -768,46 +792,58 @@ static void assert_same_game(const gw_game *a, const gw_game *b) {
     assert_memory_equal(a->won, b->won, sizeof a->won);
 }
 
-static void assert_same_match(const tui_match *a, const tui_match *b) {
-    assert_int_equal(a->in_hand, b->in_hand);
-    if (a->in_hand) {
-        assert_same_game(&a->game, &b->game);
-        assert_same_game(&a->dealt, &b->dealt);
-        assert_true(a->hand_seed == b->hand_seed);
-        assert_string_equal(a->date, b->date);
-        assert_int_equal(a->assisted, b->assisted);
-    }
-    assert_int_equal(a->level, b->level);
-    assert_true(a->store_id == b->store_id);
-    assert_int_equal(a->match.rules.variant, b->match.rules.variant);
-    assert_int_equal(a->match.rules.scoring, b->match.rules.scoring);
-    assert_int_equal(a->match.rules.target, b->match.rules.target);
-    assert_true(a->match.seed == b->match.seed);
-    assert_memory_equal(&a->match.rng, &b->match.rng, sizeof a->match.rng);
-    assert_int_equal(a->match.hands_played, b->match.hands_played);
-    assert_int_equal(a->match.next_dealer, b->match.next_dealer);
-    assert_int_equal(a->match.first_dealer, b->match.first_dealer);
-    assert_int_equal(a->match.score[0], b->match.score[0]);
-    assert_int_equal(a->match.score[1], b->match.score[1]);
-    assert_string_equal(gw_text_str(&a->finished), gw_text_str(&b->finished));
-    gw_text ta = {0}, tb = {0};
-    tui_match_text(a, &ta);
-    tui_match_text(b, &tb);
-    assert_string_equal(gw_text_str(&ta), gw_text_str(&tb));
-    gw_text_free(&ta);
-    gw_text_free(&tb);
+/* A match at the table as the home screen starts it: the computer at level. */
+static void start(tui_match *m, gw_variant v, gw_scoring s, int target, uint64_t seed, gw_ai_level level) {
+    gw_session_config c;
+    tui_match_config(&c, (gw_match_rules){v, s, target}, seed, level, 0, true);
+    c.limits = (gw_expert_limits){0, 64, NULL}; /* the expert by worlds: no clock in a unit test */
+    gw_error err;
+    assert_int_equal(tui_match_start(m, &c, "2024.03.05", &err), GW_OK);
+    assert_true(m->store_id == 0);
+    assert_int_equal(gw_session_state_of(m->s), GW_SESSION_PLAYING);
 }
 
-/* Restores out from m's text; fails the test if refused. */
-static void restore_from(const tui_match *m, tui_match *out) {
+/* Plays up to n cards: the human's first legal card, the computer's own. */
+static void play_cards(tui_match *m, int n) {
+    for (int i = 0; i < n && gw_session_state_of(m->s) == GW_SESSION_PLAYING; i++) {
+        gw_turn t = gw_session_turn(m->s);
+        gw_error err;
+        if (t.computer) {
+            assert_int_equal(gw_session_play_computer(m->s, &err), GW_OK);
+            continue;
+        }
+        gw_view v;
+        assert_int_equal(gw_session_view(m->s, 0, &v, &err), GW_OK);
+        gw_action a = {.kind = GW_ACTION_CARD, .card = gw_first(gw_observation_legal(&v.german))};
+        assert_int_equal(gw_session_act(m->s, 0, &a, NULL, &err), GW_OK);
+    }
+}
+
+static void play_to_end(tui_match *m) { play_cards(m, 2 * GW_MAX_DECK); }
+
+/* The match's text. */
+static char *text_of(const tui_match *m) {
     gw_text t = {0};
     tui_match_text(m, &t);
     assert_false(t.failed);
-    gw_error err;
-    gw_status st = tui_match_restore(out, gw_text_str(&t), t.len, &err);
-    if (st != GW_OK) print_error("restore: %s\n%s\n", err.msg, gw_text_str(&t));
-    assert_int_equal(st, GW_OK);
+    char *out = malloc(t.len + 1);
+    assert_non_null(out);
+    memcpy(out, gw_text_str(&t), t.len + 1);
     gw_text_free(&t);
+    return out;
+}
+
+/* Restores out from m's text with the computer seated (or not); fails the test if refused. */
+static void restore_from(const tui_match *m, bool computer, tui_match *out) {
+    char *text = text_of(m);
+    gw_session_config base;
+    tui_match_config(&base, (gw_match_rules){GW_CLASSIC, GW_LAST13, 10}, 0, GW_AI_HARD, 0, computer);
+    base.limits = (gw_expert_limits){0, 64, NULL};
+    gw_error err;
+    gw_status st = tui_match_restore(out, &base, text, strlen(text), &err);
+    if (st != GW_OK) print_error("restore: %s\n%s\n", err.msg, text);
+    assert_int_equal(st, GW_OK);
+    free(text);
 }
 
 /* Restores from text and expects a refusal whose message holds `why`. */
@@ -815,113 +851,79 @@ static void assert_refused(const char *text, const char *why) {
     tui_match m;
     gw_error err;
     memset(&err, 0, sizeof err);
-    assert_int_not_equal(tui_match_restore(&m, text, strlen(text), &err), GW_OK);
+    gw_session_config base;
+    tui_match_config(&base, (gw_match_rules){GW_CLASSIC, GW_LAST13, 10}, 0, GW_AI_HARD, 0, true);
+    assert_int_not_equal(tui_match_restore(&m, &base, text, strlen(text), &err), GW_OK);
+    assert_null(m.s);
     assert_int_not_equal(err.status, GW_OK);
     if (why && !strstr(err.msg, why)) print_error("message: %s\n", err.msg);
     if (why) assert_non_null(strstr(err.msg, why));
 }
 
-static void start(tui_match *m, gw_variant v, gw_scoring s, int target, uint64_t seed, gw_ai_level level) {
+/* The same match: state, the human's view, and (text) the record text. */
+static void assert_same_match_text(const tui_match *a, const tui_match *b, bool text) {
+    assert_int_equal(gw_session_state_of(a->s), gw_session_state_of(b->s));
+    assert_true(a->store_id == b->store_id);
+    static gw_view va, vb;
     gw_error err;
-    assert_int_equal(tui_match_start(m, (gw_match_rules){v, s, target}, seed, level, &err), GW_OK);
-    assert_false(m->in_hand);
-    assert_int_equal(m->level, level);
+    assert_int_equal(gw_session_view(a->s, 0, &va, &err), GW_OK);
+    assert_int_equal(gw_session_view(b->s, 0, &vb, &err), GW_OK);
+    assert_memory_equal(&va.german, &vb.german, sizeof va.german);
+    assert_memory_equal(va.score, vb.score, sizeof va.score);
+    assert_int_equal(va.hand_number, vb.hand_number);
+    if (!text) return;
+    char *ta = text_of(a), *tb = text_of(b);
+    assert_string_equal(ta, tb);
+    free(ta);
+    free(tb);
 }
 
+static void assert_same_match(const tui_match *a, const tui_match *b) { assert_same_match_text(a, b, true); }
+
+/* Restored after the deal, after a few cards and mid-trick, with and without the computer seated: the
+ * same match, its statistics row and the date of the hand in play kept; it plays on as the original. */
 static void match_restore_round_trip(void **state) {
     (void)state;
     tui_match m, r;
     start(&m, GW_CLASSIC, GW_LAST13, 10, 12345, GW_AI_HARD);
-    m.store_id = 42;
-    tui_match_deal(&m, "2024.03.05");
-    assert_true(m.in_hand);
-    assert_false(m.assisted);
-    assert_same_game(&m.game, &m.dealt);
-    /* Right after the deal, then after a few cards, then mid-trick. */
+    tui_match_set_store(&m, 42);
     static const int plays[] = {0, 6, 3};
     for (int step = 0; step < 3; step++) {
         play_cards(&m, plays[step]);
-        restore_from(&m, &r);
-        assert_same_match(&m, &r);
-        assert_memory_equal(m.game.hand, r.game.hand, sizeof m.game.hand);
-        assert_true(m.game.played == r.game.played);
-        assert_memory_equal(m.game.moves, r.game.moves, m.game.nmoves);
-        assert_int_equal(m.game.nmoves, r.game.nmoves);
-        assert_int_equal(m.game.turn, r.game.turn);
-        assert_int_equal(r.level, GW_AI_HARD);
-        assert_true(r.store_id == 42);
-        assert_string_equal(r.date, "2024.03.05");
-        assert_true(r.in_hand);
-        tui_match_free(&r);
+        for (int computer = 0; computer < 2; computer++) {
+            /* Without the computer (the home screen's look at the saved match) the record is only read. */
+            restore_from(&m, computer, &r);
+            assert_same_match_text(&m, &r, computer);
+            assert_true(r.store_id == 42);
+            char *text = text_of(&r);
+            assert_non_null(strstr(text, "[Date \"2024.03.05\"]"));
+            assert_non_null(strstr(text, "[StoreMatch \"42\"]"));
+            if (computer) assert_non_null(strstr(text, "[Player2 \"hard\"]"));
+            free(text);
+            tui_match_free(&r);
+            assert_null(r.s);
+        }
     }
-    assert_int_equal(m.game.nmoves, 9); /* the last restore was mid-trick */
-    /* Without a statistics id, and another level. */
-    tui_match_free(&m);
-    start(&m, GW_SMALL, GW_DIFFERENCE, 7, 9, GW_AI_RANDOM);
-    tui_match_deal(&m, "2025.12.31");
-    play_cards(&m, 5);
-    restore_from(&m, &r);
-    assert_same_match(&m, &r);
-    assert_true(r.store_id == 0);
-    assert_int_equal(r.level, GW_AI_RANDOM);
-    tui_match_free(&r);
-    tui_match_free(&m);
-}
-
-/* Plays whole hands of a match, restoring between hands and in the middle of each; the restored match goes
- * on exactly as the original. */
-static void whole_hands(gw_variant v, gw_scoring s, uint64_t seed) {
-    tui_match m, r;
-    start(&m, v, s, 1000, seed, GW_AI_EXPERT);
-    m.store_id = 7;
-    for (int hand = 1; hand <= 4; hand++) {
-        char date[16];
-        snprintf(date, sizeof date, "2024.01.%02d", hand);
-        tui_match_deal(&m, date);
+    /* Whole hands: restored between hands and in the middle, it goes on exactly as the original. */
+    for (int hand = 1; hand <= 3; hand++) {
         play_cards(&m, 2 * hand + 3);
-        /* Mid-hand: the restored match plays the hand out the same way. */
-        restore_from(&m, &r);
-        assert_same_match(&m, &r);
+        restore_from(&m, true, &r);
         play_to_end(&m);
         play_to_end(&r);
         assert_same_match(&m, &r);
-        gw_hand_score a = tui_match_finish_hand(&m), b = tui_match_finish_hand(&r);
-        assert_memory_equal(a.counted, b.counted, sizeof a.counted);
-        assert_int_equal(a.winner, b.winner);
-        assert_int_equal(a.points[0], b.points[0]);
-        assert_int_equal(a.points[1], b.points[1]);
-        assert_int_equal(a.slam, b.slam);
-        assert_int_equal(m.match.hands_played, hand);
-        assert_int_equal(gw_match_winner(&m.match), -1);
-        assert_same_match(&m, &r);
         tui_match_free(&r);
-        /* Between hands: the next deal is the same. */
-        restore_from(&m, &r);
-        assert_false(r.in_hand);
+        if (gw_session_state_of(m.s) != GW_SESSION_HAND_OVER) break;
+        restore_from(&m, true, &r);
         assert_same_match(&m, &r);
-        tui_match_deal(&r, "2030.01.01");
-        gw_match copy = m.match;
-        gw_game next;
-        uint64_t next_seed;
-        gw_match_deal(&copy, &next, &next_seed);
-        assert_same_game(&r.game, &next);
-        assert_true(r.hand_seed == next_seed);
+        gw_error err;
+        assert_int_equal(gw_session_next_hand(m.s, &err), GW_OK);
+        assert_int_equal(gw_session_next_hand(r.s, &err), GW_OK);
+        tui_match_set_date(&m, "2024.03.06");
+        tui_match_set_date(&r, "2024.03.06");
+        assert_same_match(&m, &r);
         tui_match_free(&r);
     }
-    /* The text holds four finished hands, each with its score. */
-    const char *text = gw_text_str(&m.finished);
-    int hands = 0;
-    for (const char *p = text; (p = strstr(p, "[Score \"")) != NULL; p++)
-        hands++;
-    assert_int_equal(hands, 4);
     tui_match_free(&m);
-}
-
-static void match_restore_whole_hands(void **state) {
-    (void)state;
-    whole_hands(GW_CLASSIC, GW_LAST13, 2024);
-    whole_hands(GW_SMALL, GW_EVERY, 77);
-    whole_hands(GW_CLASSIC, GW_DIFFERENCE, 5);
 }
 
 /* A malloc'd copy of s. */
@@ -954,206 +956,139 @@ static void match_restore_refusals(void **state) {
 
     tui_match m;
     start(&m, GW_CLASSIC, GW_LAST13, 10, 12345, GW_AI_EASY);
-    tui_match_deal(&m, "2024.03.05");
     play_cards(&m, 5);
-    gw_text t = {0};
-    tui_match_text(&m, &t);
-    const char *text = gw_text_str(&t);
+    char *text = text_of(&m);
     assert_non_null(strstr(text, "[MatchSeed \"12345\"]"));
-
-    /* No MatchSeed, or no opponent. */
     char *bad = without_line(text, "[MatchSeed ");
     assert_refused(bad, "seed");
     free(bad);
     bad = without_line(text, "[Player2 ");
     assert_refused(bad, NULL);
     free(bad);
-    /* Even when the missing seed is 0, which would deal the same cards. */
-    tui_match zero;
-    start(&zero, GW_SMALL, GW_LAST13, 10, 0, GW_AI_EASY);
-    tui_match_deal(&zero, "2024.03.05");
-    play_cards(&zero, 3);
-    gw_text zt = {0};
-    tui_match_text(&zero, &zt);
-    assert_non_null(strstr(gw_text_str(&zt), "[MatchSeed \"0\"]"));
-    bad = without_line(gw_text_str(&zt), "[MatchSeed ");
-    assert_refused(bad, NULL);
-    free(bad);
-    tui_match back;
-    restore_from(&zero, &back); /* with the tag it restores */
-    assert_same_match(&zero, &back);
-    tui_match_free(&back);
-    gw_text_free(&zt);
-    tui_match_free(&zero);
-
     /* Another match seed: the deal does not come from it. */
     bad = copy_of(text);
     char *seed = strstr(bad, "[MatchSeed \"") + strlen("[MatchSeed \"");
     seed[0] = '2'; /* 22345 */
-    assert_refused(bad, "not dealt from its seed");
+    assert_refused(bad, "not dealt from");
     free(bad);
-
-    /* A deck changed after the deal: two cards deep in the stock swapped (the moves still replay). */
-    bad = copy_of(text);
-    char *deck = strstr(bad, "[Deck \"");
-    assert_non_null(deck);
-    char *end = strstr(deck, "\"]");
-    assert_non_null(end);
-    assert_true(end[-3] == ' ');
-    char c0 = end[-5], c1 = end[-4];
-    end[-5] = end[-2];
-    end[-4] = end[-1];
-    end[-2] = c0;
-    end[-1] = c1;
-    assert_string_not_equal(bad, text);
-    assert_refused(bad, "not dealt from its seed");
-    free(bad);
-
-    /* A card that does not replay. */
-    bad = copy_of(text);
-    char *moves = strstr(bad, "\n1. "); /* the leader plays the follower's card */
-    assert_non_null(moves);
-    moves[4] = moves[7];
-    moves[5] = moves[8];
-    assert_refused(bad, NULL);
-    free(bad);
-
-    /* The text itself restores. */
-    tui_match r;
-    gw_error err;
-    assert_int_equal(tui_match_restore(&r, text, t.len, &err), GW_OK);
-    tui_match_free(&r);
-    gw_text_free(&t);
+    free(text);
     tui_match_free(&m);
 
     /* A match that is over (target 1: the first hand with a winner ends it). */
-    start(&m, GW_CLASSIC, GW_LAST13, 1, 3, GW_AI_EASY);
-    tui_match_deal(&m, "2024.03.05");
-    play_to_end(&m);
-    tui_match_finish_hand(&m);
-    assert_true(gw_match_winner(&m.match) >= 0);
-    tui_match_text(&m, &t);
-    assert_refused(gw_text_str(&t), "over");
-    gw_text_free(&t);
+    for (uint64_t seed_no = 3;; seed_no++) {
+        start(&m, GW_SMALL, GW_LAST13, 1, seed_no, GW_AI_EASY);
+        play_to_end(&m);
+        if (gw_session_state_of(m.s) == GW_SESSION_OVER) break;
+        tui_match_free(&m);
+    }
+    text = text_of(&m);
+    assert_refused(text, "over");
+    free(text);
     tui_match_free(&m);
 }
 
-/* The number of times `what` occurs in text. */
-static int occurrences(const char *text, const char *what) {
-    int n = 0;
-    for (const char *p = text; (p = strstr(p, what)) != NULL; p++)
-        n++;
-    return n;
+/* The last trick from the human's view is the trick the rules completed, with the computer's hidden draw
+ * face down (GW_NO_CARD), over whole hands of both decks. */
+static void last_trick_from_the_view(void **state) {
+    (void)state;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        gw_variant v = seed % 2 ? GW_CLASSIC : GW_SMALL;
+        gw_card deck[GW_MAX_DECK];
+        gw_deck_from_seed(v, seed, deck);
+        gw_game g;
+        gw_error err;
+        assert_int_equal(gw_game_deal(&g, v, deck, (int)(seed / 2 % 2), &err), GW_OK);
+        gw_observation o;
+        gw_trick_event got, last = {0};
+        gw_observe(&g, 0, &o);
+        assert_false(tui_last_trick(&o, &got));
+        gw_rng rng;
+        gw_rng_seed(&rng, seed);
+        while (gw_game_phase(&g) != GW_OVER) {
+            gw_cards legal = gw_game_legal(&g);
+            int k = (int)gw_rng_below(&rng, (uint32_t)gw_count(legal));
+            gw_card c = gw_first(legal);
+            while (k-- > 0) {
+                legal &= ~gw_bit(c);
+                c = gw_first(legal);
+            }
+            gw_trick_event ev;
+            assert_int_equal(gw_game_play(&g, c, &ev), GW_OK);
+            if (ev.completed) {
+                last = ev;
+                if (ev.winner == 0)
+                    last.drawn[1] = GW_NO_CARD; /* the computer's draw: hidden from the human */
+            }
+            gw_observe(&g, 0, &o);
+            bool has = tui_last_trick(&o, &got);
+            assert_int_equal(has, last.completed);
+            if (!has) continue;
+            assert_int_equal(got.number, last.number);
+            assert_int_equal(got.leader, last.leader);
+            assert_int_equal(got.winner, last.winner);
+            assert_memory_equal(got.cards, last.cards, sizeof got.cards);
+            assert_int_equal(got.drawn[0], last.drawn[0]);
+            assert_int_equal(got.drawn[1], last.drawn[1]);
+            assert_int_equal(got.next_upcard, last.next_upcard);
+        }
+    }
 }
 
-static bool text_has(const tui_match *m, const char *what) {
-    gw_text t = {0};
-    tui_match_text(m, &t);
-    bool has = strstr(gw_text_str(&t), what) != NULL;
-    gw_text_free(&t);
-    return has;
+/* A finished hand as the scoreboard and the review get it: dealt, played out and scored as in the match. */
+static void finished_hand_from_the_record(void **state) {
+    (void)state;
+    tui_match m;
+    start(&m, GW_SMALL, GW_LAST13, 100, 31, GW_AI_HARD);
+    gw_error err;
+    gw_game dealt, finished;
+    gw_hand_score hs;
+    assert_int_not_equal(tui_match_finished_hand(&m, 1, &dealt, &finished, &hs, &err), GW_OK);
+    const gw_game truth_dealt = *gw_session_game(m.s);
+    play_to_end(&m);
+    assert_int_equal(gw_session_state_of(m.s), GW_SESSION_HAND_OVER);
+    assert_int_equal(tui_match_finished_hand(&m, 1, &dealt, &finished, &hs, &err), GW_OK);
+    assert_same_game(&dealt, &truth_dealt);
+    assert_same_game(&finished, gw_session_game(m.s));
+    const gw_match *match = gw_session_match(m.s);
+    assert_int_equal(match->score[0], hs.points[0]);
+    assert_int_equal(match->score[1], hs.points[1]);
+    gw_game g = dealt;
+    for (int i = 0; i < finished.nmoves; i++)
+        assert_int_equal(gw_game_play(&g, finished.moves[i], NULL), GW_OK);
+    assert_same_game(&g, &finished);
+    tui_match_free(&m);
 }
 
-/* Plays the first legal card; keeps the position before each human card in before[]. */
-static void play_one(tui_match *m, gw_game *before, int *nbefore) {
-    if (m->game.turn == 0) before[(*nbefore)++] = m->game;
-    assert_int_equal(gw_game_play(&m->game, first_legal(&m->game), NULL), GW_OK);
-}
-
+/* Undo at the table: the session takes back the human's card and the computer's after it; the hand is
+ * assisted in the record, which restores with it. */
 static void match_undo(void **state) {
     (void)state;
     for (uint64_t seed = 1; seed <= 4; seed++) {
         tui_match m;
         start(&m, seed % 2 ? GW_CLASSIC : GW_SMALL, GW_LAST13, 100, seed, GW_AI_HARD);
-        assert_false(tui_match_undo(&m)); /* no hand dealt */
-        tui_match_deal(&m, "2024.03.05");
-        assert_false(tui_match_undo(&m));
-        gw_game before[GW_MAX_DECK];
-        int nb = 0;
-        /* The computer leads first when the human deals: its card cannot be taken back alone. */
-        if (m.game.turn == 1) {
-            play_one(&m, before, &nb);
-            assert_false(tui_match_undo(&m));
-            assert_int_equal(m.game.nmoves, 1);
+        gw_view v;
+        gw_error err;
+        assert_int_equal(gw_session_view(m.s, 0, &v, &err), GW_OK);
+        assert_false(v.can_undo);
+        assert_int_not_equal(gw_session_undo(m.s, 0, &err), GW_OK);
+        if (gw_session_turn(m.s).computer) play_cards(&m, 1);
+        assert_int_equal(gw_session_view(m.s, 0, &v, &err), GW_OK);
+        const gw_observation before = v.german;
+        play_cards(&m, 4);
+        assert_int_equal(gw_session_view(m.s, 0, &v, &err), GW_OK);
+        assert_true(v.can_undo);
+        while (v.can_undo) {
+            assert_int_equal(gw_session_undo(m.s, 0, &err), GW_OK);
+            assert_int_equal(gw_session_view(m.s, 0, &v, &err), GW_OK);
         }
-        gw_game first_move = m.game; /* the position before the human's first card */
-        assert_false(m.assisted);
-        assert_false(text_has(&m, "Assisted"));
-
-        /* The human's card, before the computer replies. */
-        play_one(&m, before, &nb);
-        assert_true(tui_match_undo(&m));
-        assert_same_game(&m.game, &first_move);
-        assert_true(m.assisted);
-        assert_true(text_has(&m, "[Assisted \"yes\"]"));
-        assert_false(tui_match_undo(&m)); /* nothing of the human's left to take back */
-        assert_same_game(&m.game, &first_move);
-
-        /* The human's card and the computer's reply (and its next lead, if it won). */
-        nb = 0;
-        play_one(&m, before, &nb);
-        while (m.game.turn == 1)
-            play_one(&m, before, &nb);
-        assert_true(m.game.nmoves >= first_move.nmoves + 2);
-        assert_int_equal(nb, 1);
-        assert_true(tui_match_undo(&m));
-        assert_same_game(&m.game, &before[0]);
-
-        /* Deep in the hand: each undo steps back to before the previous human card. */
-        nb = 0;
-        for (int i = 0; i < 3 * gw_hand_size(m.match.rules.variant); i++)
-            play_one(&m, before, &nb);
-        while (m.game.turn == 1)
-            play_one(&m, before, &nb);
-        for (int k = nb - 1; k >= 0; k--) {
-            assert_true(tui_match_undo(&m));
-            assert_same_game(&m.game, &before[k]);
-        }
-        assert_same_game(&m.game, &first_move);
-        assert_false(tui_match_undo(&m));
-
-        /* The assisted hand survives saving and restoring. */
-        play_cards(&m, 9);
+        assert_memory_equal(&v.german, &before, sizeof before);
+        char *text = text_of(&m);
+        assert_non_null(strstr(text, "[Assisted \"yes\"]"));
+        free(text);
         tui_match r;
-        restore_from(&m, &r);
-        assert_true(r.assisted);
+        restore_from(&m, true, &r);
         assert_same_match(&m, &r);
         tui_match_free(&r);
-
-        /* After the hand: no undo; the next hand starts unassisted, the finished one keeps its tag. */
-        play_to_end(&m);
-        assert_true(tui_match_undo(&m)); /* the hand is over but not scored yet */
-        play_to_end(&m);
-        tui_match_finish_hand(&m);
-        assert_false(tui_match_undo(&m));
-        tui_match_deal(&m, "2024.03.06");
-        assert_false(m.assisted);
-        gw_text t = {0};
-        tui_match_text(&m, &t);
-        assert_int_equal(occurrences(gw_text_str(&t), "[Assisted \"yes\"]"), 1);
-        assert_int_equal(occurrences(gw_text_str(&t), "[Hand \""), 2);
-        gw_text_free(&t);
-        tui_match_free(&m);
-    }
-}
-
-/* The last card of a hand is played but the hand is not yet scored (the table saves the match after every
- * card): the text must still restore. */
-static void match_text_after_the_last_card(void **state) {
-    (void)state;
-    for (uint64_t seed = 1; seed <= 6; seed++) {
-        tui_match m, r;
-        start(&m, seed % 2 ? GW_CLASSIC : GW_SMALL, (gw_scoring)(seed % 3), 1000, seed, GW_AI_EASY);
-        for (int hand = 0; hand < 2; hand++) {
-            tui_match_deal(&m, "2024.03.05");
-            play_to_end(&m);
-            assert_true(m.in_hand);
-            restore_from(&m, &r);
-            /* The restored match has scored the hand: as the original once it does. */
-            tui_match_finish_hand(&m);
-            assert_same_match(&m, &r);
-            tui_match_free(&r);
-        }
         tui_match_free(&m);
     }
 }
@@ -1286,19 +1221,19 @@ static void review_verdicts(void **state) {
     assert_true(lost_first >= 0);
 }
 
-/* The review of a finished match hand, as the table calls it (dealt and finished from the match). */
+/* The review of a finished match hand, as the table calls it (dealt and finished from the match's record). */
 static void review_of_a_match_hand(void **state) {
     (void)state;
     tui_match m;
     start(&m, GW_SMALL, GW_LAST13, 100, 31, GW_AI_HARD);
-    tui_match_deal(&m, "2024.03.05");
     play_to_end(&m);
-    gw_game dealt = m.dealt, finished = m.game;
-    tui_match_finish_hand(&m);
+    gw_game dealt, finished;
+    gw_hand_score hs;
+    gw_error err;
+    assert_int_equal(tui_match_finished_hand(&m, 1, &dealt, &finished, &hs, &err), GW_OK);
     gw_solver *s = NULL;
     assert_int_equal(gw_solver_new(0, &s), GW_OK);
     tui_review_trick out[GW_MAX_DECK / 2];
-    gw_error err;
     assert_int_equal(tui_review_compute(s, &dealt, &finished, out, &err), 14);
     assert_same_game(&out[0].before, &dealt);
     /* Replaying the last trick's position gives the finished hand. */
@@ -1326,10 +1261,10 @@ int main(void) {
         cmocka_unit_test(score_reasons),
         cmocka_unit_test(counted_tricks_follow_the_scoring),
         cmocka_unit_test(match_restore_round_trip),
-        cmocka_unit_test(match_restore_whole_hands),
         cmocka_unit_test(match_restore_refusals),
+        cmocka_unit_test(last_trick_from_the_view),
+        cmocka_unit_test(finished_hand_from_the_record),
         cmocka_unit_test(match_undo),
-        cmocka_unit_test(match_text_after_the_last_card),
         cmocka_unit_test(review_verdicts),
         cmocka_unit_test(review_of_a_match_hand),
     };

@@ -13,6 +13,7 @@
 
 #include "android_describe.h"
 #include "android_table.h"
+#include "gw/session.h"
 #include "gw_test.h"
 #include "layout.h"
 
@@ -70,22 +71,61 @@ static void command_keys_are_fixed(void **state) {
     assert_false(tui_android_key_command(-3, &c));
 }
 
+/* The example's deal in a session: both humans outside, player 1 dealing. */
+static gw_session *example_session(void) {
+    static gw_card deck[GW_ANDROID_DECK];
+    assert_int_equal(tlist("AH 8H 4H TH KH 7H 3H 9H QH TS 2H 6H JH 9S 7S 5H AS 8S 6S 4S KS JD 5S 3S QS TD 8D "
+                           "2S JS 9D 7D 5D AD QC 6D 4D KD JC 7C 3D QD TC 6C 2D AC 9C 5C 3C KC 8C 4C 2C",
+                           deck),
+                     GW_ANDROID_DECK);
+    gw_session_config c;
+    gw_session_config_default(&c, GW_GAME_ANDROID);
+    c.seats[1].kind = GW_SEAT_OUTSIDE;
+    c.limits = (gw_expert_limits){0, 64, NULL}; /* no clock in a unit test */
+    c.deck = deck;
+    c.dealer = 0;
+    gw_session *s = NULL;
+    gw_error err;
+    gw_status st = gw_session_new(&c, &s, &err);
+    if (st != GW_OK) print_error("session: %s\n", err.msg);
+    assert_int_equal(st, GW_OK);
+    return s;
+}
+
+/* The human whose android is to play commands it. */
+static void session_command(gw_session *s, gw_android_command c) {
+    gw_action a = {.kind = GW_ACTION_COMMAND, .command = c};
+    gw_error err;
+    assert_int_equal(gw_session_act(s, gw_session_turn(s).player, &a, NULL, &err), GW_OK);
+}
+
+/* The table's words for card c of the human to play, the session judging. */
+static const char *refuse(gw_session *s, const char *card, bool ascii, char *buf, size_t cap) {
+    int player = gw_session_turn(s).player;
+    static gw_view v;
+    gw_error err;
+    assert_int_equal(gw_session_view(s, player, &v, &err), GW_OK);
+    gw_action a = {.kind = GW_ACTION_CARD, .card = tc(card)};
+    err.msg[0] = '\0';
+    gw_refusal r = gw_session_check(s, player, &a, &err);
+    return tui_android_refusal(r, err.msg, tc(card), v.android.ntrick > 0 ? v.android.trick[0] : GW_NO_CARD,
+                               v.android.turn, ascii, buf, cap);
+}
+
 /* A card refused as the German Whist table refuses it, never saying who holds a card. */
 static void card_refusals_in_player_words(void **state) {
     (void)state;
-    gw_android_game g;
-    example(&g);
-    command(&g, GW_CMD_LONGEST, false);
-    command(&g, GW_CMD_HIGH_HEARTS, true); /* L: AH */
-    command(&g, GW_CMD_DUCK, true);        /* X: 7H */
+    gw_session *s = example_session();
+    session_command(s, GW_CMD_LONGEST);     /* fails */
+    session_command(s, GW_CMD_HIGH_HEARTS); /* L: AH */
+    session_command(s, GW_CMD_DUCK);        /* X: 7H */
     char buf[160];
-    assert_string_equal(tui_android_refusal(&g, tc("7S"), false, buf, sizeof buf),
-                        "You must follow ♥: you hold that suit.");
-    assert_string_equal(tui_android_refusal(&g, tc("7S"), true, buf, sizeof buf),
-                        "You must follow H: you hold that suit.");
-    assert_string_equal(tui_android_refusal(&g, tc("AS"), true, buf, sizeof buf), "You do not hold AS.");
-    assert_string_equal(tui_android_refusal(&g, tc("AH"), true, buf, sizeof buf), "You do not hold AH.");
-    assert_null(tui_android_refusal(&g, tc("2H"), true, buf, sizeof buf));
+    assert_string_equal(refuse(s, "7S", false, buf, sizeof buf), "You must follow ♥: you hold that suit.");
+    assert_string_equal(refuse(s, "7S", true, buf, sizeof buf), "You must follow H: you hold that suit.");
+    assert_string_equal(refuse(s, "AS", true, buf, sizeof buf), "You do not hold AS.");
+    assert_string_equal(refuse(s, "AH", true, buf, sizeof buf), "You do not hold AH.");
+    assert_null(refuse(s, "2H", true, buf, sizeof buf));
+    gw_session_free(s);
 }
 
 static void command_refusals(void **state) {

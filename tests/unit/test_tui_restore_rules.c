@@ -13,19 +13,39 @@
 #include "gw_test.h"
 #include "match_state.h"
 
+/* The session's configuration here: the computer at easy, by worlds (no clock in a unit test). */
+static void config(gw_session_config *c, gw_match_rules rules) {
+    tui_match_config(c, rules, 4242, GW_AI_EASY, 0, true);
+    c->limits = (gw_expert_limits){0, 64, NULL};
+}
+
+/* Plays n cards (or to the end of the hand): the human's first legal card, the computer's own. */
+static void play(tui_match *m, int n) {
+    gw_error err;
+    for (int i = 0; i < n && gw_session_state_of(m->s) == GW_SESSION_PLAYING; i++) {
+        if (gw_session_turn(m->s).computer) {
+            assert_int_equal(gw_session_play_computer(m->s, &err), GW_OK);
+            continue;
+        }
+        gw_view v;
+        assert_int_equal(gw_session_view(m->s, 0, &v, &err), GW_OK);
+        gw_action a = {.kind = GW_ACTION_CARD, .card = gw_first(gw_observation_legal(&v.german))};
+        assert_int_equal(gw_session_act(m->s, 0, &a, NULL, &err), GW_OK);
+    }
+}
+
 /* The saved text of a match with one finished hand and a second one under way. */
 static char *two_hands(gw_match_rules rules) {
     tui_match m;
     gw_error err;
-    assert_int_equal(tui_match_start(&m, rules, 4242, GW_AI_EASY, &err), GW_OK);
-    tui_match_deal(&m, "2024.03.05");
-    while (gw_game_phase(&m.game) != GW_OVER)
-        assert_int_equal(gw_game_play(&m.game, gw_first(gw_game_legal(&m.game)), NULL), GW_OK);
-    tui_match_finish_hand(&m);
-    assert_int_equal(gw_match_winner(&m.match), -1);
-    tui_match_deal(&m, "2024.03.06");
-    for (int i = 0; i < 3; i++)
-        assert_int_equal(gw_game_play(&m.game, gw_first(gw_game_legal(&m.game)), NULL), GW_OK);
+    gw_session_config c;
+    config(&c, rules);
+    assert_int_equal(tui_match_start(&m, &c, "2024.03.05", &err), GW_OK);
+    play(&m, 1000);
+    assert_int_equal(gw_session_state_of(m.s), GW_SESSION_HAND_OVER);
+    assert_int_equal(gw_session_next_hand(m.s, &err), GW_OK);
+    tui_match_set_date(&m, "2024.03.06");
+    play(&m, 3);
     gw_text t = {0};
     tui_match_text(&m, &t);
     assert_false(t.failed);
@@ -62,7 +82,9 @@ static void refused(const char *text, const char *why) {
     tui_match m;
     gw_error err;
     memset(&err, 0, sizeof err);
-    gw_status st = tui_match_restore(&m, text, strlen(text), &err);
+    gw_session_config base;
+    config(&base, (gw_match_rules){GW_CLASSIC, GW_LAST13, 10});
+    gw_status st = tui_match_restore(&m, &base, text, strlen(text), &err);
     if (st == GW_OK) tui_match_free(&m);
     if (st == GW_OK || !strstr(err.msg, why)) print_error("restore gave %d: %s\n%s\n", st, err.msg, text);
     assert_int_not_equal(st, GW_OK);
@@ -72,8 +94,10 @@ static void refused(const char *text, const char *why) {
 static void restores(const char *text) {
     tui_match m;
     gw_error err;
-    assert_int_equal(tui_match_restore(&m, text, strlen(text), &err), GW_OK);
-    assert_int_equal(m.match.hands_played, 1);
+    gw_session_config base;
+    config(&base, (gw_match_rules){GW_CLASSIC, GW_LAST13, 10});
+    assert_int_equal(tui_match_restore(&m, &base, text, strlen(text), &err), GW_OK);
+    assert_int_equal(gw_session_match(m.s)->hands_played, 1);
     tui_match_free(&m);
 }
 

@@ -120,8 +120,9 @@ static void wrap_lines(void **state) {
     assert_int_equal(tui_wrap("a b c d e f", 1, lines, 2), 6);
 }
 
-/* Two finished hands of a rubber played by two computers go to the database
- * through tui_android_store_hand, which records the rubber at the first. */
+/* Two finished hands of a rubber played by two computers in a session go to the database through
+ * tui_android_store_hand, which records the rubber at the first and stores each hand's record as the
+ * session writes it. */
 static void android_hands_stored(void **state) {
     (void)state;
     assert_int_equal(gw_tmp_setup("tui-screens"), 0);
@@ -131,28 +132,32 @@ static void android_hands_stored(void **state) {
     snprintf(db, sizeof db, "%s/data/whist/whist.db", root);
     struct stat sb;
     assert_int_not_equal(stat(db, &sb), 0); /* nothing yet */
-    gw_android_player *ai[2];
+    gw_session_config c;
+    gw_session_config_default(&c, GW_GAME_ANDROID);
+    c.seats[0].kind = GW_SEAT_COMPUTER;
+    c.seats[0].level = GW_ANDROID_EASY;
+    c.seats[1].level = GW_ANDROID_HARD;
+    c.seed = 99;
+    c.limits = (gw_expert_limits){0, 64, NULL}; /* no clock in a unit test */
+    gw_session *s = NULL;
     gw_error err;
-    assert_int_equal(gw_android_player_new(GW_ANDROID_EASY, 1, &ai[0], &err), GW_OK);
-    assert_int_equal(gw_android_player_new(GW_ANDROID_HARD, 2, &ai[1], &err), GW_OK);
-    gw_android_rubber rubber;
-    gw_android_rubber_start(&rubber, 0);
+    assert_int_equal(gw_session_new(&c, &s, &err), GW_OK);
     int64_t rubber_id = 0;
+    uint32_t seen = 0;
     for (int hand = 1; hand <= 2; hand++) {
-        gw_card deck[GW_ANDROID_DECK];
-        assert_int_equal(gw_deck_from_seed(GW_CLASSIC, (uint64_t)hand, deck), GW_ANDROID_DECK);
-        gw_android_game g;
-        assert_int_equal(gw_android_deal(&g, deck, rubber.next_dealer, &err), GW_OK);
-        for (int p = 0; p < 2; p++)
-            gw_android_player_begin_hand(ai[p], p);
-        for (int moves = 0; !gw_android_over(&g); moves++) {
-            gw_android_step step;
-            assert_int_equal(gw_android_player_act(ai[gw_android_actor(&g)], &g, &step, &err), GW_OK);
+        if (hand > 1) assert_int_equal(gw_session_next_hand(s, &err), GW_OK);
+        for (int moves = 0; gw_session_state_of(s) == GW_SESSION_PLAYING; moves++) {
+            assert_int_equal(gw_session_play_computer(s, &err), GW_OK);
             assert_true(moves < 2000);
         }
-        gw_android_progress pr;
-        assert_int_equal(gw_android_rubber_add(&rubber, gw_android_score_hand(&g), &pr, &err), GW_OK);
-        tui_android_store_hand(&app, &rubber_id, &g, hand, 99, ai[1], &rubber, &pr);
+        gw_event e, score = {0};
+        while (gw_session_events(s, seen + 1, 0, &e, 1) == 1) {
+            seen = e.number;
+            if (e.kind == GW_EVENT_SCORE) score = e;
+        }
+        assert_int_equal(score.kind, GW_EVENT_SCORE);
+        assert_int_equal(score.hand, hand);
+        tui_android_store_hand(&app, &rubber_id, s, &score);
         assert_string_equal(app.notice, "");
         assert_true(rubber_id > 0);
     }
@@ -176,8 +181,7 @@ static void android_hands_stored(void **state) {
     assert_int_equal(st[n - 1].hands, 2);
     free(st);
     gw_store_close(app.store);
-    gw_android_player_free(ai[0]);
-    gw_android_player_free(ai[1]);
+    gw_session_free(s);
     assert_int_equal(gw_tmp_teardown(), 0);
 }
 

@@ -20,25 +20,30 @@ bool tui_android_key_command(int key, gw_android_command *out) {
     return true;
 }
 
-const char *tui_android_refusal(const gw_android_game *g, gw_card c, bool ascii, char *buf, size_t cap) {
+const char *tui_android_refusal(gw_refusal r, const char *sentence, gw_card c, gw_card led, int turn,
+                                bool ascii, char *buf, size_t cap) {
     char label[8];
     tui_card_label(c, ascii, label);
-    switch (gw_android_check(g, c)) {
-    case GW_PLAY_OK: return NULL;
-    case GW_PLAY_MUST_FOLLOW:
+    switch (r) {
+    case GW_REFUSE_NONE: return NULL;
+    case GW_REFUSE_MUST_FOLLOW:
         snprintf(buf, cap, "You must follow %s: you hold that suit.",
-                 tui_suit_label(gw_card_suit(g->trick[0]), ascii));
+                 tui_suit_label(gw_card_suit(led), ascii));
         return buf;
-    case GW_PLAY_HAND_OVER: snprintf(buf, cap, "The hand is over."); return buf;
-    case GW_PLAY_NOT_A_CARD: snprintf(buf, cap, "%s is not a card.", label); return buf;
-    case GW_PLAY_IN_STOCK:
-    case GW_PLAY_PLAYED:
-    case GW_PLAY_OTHER_HAND: break; /* never say where the card is */
-    }
-    if (gw_seat_is_android(g->turn))
-        snprintf(buf, cap, "Wait: it is %c's turn, an android's.", gw_seat_char(g->turn));
-    else
+    case GW_REFUSE_HAND_OVER: snprintf(buf, cap, "The hand is over."); return buf;
+    case GW_REFUSE_NOT_A_CARD: snprintf(buf, cap, "%s is not a card.", label); return buf;
+    case GW_REFUSE_NOT_HELD:
         snprintf(buf, cap, "You do not hold %s.", label);
+        return buf; /* never where it is */
+    case GW_REFUSE_WRONG_KIND:
+        if (gw_seat_is_android(turn)) {
+            snprintf(buf, cap, "Wait: it is %c's turn, an android's.", gw_seat_char(turn));
+            return buf;
+        }
+        break;
+    default: break;
+    }
+    snprintf(buf, cap, "%s", sentence && *sentence ? sentence : "That card cannot be played now.");
     return buf;
 }
 

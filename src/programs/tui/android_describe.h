@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "gw/android.h"
+#include "gw/session.h"
 
 /* The key of command c, the same whatever else is open: u duck, b beat, g high, s h d c the suits,
  * o shortest, l longest, and the capitals S H D C O L their high- forms. */
@@ -16,9 +17,12 @@ char tui_android_command_key(gw_android_command c);
 /* The command of a key, or false when the key names none. */
 bool tui_android_key_command(int key, gw_android_command *out);
 
-/* Why the human to play in g may not play c ("You must follow ♠: you hold that suit."), or NULL if they
- * may. Never tells where a card they do not hold is. */
-const char *tui_android_refusal(const gw_android_game *g, gw_card c, bool ascii, char *buf, size_t cap);
+/* The table's words for the session's refusal r of the human's card c (gw_session_check; led: the card led
+ * to the trick or GW_NO_CARD, turn: the seat to play): "You must follow ♠: you hold that suit." in the German
+ * Whist table's words and labels; a refusal without words of its own here gets the session's sentence.
+ * NULL for GW_REFUSE_NONE. Never tells where a card they do not hold is. */
+const char *tui_android_refusal(gw_refusal r, const char *sentence, gw_card c, gw_card led, int turn,
+                                bool ascii, char *buf, size_t cap);
 
 /* Why command c is not offered to the android to play in view v (a command for following when leading, a
  * leading command when following with no error before it, or one that failed already for this card), or

@@ -1,7 +1,7 @@
-/* android_play.c: an Android Whist rubber at the terminal: one human against the computer, or two humans
- * taking turns at one keyboard with a hand-over screen; cards chosen from the hand or typed, commands by
- * their fixed keys or from a menu of those valid now; the record and the unfinished rubber saved after every
- * play, and resumed from it. */
+/* android_play.c: an Android Whist rubber at the terminal, played by the session (gw_session): one human
+ * against the computer, or two humans taking turns at one keyboard with a hand-over screen; cards chosen
+ * from the hand or typed, commands by their fixed keys or from a menu of those valid now; the session's
+ * record and the unfinished rubber saved after every play, and resumed from it through the session. */
 #include "android_play.h"
 
 #include <ctype.h>
@@ -17,21 +17,16 @@
 #include "dialog.h"
 #include "gw/android_ai.h"
 #include "gw/android_record.h"
-#include "gw/deck.h"
 #include "gw/files.h"
-#include "gw/rng.h"
+#include "gw/monotonic.h"
 #include "layout.h"
 
 typedef struct atable {
     tui_app *app;
-    bool hot_seat;          /* two humans; else player 2 is the computer */
-    gw_android_player *bot; /* the computer, for player 2 */
-    gw_android_level level; /* its level */
-    gw_android_rubber rubber;
-    gw_android_game g;
-    gw_rng rng;       /* the deals */
-    uint64_t seed;    /* the rubber's seed */
-    int hand_no;      /* hands dealt in this rubber */
+    bool hot_seat;    /* two humans; else player 2 is the computer */
+    gw_session *s;    /* the rubber: the session plays it, the table shows its views and events */
+    gw_view view;     /* the viewer's, after the last change */
+    uint32_t seen;    /* the session's events up to this number are on show */
     int viewer;       /* the human whose view is on screen */
     bool screen_free; /* hot seat: the screen is hidden (nobody has taken it yet) */
     const char *names[2];
@@ -42,7 +37,6 @@ typedef struct atable {
     char typed[2];                 /* a rank typed, waiting for its suit ("1" waits for its "0") */
     const gw_android_trick *shown; /* the finished trick drawn behind a box, or NULL */
     bool mid_hand;                 /* resumed in the middle of a hand: play on without a deal */
-    gw_text finished;              /* record text of the finished hands */
     char record_path[4096];
     char unfinished_path[4096];
     bool save_warned;
@@ -58,11 +52,18 @@ static void set_status(atable *t, bool warn, const char *fmt, ...) {
     t->status_warn = warn;
 }
 
+/* The viewer's view after a change. */
+static void look(atable *t) {
+    gw_error err;
+    gw_session_view(t->s, t->viewer, &t->view, &err); /* players 0 and 1 are always viewers */
+}
+
+/* The android hand in play as the viewer sees it. */
+static const gw_android_view *hand_view(const atable *t) { return &t->view.android; }
+
 static void draw(atable *t, const gw_android_trick *shown, const char *keys, bool dim) {
-    gw_android_view v;
-    gw_android_observe(&t->g, t->viewer, &v);
-    tui_android_view av = {&v,
-                           &t->rubber,
+    tui_android_view av = {hand_view(t),
+                           &t->view.rubber,
                            {t->names[0], t->names[1]},
                            t->app->settings.suit_order,
                            dim ? t->sel : -1,
@@ -77,10 +78,8 @@ static void draw(atable *t, const gw_android_trick *shown, const char *keys, boo
 
 static void backdrop(void *ctx) {
     atable *t = ctx;
-    draw(t, t->shown, "", t->shown == NULL && !gw_seat_is_android(t->g.turn));
+    draw(t, t->shown, "", t->shown == NULL && !gw_seat_is_android(hand_view(t)->turn));
 }
-
-static bool is_computer(const atable *t, int player) { return !t->hot_seat && player == 1; }
 
 /* Hot seat: hides everything until the next human takes the keyboard. */
 static tui_exit hand_over(atable *t, int player) {
@@ -91,7 +90,7 @@ static tui_exit hand_over(atable *t, int player) {
             tui_clear(s);
             char line[120];
             snprintf(line, sizeof line, "Pass the keyboard to %s (seat %c).", t->names[player],
-                     gw_seat_char(gw_player_seat(t->g.dealer, player)));
+                     gw_seat_char(gw_player_seat(hand_view(t)->dealer, player)));
             tui_text(s, s->h / 2 - 2, (s->w - tui_label_width(line)) / 2, 0, TUI_C_TABLE, A_BOLD, line);
             tui_text(s, s->h / 2, (s->w - 54) / 2, 0, TUI_C_TABLE, 0,
                      "Everything private is hidden until they press a key.");
@@ -104,6 +103,7 @@ static tui_exit hand_over(atable *t, int player) {
     }
     t->viewer = player;
     t->screen_free = false;
+    look(t);
     return TUI_BACK;
 }
 
@@ -120,43 +120,16 @@ void tui_android_unfinished_remove(void) {
     if (unfinished_path(path, sizeof path, false, &ignore)) remove(path);
 }
 
-/* Appends the hand in play to out as a record hand with the rubber's tags; score: the game points after a
- * finished hand (a won game shows 5), NULL while it goes on. */
-static void hand_text(const atable *t, const int *score, gw_text *out) {
-    gw_android_record_hand h;
-    gw_android_record_hand_from_game(&h, &t->g, t->hand_no);
-    char seed[32];
-    snprintf(seed, sizeof seed, "%llu", (unsigned long long)t->seed);
-    gw_android_record_hand_set_tag(&h, "Player1", t->names[0]);
-    gw_android_record_hand_set_tag(&h, "Player2", t->hot_seat ? t->names[1] : "computer");
-    if (!t->hot_seat) gw_android_record_hand_set_tag(&h, "Opponent", gw_android_level_name(t->level));
-    gw_android_record_hand_set_tag(&h, "RubberSeed", seed);
-    if (t->store_rubber > 0) { /* its row in the statistics, for Resume */
-        char id[32];
-        snprintf(id, sizeof id, "%lld", (long long)t->store_rubber);
-        gw_android_record_hand_set_tag(&h, "StoreRubber", id);
-    }
-    if (score) {
-        h.has_score = true;
-        h.score[0] = score[0];
-        h.score[1] = score[1];
-    }
-    if (out->len > 0) gw_text_putc(out, '\n');
-    gw_android_record_write_hand(&h, out);
-    gw_android_record_hand_clear(&h);
-}
-
-/* Saves the rubber so far (finished hands and the hand in play) as its record and as the unfinished rubber
- * (removed once the rubber is over); score as for hand_text. */
-static void save(atable *t, const int *score) {
+/* Saves the rubber so far (finished hands and the hand in play, as the session writes it) as its record and
+ * as the unfinished rubber (removed once the rubber is over). */
+static void save(atable *t) {
     gw_text out = {0};
-    gw_text_puts(&out, gw_text_str(&t->finished));
-    hand_text(t, score, &out);
+    gw_session_record(t->s, true, &out);
     gw_error err;
     bool ok = !out.failed;
     if (ok && t->record_path[0]) ok = gw_file_write(t->record_path, out.data, out.len, &err) == GW_OK;
     if (ok && t->unfinished_path[0]) {
-        if (t->rubber.winner >= 0)
+        if (gw_session_state_of(t->s) == GW_SESSION_OVER)
             remove(t->unfinished_path);
         else
             ok = gw_file_write(t->unfinished_path, out.data, out.len, &err) == GW_OK;
@@ -164,20 +137,18 @@ static void save(atable *t, const int *score) {
     if (!ok && !t->save_warned)
         set_status(t, true, "The rubber cannot be saved: %s", out.failed ? "out of memory" : err.msg);
     t->save_warned = !ok;
-    if (score && !out.failed) {
-        gw_text_free(&t->finished);
-        t->finished = out; /* the finished hand joins the record */
-        return;
-    }
     gw_text_free(&out);
 }
 
 /* A public line about the last event: "L (their android): beat = K♥" or "X: error on shortest". */
-static void describe_event(atable *t, const gw_android_event *e) {
+static void describe_event(atable *t) {
+    const gw_android_view *v = hand_view(t);
+    if (v->nevents == 0) return;
+    const gw_android_event *e = &v->events[v->nevents - 1];
     char card[8] = "";
     if (e->card != GW_NO_CARD) tui_card_label(e->card, t->app->scr.ascii, card);
-    int who = gw_seat_player(t->g.dealer, e->seat);
-    if (t->g.ntrick >= 2) t->news[1][0] = '\0'; /* the last trick's winner stays until the second card */
+    int who = gw_seat_player(v->dealer, e->seat);
+    if (v->ntrick >= 2) t->news[1][0] = '\0'; /* the last trick's winner stays until the second card */
     if (e->command == GW_CMD_NONE)
         snprintf(t->news[0], sizeof t->news[0], "%c (%s) plays %s.", gw_seat_char(e->seat), t->names[who],
                  card);
@@ -194,9 +165,7 @@ static void describe_event(atable *t, const gw_android_event *e) {
 
 /* The commands worth giving the android to play now (see gw_android_commands_open), from the view. */
 static int valid_commands(const atable *t, gw_android_command out[GW_CMD_COUNT]) {
-    gw_android_view v;
-    gw_android_observe(&t->g, gw_android_actor(&t->g), &v);
-    unsigned open = gw_android_commands_open(&v);
+    unsigned open = gw_android_commands_open(hand_view(t)); /* the viewer is the human to act */
     int n = 0;
     for (int c = 0; c < GW_CMD_COUNT; c++)
         if (open & (1u << c)) out[n++] = (gw_android_command)c;
@@ -221,12 +190,10 @@ static act_result ask_leave(atable *t, bool cards, int *queen_suit) {
  * Returns the key that closed it (in the card mode s h d c then select a ten, for "th"), 0 when no trick
  * is finished yet. */
 static int show_last_trick(atable *t, bool cards) {
-    gw_android_view v;
-    gw_android_observe(&t->g, t->viewer, &v);
     gw_android_trick last;
     char lines[24][96];
     int n = 0;
-    if (!tui_android_last_trick(&v, t->names, t->app->scr.ascii, &last, lines, 20, &n)) return 0;
+    if (!tui_android_last_trick(hand_view(t), t->names, t->app->scr.ascii, &last, lines, 20, &n)) return 0;
     const char *ptr[24];
     for (int i = 0; i < n; i++)
         ptr[i] = lines[i];
@@ -260,7 +227,20 @@ static int show_keys(atable *t) {
 
 /* The keyboard human commands their android: each command by its fixed key, or from the menu of those open
  * now. */
-static act_result human_command(atable *t, gw_android_trick *done) {
+/* Carries out player's action through the session; false with the reason on the status line if refused. */
+static bool act(atable *t, int player, const gw_action *a) {
+    gw_error err;
+    if (gw_session_act(t->s, player, a, NULL, &err) != GW_OK) {
+        set_status(t, true, "%s", err.msg);
+        return false;
+    }
+    look(t);
+    t->status[0] = '\0';
+    describe_event(t);
+    return true;
+}
+
+static act_result human_command(atable *t) {
     gw_android_command cmds[GW_CMD_COUNT];
     int n = valid_commands(t, cmds), at = 0;
     tui_screen *s = &t->app->scr;
@@ -275,16 +255,17 @@ static act_result human_command(atable *t, gw_android_trick *done) {
         tui_android_layout_compute(s->w, s->h, &L);
         int cols = n > 8 ? 2 : 1, rows = (n + cols - 1) / cols, w = cols == 2 ? 44 : 26, h = rows + 3;
         int y = L.menu_y;
-        int viewer_seat = gw_seat_partner(t->g.turn), left = gw_seat_next(viewer_seat);
+        const gw_android_view *v = hand_view(t);
+        int viewer_seat = gw_seat_partner(v->turn), left = gw_seat_next(viewer_seat);
         /* cover the other human's side, not the android's */
         int x = gw_seat_is_android(left) ? s->w - w - L.left_x : L.left_x;
         char title[40];
-        snprintf(title, sizeof title, "Command %c", gw_seat_char(t->g.turn));
+        snprintf(title, sizeof title, "Command %c", gw_seat_char(v->turn));
         if (!tui_too_small(s, TUI_MIN_W, TUI_MIN_H)) {
             tui_draw_box(s, y, x, h, w, title);
             tui_text(s, y + 1, x + 2, w - 4, TUI_C_DIALOG, A_DIM,
-                     t->g.ntrick == 0 ? (t->g.errors ? "leading, after an error" : "leading")
-                                      : (t->g.errors ? "following, after an error" : "following"));
+                     v->ntrick == 0 ? (v->errors ? "leading, after an error" : "leading")
+                                    : (v->errors ? "following, after an error" : "following"));
             for (int i = 0; i < n; i++)
                 tui_textf(s, y + 2 + i % rows, x + 2 + (i / rows) * 21, 20,
                           i == at ? TUI_C_SELECT : TUI_C_DIALOG, i == at ? A_BOLD : 0, "%c  %-16s",
@@ -306,10 +287,8 @@ static act_result human_command(atable *t, gw_android_trick *done) {
             for (int i = 0; i < n; i++)
                 if (cmds[i] == c) pick = i;
             if (pick < 0) {
-                gw_android_view v;
-                gw_android_observe(&t->g, t->viewer, &v);
                 char why[200];
-                const char *no = tui_android_command_refusal(&v, c, why, sizeof why);
+                const char *no = tui_android_command_refusal(v, c, why, sizeof why);
                 set_status(t, true, "%s", no ? no : "That command is not open now.");
                 continue;
             }
@@ -328,30 +307,33 @@ static act_result human_command(atable *t, gw_android_trick *done) {
             continue;
         } else if (ch > 0 && ch < 128 && isprint(ch)) {
             set_status(t, true, "'%c' is not a key here: your android %c is to play; ? lists the keys.", ch,
-                       gw_seat_char(t->g.turn));
+                       gw_seat_char(v->turn));
             continue;
         } else {
             continue;
         }
         if (pick < 0) continue;
-        gw_android_outcome o;
-        gw_error err;
-        gw_status st = gw_android_command_play(&t->g, cmds[pick], &o, done, &err);
-        if (st != GW_OK) {
-            set_status(t, true, "%s", err.msg);
-            continue;
-        }
-        t->status[0] = '\0';
-        describe_event(t, &t->g.events[t->g.nevents - 1]);
-        return ACT_DONE;
+        gw_action a = {.kind = GW_ACTION_COMMAND, .command = cmds[pick]};
+        if (act(t, t->viewer, &a)) return ACT_DONE;
     }
 }
 
 /* Selects card c if the human holds it, saying why it cannot be played if so. */
+/* The table's words for why the viewer may not play c now, or NULL if they may (the session judges). */
+static const char *card_refusal(atable *t, gw_card c, char *why, size_t cap) {
+    gw_action a = {.kind = GW_ACTION_CARD, .card = c};
+    gw_error err;
+    err.msg[0] = '\0';
+    gw_refusal r = gw_session_check(t->s, t->viewer, &a, &err);
+    const gw_android_view *v = hand_view(t);
+    return tui_android_refusal(r, err.msg, c, v->ntrick > 0 ? v->trick[0] : GW_NO_CARD, v->turn,
+                               t->app->scr.ascii, why, cap);
+}
+
 static void select_card(atable *t, const gw_card *cards, int n, gw_card c) {
     char why[160];
     int i = tui_find_card(cards, n, c, t->app->scr.ascii, why, sizeof why);
-    const char *no = i < 0 ? why : tui_android_refusal(&t->g, c, t->app->scr.ascii, why, sizeof why);
+    const char *no = i < 0 ? why : card_refusal(t, c, why, sizeof why);
     if (i >= 0) t->sel = i;
     if (no)
         set_status(t, true, "%s", no);
@@ -360,14 +342,15 @@ static void select_card(atable *t, const gw_card *cards, int n, gw_card c) {
 }
 
 /* The keyboard human plays a card of their own hand: selected with the arrows, typed, or clicked. */
-static act_result human_card(atable *t, gw_android_trick *done) {
+static act_result human_card(atable *t) {
     tui_screen *s = &t->app->scr;
-    gw_android_view v;
-    gw_android_observe(&t->g, t->viewer, &v);
+    const gw_android_view *v = hand_view(t);
     gw_card cards[GW_RANKS];
-    tui_android_view probe = {.v = &v, .order = t->app->settings.suit_order};
+    tui_android_view probe = {.v = v, .order = t->app->settings.suit_order};
     int n = tui_android_hand(&probe, cards);
-    gw_cards legal = gw_android_legal(&t->g);
+    gw_cards legal = v->own;
+    if (v->ntrick > 0 && (v->own & gw_suit_cards(gw_card_suit(v->trick[0]))))
+        legal = v->own & gw_suit_cards(gw_card_suit(v->trick[0]));
     if (t->sel < 0 || t->sel >= n || !gw_has(legal, cards[t->sel]))
         for (t->sel = 0; t->sel < n - 1 && !gw_has(legal, cards[t->sel]); t->sel++)
             ;
@@ -445,84 +428,95 @@ static act_result human_card(atable *t, gw_android_trick *done) {
         }
         if (!play) continue;
         char why[160];
-        const char *no = tui_android_refusal(&t->g, cards[t->sel], s->ascii, why, sizeof why);
+        const char *no = card_refusal(t, cards[t->sel], why, sizeof why);
         if (no) {
             set_status(t, true, "%s", no);
             if (t->app->settings.bell) tui_bell();
             continue;
         }
-        gw_error err;
-        if (gw_android_play(&t->g, cards[t->sel], done, &err) != GW_OK) {
-            set_status(t, true, "%s", err.msg);
-            continue;
-        }
-        t->status[0] = '\0';
-        describe_event(t, &t->g.events[t->g.nevents - 1]);
-        return ACT_DONE;
+        gw_action a = {.kind = GW_ACTION_CARD, .card = cards[t->sel]};
+        if (act(t, t->viewer, &a)) return ACT_DONE;
     }
 }
 
-/* The computer acts for player 2: a card of its hand, or a command to its android. */
-static act_result computer_acts(atable *t, gw_android_trick *done) {
-    gw_android_view v;
-    gw_android_observe(&t->g, 1, &v);
-    gw_android_action a;
+/* The computer acts for player 2 (the session runs it): a card of its hand, or a command to its android. */
+static act_result computer_acts(atable *t) {
     gw_error err;
-    if (gw_android_player_choose(t->bot, &v, &a, &err) != GW_OK) {
-        set_status(t, true, "The computer could not choose: %s", err.msg);
+    if (gw_session_play_computer(t->s, &err) != GW_OK) {
+        set_status(t, true, "The computer could not play: %s", err.msg);
         return ACT_QUIT;
     }
-    gw_status st;
-    if (a.is_command) {
-        gw_android_outcome o;
-        st = gw_android_command_play(&t->g, a.command, &o, done, &err);
-    } else {
-        st = gw_android_play(&t->g, a.card, done, &err);
-    }
-    if (st != GW_OK) {
-        set_status(t, true, "The computer broke a rule (a bug): %s", err.msg);
-        return ACT_QUIT;
-    }
-    describe_event(t, &t->g.events[t->g.nevents - 1]);
+    look(t);
+    describe_event(t);
     return ACT_DONE;
 }
 
+/* The session's events since the last look: whether they finished a trick, and the hand's score if they
+ * scored it. */
+static bool take_events(atable *t, gw_event *score, bool *scored) {
+    gw_event ev[16];
+    bool trick = false;
+    for (;;) {
+        int n = gw_session_events(t->s, t->seen + 1, t->viewer, ev, (int)(sizeof ev / sizeof ev[0]));
+        if (n <= 0) break;
+        for (int i = 0; i < n; i++) {
+            t->seen = ev[i].number;
+            if (ev[i].kind == GW_EVENT_TRICK) trick = true;
+            if (ev[i].kind == GW_EVENT_SCORE) {
+                *score = ev[i];
+                *scored = true;
+            }
+        }
+    }
+    return trick;
+}
+
 /* The pause after a finished trick, seen by the human at the keyboard. */
-static act_result show_trick(atable *t, const gw_android_trick *done) {
+static act_result show_trick(atable *t) {
     static const int MS[] = {1500, 600, 0};
     int ms = MS[t->app->settings.speed];
+    gw_android_trick done;
+    char lines[24][96];
+    int nlines = 0;
+    if (!tui_android_last_trick(hand_view(t), t->names, t->app->scr.ascii, &done, lines, 0, &nlines))
+        return ACT_DONE;
     char won[8];
-    tui_card_label(done->cards[(done->winner - done->leader + GW_SEATS) % GW_SEATS], t->app->scr.ascii, won);
-    int side = gw_seat_player(t->g.dealer, done->winner);
+    tui_card_label(done.cards[(done.winner - done.leader + GW_SEATS) % GW_SEATS], t->app->scr.ascii, won);
+    int side = gw_seat_player(hand_view(t)->dealer, done.winner);
     snprintf(t->news[1], sizeof t->news[1], "%c wins trick %d with %s for %s side.",
-             gw_seat_char(done->winner), done->number, won, side == t->viewer ? "your" : "the other");
-    draw(t, done, "", false);
+             gw_seat_char(done.winner), done.number, won, side == t->viewer ? "your" : "the other");
+    draw(t, &done, "", false);
     tui_show();
     if (ms == 0) return ACT_DONE;
     tui_key k = tui_read_key(&t->app->scr, ms);
     return k.code == TUI_KEY_SIGNAL ? ACT_SIGNAL : ACT_DONE;
 }
 
-static void deal(atable *t) {
-    gw_card deck[GW_ANDROID_DECK];
-    gw_deck_shuffled(GW_CLASSIC, &t->rng, deck);
-    gw_error err;
-    gw_android_deal(&t->g, deck, t->rubber.next_dealer, &err);
-    t->hand_no++;
-    char trump[8];
-    tui_card_label(gw_android_trump_card(&t->g), t->app->scr.ascii, trump);
-    snprintf(t->news[0], sizeof t->news[0], "Hand %d: %s deals; %s is turned: trump is %s. L leads.",
-             t->hand_no, t->names[t->g.dealer], trump, gw_suit_name(t->g.trump));
+/* A hand was dealt (or the rubber resumed): its news, the hot seat's screen hidden, the rubber saved. */
+static void dealt(atable *t) {
+    look(t);
+    t->seen = gw_session_last_event(t->s);
+    const gw_android_view *v = hand_view(t);
+    if (t->mid_hand) {
+        t->mid_hand = false;
+        snprintf(t->news[0], sizeof t->news[0], "Resumed: hand %d, trick %d. Trump is %s.",
+                 t->view.hand_number, v->tricks_done + 1, gw_suit_name(v->trump));
+    } else {
+        char trump[8];
+        tui_card_label(v->trump_card, t->app->scr.ascii, trump);
+        snprintf(t->news[0], sizeof t->news[0], "Hand %d: %s deals; %s is turned: trump is %s. L leads.",
+                 t->view.hand_number, t->names[v->dealer], trump, gw_suit_name(v->trump));
+    }
     t->news[1][0] = '\0';
     if (t->hot_seat) t->screen_free = true;
-    if (t->bot) gw_android_player_begin_hand(t->bot, 1);
+    save(t);
 }
 
-/* The scoreboard after a hand; false when the player leaves. */
-static act_result scoreboard(atable *t, const gw_android_progress *pr) {
+/* The scoreboard after a hand (score: its GW_EVENT_SCORE); ACT_QUIT when the player leaves. */
+static act_result scoreboard(atable *t, const gw_event *score) {
     tui_screen *s = &t->app->scr;
-    gw_android_hand_score hs = gw_android_score_hand(&t->g);
-    const gw_android_rubber *r = &t->rubber;
+    const gw_android_rubber *r = gw_session_rubber(t->s);
+    int hand_winner = score->winner;
     for (;;) {
         if (!tui_too_small(s, TUI_MIN_W, TUI_MIN_H)) {
             tui_clear(s);
@@ -532,23 +526,23 @@ static act_result scoreboard(atable *t, const gw_android_progress *pr) {
             tui_textf(s, row++, x + 3, 58, TUI_C_DIALOG, A_BOLD, "%-24s %12s %12s", "", t->names[0],
                       t->names[1]);
             tui_textf(s, row++, x + 3, 58, TUI_C_DIALOG, 0, "%-24s %12d %12d", "Tricks (with android)",
-                      hs.tricks[0], hs.tricks[1]);
+                      score->tricks[0], score->tricks[1]);
             tui_textf(s, row++, x + 3, 58, TUI_C_DIALOG, 0, "%-24s %12d %12d", "Points this hand",
-                      hs.winner == 0 ? hs.points : 0, hs.winner == 1 ? hs.points : 0);
+                      hand_winner == 0 ? score->points[0] : 0, hand_winner == 1 ? score->points[1] : 0);
             tui_textf(s, row++, x + 3, 58, TUI_C_DIALOG, 0, "%-24s %12d %12d", "Game points (to 5)",
-                      pr->points[0], pr->points[1]);
+                      score->score[0], score->score[1]);
             tui_textf(s, row++, x + 3, 58, TUI_C_DIALOG, 0, "%-24s %12d %12d", "Games won", r->games[0],
                       r->games[1]);
             tui_textf(s, row++, x + 3, 58, TUI_C_DIALOG, 0, "%-24s %12d %12d", "Game values", r->values[0],
                       r->values[1]);
             row++;
-            if (pr->game_winner >= 0)
+            if (score->game_winner >= 0)
                 tui_textf(s, row++, x + 3, 58, TUI_C_DIALOG, A_BOLD, "%s win%s the game: worth %d (%s).",
-                          t->names[pr->game_winner], pr->game_winner == 0 && !t->hot_seat ? "" : "s",
-                          pr->game_value,
-                          pr->game_value == 3   ? "treble"
-                          : pr->game_value == 2 ? "double"
-                                                : "single");
+                          t->names[score->game_winner], score->game_winner == 0 && !t->hot_seat ? "" : "s",
+                          score->game_value,
+                          score->game_value == 3   ? "treble"
+                          : score->game_value == 2 ? "double"
+                                                   : "single");
             if (r->winner >= 0)
                 tui_textf(s, row++, x + 3, 58, TUI_C_DIALOG, A_BOLD,
                           "%s win%s the rubber by %d (bonus %d included).", t->names[r->winner],
@@ -565,128 +559,113 @@ static act_result scoreboard(atable *t, const gw_android_progress *pr) {
     }
 }
 
-/* The rubber's players: names, the computer at its level (the same seed, hence the same choices, as when
- * the rubber began). */
-static bool set_players(atable *t, bool with_bot, gw_error *err) {
+/* The humans' names on screen, and the session's seats: player 2 the computer at level (or, hot seat, a
+ * second human); with_computer false: nobody thinks (enough to look at a saved rubber). */
+static void rubber_config(gw_session_config *c, bool hot_seat, gw_android_level level, bool with_computer) {
+    gw_session_config_default(c, GW_GAME_ANDROID);
+    c->seats[0].kind = GW_SEAT_OUTSIDE;
+    c->seats[1].kind = hot_seat || !with_computer ? GW_SEAT_OUTSIDE : GW_SEAT_COMPUTER;
+    c->seats[1].level = (int)level;
+    if (hot_seat) {
+        snprintf(c->seats[0].name, sizeof c->seats[0].name, "Player 1");
+        snprintf(c->seats[1].name, sizeof c->seats[1].name, "Player 2");
+    } else {
+        snprintf(c->seats[1].name, sizeof c->seats[1].name, "%s", gw_android_level_name(level));
+    }
+    c->clock = gw_monotonic_clock();
+    c->undo = false;
+}
+
+static void set_names(atable *t) {
     t->names[0] = t->hot_seat ? "Player 1" : "You";
     t->names[1] = t->hot_seat ? "Player 2" : "Computer";
-    if (t->hot_seat || !with_bot) return true;
-    return gw_android_player_new(t->level, gw_mix64(t->seed ^ 0xA17Du), &t->bot, err) == GW_OK;
 }
 
-static const char *find_tag(const gw_android_record_hand *h, const char *name) {
-    for (int i = 0; i < h->ntags; i++)
-        if (strcmp(h->tags[i].name, name) == 0) return h->tags[i].value;
-    return NULL;
+/* Dates the hand in play. */
+static void set_date(atable *t) {
+    char date[16], stamp[24];
+    tui_today(date, stamp);
+    gw_session_set_tag(t->s, "Date", date, NULL);
 }
 
-/* Rebuilds the rubber of an unfinished-rubber record: every hand dealt again from the rubber's seed and
- * checked against the record, every play made again (the computer shown each of its turns, so that it goes
- * on exactly as it would have). with_bot false: the computer is not made (enough for a summary). */
-static bool restore(atable *t, const char *data, size_t len, bool with_bot, gw_error *err) {
+/* Rebuilds the rubber of an unfinished-rubber record through the session: every hand dealt again from the
+ * rubber's seed and checked against the record, every play made again (the computer asked as in play, so
+ * that it goes on exactly as it would have). with_computer false: nobody thinks (enough for a summary). */
+static bool restore(atable *t, const char *data, size_t len, bool with_computer, gw_error *err) {
+    /* Who played: the record's second player is a computer level (or, in records of the full-screen game
+     * before the session, "computer" with an Opponent tag), or the second human. */
     gw_android_record rec;
     if (gw_android_record_read(data, len, &rec, err) != GW_OK) return false;
-    bool ok = false;
-    const char *seed =
-        rec.count > 0 && rec.hands[0].is_android ? find_tag(&rec.hands[0], "RubberSeed") : NULL;
-    char *end = NULL;
-    if (!seed || !*seed || (t->seed = strtoull(seed, &end, 10), *end)) {
-        gw_error_set(err, GW_EINVAL, 0, 0, "it is not a rubber of the full-screen game");
-        goto out;
-    }
-    const char *p2 = find_tag(&rec.hands[0], "Player2"), *level = find_tag(&rec.hands[0], "Opponent");
-    t->hot_seat = !p2 || strcmp(p2, "computer") != 0;
-    t->level = GW_ANDROID_HARD;
-    if (level && !gw_android_level_parse(level, &t->level)) {
-        gw_error_set(err, GW_EINVAL, 0, 0, "unknown computer level '%s'", level);
-        goto out;
-    }
-    const char *id = find_tag(&rec.hands[0], "StoreRubber");
-    t->store_rubber = id ? strtoll(id, NULL, 10) : 0;
-    if (t->store_rubber < 0) t->store_rubber = 0;
-    if (!set_players(t, with_bot, err)) goto out;
-    gw_rng_seed(&t->rng, t->seed);
-    gw_android_rubber_start(&t->rubber, (int)(gw_mix64(t->seed) & 1));
+    bool ok = rec.count > 0 && rec.hands[0].is_android;
+    const char *p2 = ok ? gw_android_record_hand_tag(&rec.hands[0], "Player2") : NULL;
+    gw_android_level level = GW_ANDROID_HARD;
+    t->hot_seat = !p2 || (!gw_android_level_parse(p2, &level) && strcmp(p2, "computer") != 0);
+    t->store_rubber = 0;
+    const char *date = NULL;
     for (int i = 0; i < rec.count; i++) {
-        const gw_android_record_hand *h = &rec.hands[i];
-        if (!h->is_android || h->error.status != GW_OK) {
-            gw_error_set(err, GW_EINVAL, 0, 0, "hand %d: %s", i + 1,
-                         h->is_android ? h->error.msg : "not an Android Whist hand");
-            goto out;
-        }
-        gw_card deck[GW_ANDROID_DECK];
-        gw_deck_shuffled(GW_CLASSIC, &t->rng, deck);
-        if (memcmp(deck, h->deck, sizeof deck) != 0 || h->dealer != t->rubber.next_dealer ||
-            t->rubber.winner >= 0 || (i > 0 && !gw_android_over(&t->g))) {
-            gw_error_set(err, GW_EINVAL, 0, 0, "hand %d is not the rubber's (seed %llu)", i + 1,
-                         (unsigned long long)t->seed);
-            goto out;
-        }
-        if (gw_android_deal(&t->g, deck, h->dealer, err) != GW_OK) goto out;
-        t->hand_no = i + 1;
-        if (t->bot) gw_android_player_begin_hand(t->bot, 1);
-        for (int e = 0; e < h->game.nevents; e++) {
-            const gw_android_event *ev = &h->game.events[e];
-            if (t->bot && is_computer(t, gw_android_actor(&t->g))) {
-                gw_android_view v;
-                gw_android_observe(&t->g, 1, &v);
-                gw_android_action a;
-                gw_error ignore;
-                gw_android_player_choose(t->bot, &v, &a, &ignore); /* its state moves on as in play */
-            }
-            gw_android_trick done;
-            gw_android_outcome o;
-            gw_status st =
-                ev->command == GW_CMD_NONE
-                    ? gw_android_play(&t->g, ev->card, &done, err)
-                    : gw_android_command_play(&t->g, (gw_android_command)ev->command, &o, &done, err);
-            if (st != GW_OK) goto out;
-        }
-        if (gw_android_over(&t->g)) {
-            gw_android_progress pr;
-            if (gw_android_rubber_add(&t->rubber, gw_android_score_hand(&t->g), &pr, err) != GW_OK) goto out;
-            hand_text(t, pr.points, &t->finished);
-        }
+        const char *id = gw_android_record_hand_tag(&rec.hands[i], "StoreRubber");
+        if (id) t->store_rubber = strtoll(id, NULL, 10);
+        date = gw_android_record_hand_tag(&rec.hands[i], "Date");
     }
-    if (t->rubber.winner >= 0) {
+    if (t->store_rubber < 0) t->store_rubber = 0;
+    if (!ok) {
+        gw_error_set(err, GW_EINVAL, 0, 0, "it is not a rubber of Android Whist");
+        gw_android_record_free(&rec);
+        return false;
+    }
+    set_names(t);
+    gw_session_config base;
+    rubber_config(&base, t->hot_seat, level, with_computer);
+    ok = gw_session_restore(&base, data, len, &t->s, err) == GW_OK;
+    if (ok && gw_session_state_of(t->s) == GW_SESSION_OVER) {
         gw_error_set(err, GW_EINVAL, 0, 0, "the rubber is over");
-        goto out;
+        ok = false;
     }
-    t->mid_hand = !gw_android_over(&t->g);
-    ok = !t->finished.failed;
-    if (!ok) gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory");
-out:
+    if (ok) {
+        t->mid_hand = gw_session_state_of(t->s) == GW_SESSION_PLAYING;
+        if (t->mid_hand && date) gw_session_set_tag(t->s, "Date", date, NULL);
+        if (t->store_rubber > 0) {
+            char id[32];
+            snprintf(id, sizeof id, "%lld", (long long)t->store_rubber);
+            gw_session_set_tag(t->s, "StoreRubber", id, NULL);
+        }
+        look(t);
+    } else {
+        gw_session_free(t->s);
+        t->s = NULL;
+    }
     gw_android_record_free(&rec);
     return ok;
 }
 
 /* Reads the unfinished rubber into t; false if there is none (err GW_OK) or it cannot be used. */
-static bool load_unfinished(atable *t, bool with_bot, gw_error *err) {
+static bool load_unfinished(atable *t, bool with_computer, gw_error *err) {
     char *data = NULL;
     size_t len = 0;
     if (!tui_unfinished_read(UNFINISHED_RUBBER, &data, &len, err)) return false;
-    bool ok = restore(t, data, len, with_bot, err);
+    bool ok = restore(t, data, len, with_computer, err);
     free(data);
     return ok;
 }
 
+static atable table_now; /* one rubber at a time; too big for the stack */
+
 bool tui_android_unfinished(char *summary, size_t cap, gw_error *err) {
-    atable *t = calloc(1, sizeof *t);
-    if (!t) {
-        gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory");
-        return false;
-    }
+    static atable peek; /* beside a rubber in play? never: the home screen looks between rubbers */
+    atable *t = &peek;
+    memset(t, 0, sizeof *t);
     bool ok = load_unfinished(t, false, err);
     if (ok) {
-        int hand = t->hand_no + (t->mid_hand ? 0 : 1);
+        const gw_android_rubber *r = gw_session_rubber(t->s);
+        int hand = t->view.hand_number + (t->mid_hand ? 0 : 1);
         if (t->hot_seat)
             snprintf(summary, cap, "Resume: hand %d (Android Whist, two players)", hand);
         else
-            snprintf(summary, cap, "Resume: hand %d, %d-%d, games %d-%d (Android Whist)", hand,
-                     t->rubber.points[0], t->rubber.points[1], t->rubber.games[0], t->rubber.games[1]);
+            snprintf(summary, cap, "Resume: hand %d, %d-%d, games %d-%d (Android Whist)", hand, r->points[0],
+                     r->points[1], r->games[0], r->games[1]);
     }
-    gw_text_free(&t->finished);
-    free(t);
+    gw_session_free(t->s);
+    t->s = NULL;
     return ok;
 }
 
@@ -695,9 +674,9 @@ static tui_exit play_rubber(atable *t, bool resumed) {
     tui_app *app = t->app;
     gw_error err;
     char dir[3072];
+    uint64_t seed = gw_session_config_of(t->s)->seed;
     if (gw_xdg_dir(GW_XDG_DATA, "games", dir, sizeof dir, &err) == GW_OK)
-        snprintf(t->record_path, sizeof t->record_path, "%s/android-%llu.gwr", dir,
-                 (unsigned long long)t->seed);
+        snprintf(t->record_path, sizeof t->record_path, "%s/android-%llu.gwr", dir, (unsigned long long)seed);
     else
         snprintf(app->notice, sizeof app->notice, "Android Whist records are not saved: %s", err.msg);
     /* The unfinished rubber is this copy's while it plays: a second whist on the same data folder neither
@@ -712,9 +691,8 @@ static tui_exit play_rubber(atable *t, bool resumed) {
             snprintf(app->notice, sizeof app->notice,
                      "Another whist (pid %ld) is playing the unfinished rubber: it cannot be resumed here.",
                      other);
-            gw_android_player_free(t->bot);
-            t->bot = NULL;
-            gw_text_free(&t->finished);
+            gw_session_free(t->s);
+            t->s = NULL;
             return TUI_BACK;
         }
         set_status(t, true, "Another whist (pid %ld) is playing a rubber: this one cannot be resumed later.",
@@ -722,65 +700,80 @@ static tui_exit play_rubber(atable *t, bool resumed) {
     }
     act_result r = ACT_DONE;
     while (r == ACT_DONE) {
-        if (t->mid_hand) {
-            t->mid_hand = false;
-            if (t->hot_seat) t->screen_free = true;
-            snprintf(t->news[0], sizeof t->news[0], "Resumed: hand %d, trick %d. Trump is %s.", t->hand_no,
-                     t->g.tricks_done + 1, gw_suit_name(t->g.trump));
-        } else {
-            deal(t);
+        if (gw_session_state_of(t->s) == GW_SESSION_HAND_OVER) {
+            if (gw_session_next_hand(t->s, &err) != GW_OK) {
+                snprintf(app->notice, sizeof app->notice, "The next hand cannot be dealt: %s", err.msg);
+                break;
+            }
+            set_date(t);
         }
-        save(t, NULL);
-        while (!gw_android_over(&t->g) && r == ACT_DONE) {
-            int p = gw_android_actor(&t->g);
-            gw_android_trick done = {0};
-            if (is_computer(t, p)) {
-                r = computer_acts(t, &done);
+        dealt(t);
+        gw_event score;
+        bool scored = false;
+        while (!scored && r == ACT_DONE) {
+            look(t);
+            gw_turn turn = t->view.turn;
+            if (turn.player < 0) break;
+            if (turn.computer) {
+                r = computer_acts(t);
             } else {
-                if (hand_over(t, p) == TUI_SIGNAL) {
+                if (hand_over(t, turn.player) == TUI_SIGNAL) {
                     r = ACT_SIGNAL;
                     break;
                 }
-                r = gw_seat_is_android(t->g.turn) ? human_command(t, &done) : human_card(t, &done);
+                if (t->viewer != turn.player) { /* against the computer the viewer is always player 1 */
+                    t->viewer = turn.player;
+                    look(t);
+                }
+                r = turn.kind == GW_ACTION_COMMAND ? human_command(t) : human_card(t);
             }
             if (r != ACT_DONE) break;
+            bool trick = take_events(t, &score, &scored);
             /* The hand's last play is saved with the hand's score, below. */
-            if (!gw_android_over(&t->g)) save(t, NULL);
-            if (done.completed) r = show_trick(t, &done);
+            if (!scored) save(t);
+            if (trick) r = show_trick(t);
         }
         if (r != ACT_DONE) break;
-        gw_android_progress pr;
-        gw_android_rubber_add(&t->rubber, gw_android_score_hand(&t->g), &pr, &err);
-        /* Stored first, so that the saved rubber carries its statistics row (StoreRubber) from hand 1 on. */
-        tui_android_store_hand(t->app, &t->store_rubber, &t->g, t->hand_no, t->seed, t->bot, &t->rubber, &pr);
-        save(t, pr.points);
-        r = scoreboard(t, &pr);
+        if (!scored) {
+            snprintf(app->notice, sizeof app->notice, "The hand ended without a score (the rubber is kept)");
+            break;
+        }
+        /* Stored first, so that the saved rubber carries its statistics row (StoreRubber) from then on. */
+        tui_android_store_hand(t->app, &t->store_rubber, t->s, &score);
+        if (t->store_rubber > 0) {
+            char id[32];
+            snprintf(id, sizeof id, "%lld", (long long)t->store_rubber);
+            gw_session_set_tag(t->s, "StoreRubber", id, NULL);
+        }
+        save(t);
+        r = scoreboard(t, &score);
     }
     gw_file_unlock(&lock);
-    gw_android_player_free(t->bot);
-    t->bot = NULL;
-    gw_text_free(&t->finished);
+    gw_session_free(t->s);
+    t->s = NULL;
     return r == ACT_SIGNAL ? TUI_SIGNAL : TUI_BACK;
 }
-
-static atable table_now; /* one rubber at a time; too big for the stack */
 
 tui_exit tui_android(tui_app *app, bool hot_seat) {
     atable *t = &table_now;
     memset(t, 0, sizeof *t);
     t->app = app;
     t->hot_seat = hot_seat;
-    t->seed = app->has_seed ? app->seed : gw_fresh_seed();
+    uint64_t seed = app->has_seed ? app->seed : gw_fresh_seed();
     app->has_seed = false;
-    t->level = app->settings.opponent == GW_AI_EASY ? GW_ANDROID_EASY : GW_ANDROID_HARD;
-    gw_rng_seed(&t->rng, t->seed);
-    gw_android_rubber_start(&t->rubber, (int)(gw_mix64(t->seed) & 1));
+    gw_android_level level = app->settings.opponent == GW_AI_EASY ? GW_ANDROID_EASY : GW_ANDROID_HARD;
     t->sel = -1;
+    set_names(t);
+    gw_session_config c;
+    rubber_config(&c, hot_seat, level, true);
+    c.seed = seed;
     gw_error err;
-    if (!set_players(t, true, &err)) {
+    if (gw_session_new(&c, &t->s, &err) != GW_OK) {
+        t->s = NULL;
         snprintf(app->notice, sizeof app->notice, "The computer cannot play Android Whist: %s", err.msg);
         return TUI_BACK;
     }
+    set_date(t);
     return play_rubber(t, false);
 }
 
@@ -793,8 +786,6 @@ tui_exit tui_android_resume(tui_app *app) {
     if (!load_unfinished(t, true, &err)) {
         if (err.status != GW_OK)
             snprintf(app->notice, sizeof app->notice, "The unfinished rubber cannot be resumed: %s", err.msg);
-        gw_android_player_free(t->bot);
-        gw_text_free(&t->finished);
         return TUI_BACK;
     }
     return play_rubber(t, true);

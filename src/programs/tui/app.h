@@ -54,17 +54,20 @@ void tui_unfinished_release(void);
 bool tui_unfinished_busy(long *other);
 /* Saves the match so far (atomically); false with the reason in err. */
 bool tui_unfinished_save(const tui_match *m, gw_error *err);
-/* Loads and rebuilds the unfinished match; false if there is none or it
- * cannot be used (err says why; err->status GW_OK means there is none). */
-bool tui_unfinished_load(tui_match *m, gw_error *err);
+/* Loads and rebuilds the unfinished match (gw_session_restore): with
+ * computer, the computer seated as in play (think_ms for the expert); without,
+ * only looked at (nobody thinks). False if there is none or it cannot be used
+ * (err says why; err->status GW_OK means there is none). */
+bool tui_unfinished_load(tui_match *m, int think_ms, bool computer, gw_error *err);
 /* Forgets the unfinished match. */
 void tui_unfinished_remove(void);
 
 /* The local date "YYYY.MM.DD" (for records) and time "YYYY-MM-DD HH:MM:SS" (for the database). */
 void tui_today(char date[16], char stamp[24]);
 
-/* Starts a match of rules against level with seed into m (tui_match_start)
- * and records it in the statistics (m->store_id) when they are open, or,
+/* Starts a match of rules against level with seed into m (a session, its
+ * first hand dealt and dated today) and records it in the statistics
+ * (m->store_id, the StoreMatch tag) when they are open, or,
  * with open_store, can be opened (tui_app_store); if that fails, m->store_id
  * is 0 and app->notice says "This match is not in the statistics: WHY".
  * False, with "Cannot start a match: WHY" in app->notice, for bad rules. */
@@ -72,8 +75,8 @@ bool tui_match_begin(tui_app *app, bool open_store, tui_match *m, gw_match_rules
                      gw_ai_level level);
 
 /* The screens. Each returns TUI_SIGNAL when a signal asks the program to stop. */
-tui_exit tui_play(tui_app *app,
-                  tui_match *m); /* plays m (new or resumed) until it ends or the player leaves */
+/* Plays m (new, or resumed from the unfinished match) until it ends or the player leaves. */
+tui_exit tui_play(tui_app *app, tui_match *m, bool resumed);
 tui_exit tui_settings_screen(tui_app *app);
 tui_exit tui_stats_screen(tui_app *app);
 tui_exit tui_rules_screen(tui_app *app);
@@ -82,12 +85,11 @@ tui_exit tui_android(tui_app *app, bool hot_seat);
 /* The stored hands, newest first, of both games; Enter replays one. */
 tui_exit tui_history_screen(tui_app *app);
 
-/* Stores the Android Whist hand just scored (hand_no of the rubber with this
- * seed; bot NULL for two humans) with the rubber after it (r, pr). *rubber_id
- * is 0 before the rubber's first stored hand (it is then recorded), -1 once
- * storing failed (a notice says why; the rest of the rubber is not stored). */
-void tui_android_store_hand(tui_app *app, int64_t *rubber_id, const gw_android_game *g, int hand_no,
-                            uint64_t seed, const gw_android_player *bot, const gw_android_rubber *r,
-                            const gw_android_progress *pr);
+/* Stores the Android Whist hand of session s just scored (its record as the
+ * session writes it; score: its GW_EVENT_SCORE) with the rubber after it.
+ * *rubber_id is 0 before the rubber's first stored hand (it is then recorded,
+ * the opponent being player 2's level or "human"), -1 once storing failed (a
+ * notice says why; the rest of the rubber is not stored). */
+void tui_android_store_hand(tui_app *app, int64_t *rubber_id, const gw_session *s, const gw_event *score);
 
 #endif

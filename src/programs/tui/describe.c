@@ -7,28 +7,30 @@
 
 #include "layout.h"
 
-const char *tui_refusal(const gw_game *g, gw_card c, bool ascii, char *buf, size_t cap) {
+const char *tui_refusal(gw_refusal r, const char *sentence, gw_card c, gw_card led, gw_variant v, bool ascii,
+                        char *buf, size_t cap) {
     char label[8];
     tui_card_label(c, ascii, label);
-    switch (gw_game_check(g, c)) {
-    case GW_PLAY_OK: return NULL;
-    case GW_PLAY_MUST_FOLLOW:
+    switch (r) {
+    case GW_REFUSE_NONE: return NULL;
+    case GW_REFUSE_MUST_FOLLOW:
         snprintf(buf, cap, "You must follow %s: you hold that suit.",
-                 tui_suit_label(gw_card_suit(g->led), ascii));
+                 tui_suit_label(gw_card_suit(led), ascii));
         return buf;
-    case GW_PLAY_HAND_OVER: snprintf(buf, cap, "The hand is over."); return buf;
-    case GW_PLAY_NOT_A_CARD:
-        snprintf(buf, cap, "%s is not in the %s deck.", label, gw_variant_name((gw_variant)g->variant));
+    case GW_REFUSE_HAND_OVER: snprintf(buf, cap, "The hand is over."); return buf;
+    case GW_REFUSE_NOT_A_CARD:
+        snprintf(buf, cap, "%s is not in the %s deck.", label, gw_variant_name(v));
         return buf;
-    case GW_PLAY_IN_STOCK:
-    case GW_PLAY_PLAYED:
-    case GW_PLAY_OTHER_HAND: break; /* never say where the card is */
-    }
-    if (g->turn != 0)
-        snprintf(buf, cap, "Wait: it is the computer's turn.");
-    else
+    case GW_REFUSE_NOT_YOUR_TURN:
+    case GW_REFUSE_COMPUTER:
+    case GW_REFUSE_BUSY: snprintf(buf, cap, "Wait: it is the computer's turn."); return buf;
+    case GW_REFUSE_NOT_HELD:
         snprintf(buf, cap, "You do not hold %s.", label);
-    return buf;
+        return buf; /* never where it is */
+    default:
+        snprintf(buf, cap, "%s", sentence && *sentence ? sentence : "That card cannot be played now.");
+        return buf;
+    }
 }
 
 void tui_trick_news(const gw_trick_event *ev, bool ascii, char *buf, size_t cap) {
@@ -74,7 +76,12 @@ int tui_counted_tricks(const gw_game *g, gw_scoring s, int p) {
 }
 
 void tui_counted_text(const gw_game *g, gw_scoring s, int p, char *buf, size_t cap) {
-    int n = tui_counted_tricks(g, s, p);
+    const int won[2][2] = {{g->won[0][0], g->won[0][1]}, {g->won[1][0], g->won[1][1]}};
+    tui_counted_won_text(won, s, p, buf, cap);
+}
+
+void tui_counted_won_text(const int won[2][2], gw_scoring s, int p, char *buf, size_t cap) {
+    int n = s == GW_EVERY ? won[0][p] + won[1][p] : won[1][p];
     snprintf(buf, cap, "%d %strick%s%s", n, s == GW_EVERY ? "" : "endgame ", n == 1 ? "" : "s",
              s == GW_EVERY ? " (both phases)" : "");
 }

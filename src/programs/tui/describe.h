@@ -7,11 +7,17 @@
 #include <stddef.h>
 
 #include "gw/game.h"
+#include "gw/session.h"
 #include "gw/score.h"
 
-/* Why the player to move in g may not play c ("you must follow ♥"), or
- * NULL if it may. Never tells where a card the player does not hold is. */
-const char *tui_refusal(const gw_game *g, gw_card c, bool ascii, char *buf, size_t cap);
+/* The table's words for the session's refusal r of the human's card c
+ * (gw_session_check; led: the card led to the trick, v the deck): "You must
+ * follow ♥: you hold that suit.", with the table's card and suit labels
+ * (ASCII ones on a plain terminal); a refusal the table has no words of its
+ * own for gets the session's sentence. NULL for GW_REFUSE_NONE. Never tells
+ * where a card the player does not hold is. */
+const char *tui_refusal(gw_refusal r, const char *sentence, gw_card c, gw_card led, gw_variant v, bool ascii,
+                        char *buf, size_t cap);
 
 /* What a finished trick did, from the human's seat (0): who won and who
  * drew what ("You win with K♥ and take 7♣; the computer draws a hidden card."). */
@@ -30,6 +36,8 @@ int tui_counted_tricks(const gw_game *g, gw_scoring s, int p);
 /* Those tricks as the table shows them, named so the player knows which:
  * "12 tricks (both phases)", "1 endgame trick". */
 void tui_counted_text(const gw_game *g, gw_scoring s, int p, char *buf, size_t cap);
+/* The same from the tricks won, [phase][player] (a view's). */
+void tui_counted_won_text(const int won[2][2], gw_scoring s, int p, char *buf, size_t cap);
 
 /* The name a screen shows for a scoring rule in a variant (seed 003's
  * words): "Last 13" (classic) or "Last 7" (small), "Every trick",

@@ -91,21 +91,20 @@ static tui_exit replay_german(tui_app *app, const gw_store_entry *e, const char 
         return TUI_BACK;
     }
     const gw_record_hand *h = &rec.hands[0];
-    static tui_match m;
+    gw_match m;
     memset(&m, 0, sizeof m);
-    m.match.rules = h->rules;
-    m.match.hands_played = e->number;
-    m.match.score[0] = e->score[0];
-    m.match.score[1] = e->score[1];
-    if (!gw_ai_level_parse(e->opponent, &m.level)) m.level = GW_AI_HARD;
-    m.game = h->game;
+    m.rules = h->rules;
+    m.hands_played = e->number;
+    m.score[0] = e->score[0];
+    m.score[1] = e->score[1];
+    gw_ai_level level;
+    if (!gw_ai_level_parse(e->opponent, &level)) level = GW_AI_HARD;
     gw_game dealt;
     tui_exit x = TUI_BACK;
     if (gw_game_deal(&dealt, h->rules.variant, h->deck, h->dealer, &err) != GW_OK) {
         snprintf(msg, cap, "Hand %lld cannot be replayed: %s", (long long)e->id, err.msg);
     } else {
-        m.dealt = dealt;
-        x = tui_review(app, &m, &dealt, &h->game);
+        x = tui_review(app, &m, gw_ai_level_name(level), &dealt, &h->game);
     }
     gw_record_free(&rec);
     return x;

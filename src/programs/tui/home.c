@@ -122,11 +122,12 @@ static void peek_unfinished(home *h) {
         return;
     }
     if (was_busy) h->app->notice[0] = '\0'; /* the other whist let go */
-    h->can_resume = tui_unfinished_load(&m, &err);
+    h->can_resume = tui_unfinished_load(&m, h->app->think_ms, false, &err);
     if (h->can_resume) {
+        const gw_match *match = gw_session_match(m.s);
         snprintf(h->resume_text, sizeof h->resume_text,
-                 "Resume: hand %d, you %d - computer %d (German Whist)", m.match.hands_played + 1,
-                 m.match.score[0], m.match.score[1]);
+                 "Resume: hand %d, you %d - computer %d (German Whist)", match->hands_played + 1,
+                 match->score[0], match->score[1]);
         tui_match_free(&m);
     } else if (err.status != GW_OK) {
         snprintf(h->app->notice, sizeof h->app->notice, "The unfinished match cannot be resumed: %s",
@@ -163,7 +164,7 @@ static tui_exit new_game(home *h) {
             tui_unfinished_release();
             return tui_signal_caught() ? TUI_SIGNAL : TUI_BACK;
         }
-    } else if (tui_unfinished_load(&old, &err)) {
+    } else if (tui_unfinished_load(&old, app->think_ms, false, &err)) {
         static const char *const LINES[] = {"Start a new match? The unfinished one will be abandoned.", "",
                                             "y: new match      n or Esc: back"};
         int k = tui_dialog(&app->scr, draw_home, h, "New game", LINES, 3);
@@ -183,7 +184,7 @@ static tui_exit new_game(home *h) {
         tui_unfinished_release();
         return TUI_BACK;
     }
-    tui_exit e = tui_play(app, &m);
+    tui_exit e = tui_play(app, &m, false);
     tui_unfinished_release();
     tui_match_free(&m);
     return e;
@@ -198,14 +199,14 @@ static tui_exit resume(home *h) {
         busy_notice(h->app, pid);
         return TUI_BACK;
     }
-    if (!tui_unfinished_load(&m, &err)) {
+    if (!tui_unfinished_load(&m, h->app->think_ms, true, &err)) {
         tui_unfinished_release();
         if (err.status != GW_OK)
             snprintf(h->app->notice, sizeof h->app->notice, "The unfinished match cannot be resumed: %s",
                      err.msg);
         return TUI_BACK;
     }
-    tui_exit e = tui_play(h->app, &m);
+    tui_exit e = tui_play(h->app, &m, true);
     tui_unfinished_release();
     tui_match_free(&m);
     return e;
@@ -330,6 +331,19 @@ static int home_loop(tui_app *app) {
     }
 }
 
+/* The option names the session's parser knows (gw_session_config_option), as getopt_long hands them over. */
+static const char *session_option(int opt) {
+    switch (opt) {
+    case 's': return "seed";
+    case 'v': return "variant";
+    case 'S': return "scoring";
+    case 't': return "target";
+    case 'o': return "opponent";
+    case 'T': return "think-ms";
+    default: return NULL;
+    }
+}
+
 int gw_tui_main(int argc, char **argv) {
     static const struct option OPTIONS[] = {
         {"seed", required_argument, NULL, 's'},     {"ascii", no_argument, NULL, 'a'},
@@ -343,67 +357,47 @@ int gw_tui_main(int argc, char **argv) {
     gw_settings_default(&app.settings);
     if (gw_settings_load(&app.settings, &err) != GW_OK)
         snprintf(app.notice, sizeof app.notice, "Settings: %s", err.msg);
+    /* The options go through the session's parser over the settings, so that they are read (and refused)
+     * as in line mode. */
+    gw_session_config opts;
+    gw_session_config_default(&opts, GW_GAME_GERMAN);
+    opts.rules = app.settings.rules;
+    opts.seats[1].kind = GW_SEAT_COMPUTER;
+    opts.seats[1].level = (int)app.settings.opponent;
+    opts.limits.think_ms = app.think_ms;
     bool ascii = false;
     int opt;
     opterr = 0;
     optind = 1;
     while ((opt = getopt_long(argc, argv, "+:s:av:S:t:o:T:", OPTIONS, NULL)) != -1) {
-        char *end = NULL;
-        switch (opt) {
-        case 's':
-            if (!gw_seed_parse(optarg, &app.seed, &err)) { /* the rule and words of 'whist play --plain' */
+        const char *name = session_option(opt);
+        if (name) {
+            if (gw_session_config_option(&opts, name, optarg, &err) != GW_OK) {
                 fprintf(stderr, "whist play: %s\nTry 'whist play --help'.\n", err.msg);
                 return 2;
             }
-            app.has_seed = true;
-            break;
-        case 'a': ascii = true; break;
-        case 'v':
-            if (!gw_variant_parse(optarg, &app.settings.rules.variant)) {
-                fprintf(stderr, "whist: unknown variant '%s' (classic or small)\n", optarg);
-                return 2;
-            }
-            break;
-        case 'S':
-            if (!gw_scoring_parse(optarg, &app.settings.rules.scoring)) {
-                fprintf(stderr, "whist: unknown scoring '%s' (last13, every, difference or total)\n", optarg);
-                return 2;
-            }
-            break;
-        case 't': {
-            long t = strtol(optarg, &end, 10);
-            if (!*optarg || *end || t < GW_TARGET_MIN || t > GW_TARGET_MAX) {
-                fprintf(stderr, "whist: --target wants %d to %d, not '%s'\n", GW_TARGET_MIN, GW_TARGET_MAX,
-                        optarg);
-                return 2;
-            }
-            app.settings.rules.target = (int)t;
-            break;
+            if (opt == 's') app.has_seed = true;
+            continue;
         }
-        case 'o':
-            if (!gw_ai_level_parse(optarg, &app.settings.opponent)) {
-                fprintf(stderr, "whist: unknown opponent '%s' (random, easy, hard, expert or oracle)\n",
-                        optarg);
-                return 2;
-            }
-            break;
-        case 'T': {
-            long ms = strtol(optarg, &end, 10);
-            if (!*optarg || *end || ms < 1 || ms > 60000) {
-                fprintf(stderr, "whist: --think-ms wants 1 to 60000, not '%s'\n", optarg);
-                return 2;
-            }
-            app.think_ms = (int)ms;
-            break;
+        if (opt == 'a') {
+            ascii = true;
+            continue;
         }
-        default:
-            if (optopt)
-                fprintf(stderr, "whist: option '-%c' is unknown or lacks its value\n%s", optopt, USAGE);
-            else
-                fprintf(stderr, "whist: unknown option '%s'\n%s", argv[optind - 1], USAGE);
-            return 2;
-        }
+        if (optopt)
+            fprintf(stderr, "whist: option '-%c' is unknown or lacks its value\n%s", optopt, USAGE);
+        else
+            fprintf(stderr, "whist: unknown option '%s'\n%s", argv[optind - 1], USAGE);
+        return 2;
     }
+    if (opts.seats[1].kind != GW_SEAT_COMPUTER) {
+        fprintf(stderr, "whist play: the full-screen game plays against the computer: --opponent random, "
+                        "easy, hard, expert or oracle\nTry 'whist play --help'.\n");
+        return 2;
+    }
+    app.settings.rules = opts.rules;
+    app.seed = opts.seed;
+    app.think_ms = opts.limits.think_ms;
+    app.settings.opponent = (gw_ai_level)opts.seats[1].level;
     if (optind < argc) {
         fprintf(stderr, "whist: unexpected argument '%s'\n%s", argv[optind], USAGE);
         return 2;

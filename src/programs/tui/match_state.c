@@ -1,159 +1,121 @@
-/* match_state.c: the match at the table: record text, undo, and rebuilding an unfinished match. */
+/* match_state.c: the German Whist match at the table on the session: its configuration, restoring it,
+ * its finished hands and the last trick from the human's view. */
 #include "match_state.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "gw/monotonic.h"
 #include "gw/record.h"
 
-gw_status tui_match_start(tui_match *m, gw_match_rules rules, uint64_t seed, gw_ai_level level,
-                          gw_error *err) {
+void tui_match_config(gw_session_config *c, gw_match_rules rules, uint64_t seed, gw_ai_level level,
+                      int think_ms, bool computer) {
+    gw_session_config_default(c, GW_GAME_GERMAN);
+    c->rules = rules;
+    c->seed = seed;
+    c->seats[0].kind = GW_SEAT_OUTSIDE;
+    c->seats[1].kind = computer ? GW_SEAT_COMPUTER : GW_SEAT_OUTSIDE;
+    c->seats[1].level = (int)level;
+    snprintf(c->seats[1].name, sizeof c->seats[1].name, "%s", gw_ai_level_name(level));
+    c->limits = (gw_expert_limits){think_ms, 0, NULL};
+    c->clock = gw_monotonic_clock();
+    c->undo = true;
+}
+
+gw_status tui_match_start(tui_match *m, const gw_session_config *c, const char *date, gw_error *err) {
     memset(m, 0, sizeof *m);
-    m->level = level;
-    return gw_match_start(&m->match, rules, seed, err);
-}
-
-void tui_match_deal(tui_match *m, const char *date) {
-    gw_match_deal(&m->match, &m->game, &m->hand_seed);
-    m->dealt = m->game;
-    m->in_hand = true;
-    m->assisted = false;
-    strncpy(m->date, date, sizeof m->date - 1);
-    m->date[sizeof m->date - 1] = '\0';
-}
-
-void tui_match_hand_text(const tui_match *m, const gw_game *g, int hand_no, bool assisted, gw_text *out) {
-    gw_record_hand h;
-    gw_record_hand_from_match(&h, g, &m->match, hand_no, m->hand_seed);
-    char id[32];
-    gw_format(id, sizeof id, "%llu", (unsigned long long)m->store_id);
-    gw_record_hand_set_tag(&h, "Date", m->date);
-    gw_record_hand_set_tag(&h, "Player1", "human");
-    gw_record_hand_set_tag(&h, "Player2", gw_ai_level_name(m->level));
-    if (m->store_id > 0) gw_record_hand_set_tag(&h, "StoreMatch", id);
-    if (assisted) gw_record_hand_set_tag(&h, "Assisted", "yes");
-    gw_record_write_hand(&h, out);
-    gw_record_hand_clear(&h);
-}
-
-gw_hand_score tui_match_finish_hand(tui_match *m) {
-    gw_hand_score hs = gw_match_finish_hand(&m->match, &m->game);
-    if (m->finished.len > 0) gw_text_putc(&m->finished, '\n');
-    tui_match_hand_text(m, &m->game, m->match.hands_played, m->assisted, &m->finished);
-    m->in_hand = false;
-    return hs;
-}
-
-void tui_match_text(const tui_match *m, gw_text *out) {
-    gw_text_puts(out, gw_text_str(&m->finished));
-    if (!m->in_hand) return;
-    if (m->finished.len > 0) gw_text_putc(out, '\n');
-    if (gw_game_phase(&m->game) == GW_OVER) {
-        /* The last card is played but the hand not yet scored (the table saves after every card): its
-         * Score tag must count this hand, as tui_match_finish_hand will, or the record does not read back. */
-        tui_match scored = *m;
-        gw_match_finish_hand(&scored.match, &scored.game);
-        tui_match_hand_text(&scored, &scored.game, scored.match.hands_played, m->assisted, out);
-        return;
+    gw_status st = gw_session_new(c, &m->s, err);
+    if (st != GW_OK) {
+        m->s = NULL;
+        return st;
     }
-    tui_match_hand_text(m, &m->game, m->match.hands_played + 1, m->assisted, out);
+    tui_match_set_date(m, date);
+    return GW_OK;
 }
 
-bool tui_match_undo(tui_match *m) {
-    if (!m->in_hand) return false;
-    /* Find the human's last card by replaying the hand from the deal. */
-    gw_game g = m->dealt;
-    int last = -1;
-    for (int i = 0; i < m->game.nmoves; i++) {
-        if (g.turn == 0) last = i;
-        if (gw_game_play(&g, m->game.moves[i], NULL) != GW_OK) return false;
-    }
-    if (last < 0) return false;
-    gw_game back = m->dealt;
-    for (int i = 0; i < last; i++)
-        gw_game_play(&back, m->game.moves[i], NULL);
-    m->game = back;
-    m->assisted = true;
-    return true;
+void tui_match_set_store(tui_match *m, int64_t id) {
+    m->store_id = id > 0 ? id : 0;
+    char text[32];
+    snprintf(text, sizeof text, "%lld", (long long)m->store_id);
+    gw_session_set_tag(m->s, "StoreMatch", m->store_id > 0 ? text : NULL, NULL);
 }
 
-void tui_match_free(tui_match *m) { gw_text_free(&m->finished); }
+void tui_match_set_date(tui_match *m, const char *date) { gw_session_set_tag(m->s, "Date", date, NULL); }
 
-/* Plays a recorded hand's moves on g; false if one is refused. */
-static bool replay_moves(gw_game *g, const gw_record_hand *h) {
-    for (int i = 0; i < h->nmoves; i++)
-        if (gw_game_play(g, h->moves[i], NULL) != GW_OK) return false;
-    return true;
-}
+void tui_match_text(const tui_match *m, gw_text *out) { gw_session_record(m->s, true, out); }
 
-gw_status tui_match_restore(tui_match *m, const char *text, size_t len, gw_error *err) {
+gw_status tui_match_restore(tui_match *m, const gw_session_config *base, const char *text, size_t len,
+                            gw_error *err) {
     memset(m, 0, sizeof *m);
     gw_record r;
-    if (gw_record_read(text, len, &r, err) != GW_OK) return err ? err->status : GW_ENOMEM;
-    gw_status st = GW_OK;
-    if (r.count == 0) {
-        st = gw_error_set(err, GW_EINVAL, 0, 0, "the saved match holds no hand");
-        goto done;
+    gw_status st = gw_record_read(text, len, &r, err);
+    if (st != GW_OK) return st;
+    st = gw_session_restore(base, text, len, &m->s, err); /* every hand checked, its rules among them */
+    if (st == GW_OK && gw_session_state_of(m->s) == GW_SESSION_OVER)
+        st = gw_error_set(err, GW_EINVAL, 0, 0, "the saved match is already over");
+    if (st != GW_OK) {
+        tui_match_free(m);
+        gw_record_free(&r);
+        return st;
     }
-    const gw_record_hand *first = &r.hands[0];
-    for (int i = 0; i < r.count; i++) {
-        const gw_record_hand *h = &r.hands[i];
-        if (h->error.status != GW_OK) {
-            st = gw_error_set(err, GW_EINVAL, 0, 0, "hand %d of the saved match is invalid: %s", i + 1,
-                              h->error.msg);
-            goto done;
-        }
-        if (h->rules.variant != first->rules.variant || h->rules.scoring != first->rules.scoring ||
-            h->rules.target != first->rules.target) {
-            st = gw_error_set(err, GW_EINVAL, 0, 0,
-                              "hand %d of the saved match is played by other rules than hand 1 (%s, %s, "
-                              "target %d)",
-                              i + 1, gw_variant_name(first->rules.variant),
-                              gw_scoring_name(first->rules.scoring), first->rules.target);
-            goto done;
-        }
+    /* The statistics row and the date of the hand in play, as the record has them. */
+    const char *id = gw_record_hand_tag(&r.hands[0], "StoreMatch");
+    const char *date = gw_record_hand_tag(&r.hands[r.count - 1], "Date");
+    if (id) tui_match_set_store(m, strtoll(id, NULL, 10));
+    if (date && gw_session_state_of(m->s) == GW_SESSION_PLAYING) tui_match_set_date(m, date);
+    gw_record_free(&r);
+    return GW_OK;
+}
+
+gw_status tui_match_finished_hand(const tui_match *m, int hand_no, gw_game *dealt, gw_game *finished,
+                                  gw_hand_score *hs, gw_error *err) {
+    gw_text t = {0};
+    gw_status st = gw_session_hand_record(m->s, hand_no, &t, err);
+    if (st == GW_OK && t.failed) st = gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory");
+    gw_record r;
+    if (st == GW_OK) st = gw_record_read(gw_text_str(&t), t.len, &r, err);
+    gw_text_free(&t);
+    if (st != GW_OK) return st;
+    const gw_record_hand *h = r.count == 1 ? &r.hands[0] : NULL;
+    if (!h || h->error.status != GW_OK || !h->finished) {
+        st = gw_error_set(err, GW_EINVAL, 0, 0, "hand %d is not a finished hand", hand_no);
+    } else {
+        st = gw_game_deal(dealt, h->rules.variant, h->deck, h->dealer, err);
+        *finished = h->game;
+        *hs = h->outcome;
     }
-    const char *seed_tag = gw_record_hand_tag(first, "MatchSeed");
-    const char *level_tag = gw_record_hand_tag(first, "Player2");
-    gw_ai_level level;
-    char *end = NULL;
-    unsigned long long seed = seed_tag ? strtoull(seed_tag, &end, 10) : 0;
-    if (!seed_tag || !end || *end || !level_tag || !gw_ai_level_parse(level_tag, &level)) {
-        st = gw_error_set(err, GW_EINVAL, 0, 0, "the saved match lacks its seed or opponent");
-        goto done;
-    }
-    st = tui_match_start(m, first->rules, seed, level, err);
-    if (st != GW_OK) goto done;
-    const char *id_tag = gw_record_hand_tag(first, "StoreMatch");
-    if (id_tag) m->store_id = strtoll(id_tag, NULL, 10);
-    for (int i = 0; i < r.count; i++) {
-        const gw_record_hand *h = &r.hands[i];
-        const char *date = gw_record_hand_tag(h, "Date");
-        tui_match_deal(m, date ? date : "0000.00.00");
-        size_t deck_len = (size_t)gw_deck_size((gw_variant)m->game.variant);
-        if (memcmp(m->game.deck, h->deck, deck_len) != 0 || m->game.dealer != h->dealer) {
-            st = gw_error_set(err, GW_EINVAL, 0, 0, "hand %d of the saved match was not dealt from its seed",
-                              i + 1);
-            goto done;
-        }
-        m->assisted = gw_record_hand_tag(h, "Assisted") != NULL;
-        if (!replay_moves(&m->game, h)) {
-            st = gw_error_set(err, GW_EINVAL, 0, 0, "hand %d of the saved match does not replay", i + 1);
-            goto done;
-        }
-        if (h->finished) {
-            tui_match_finish_hand(m);
-            if (gw_match_winner(&m->match) >= 0) {
-                st = gw_error_set(err, GW_EINVAL, 0, 0, "the saved match is already over");
-                goto done;
-            }
-        } else if (i != r.count - 1) {
-            st = gw_error_set(err, GW_EINVAL, 0, 0, "hand %d of the saved match is unfinished", i + 1);
-            goto done;
-        }
-    }
-done:
-    if (st != GW_OK) tui_match_free(m);
     gw_record_free(&r);
     return st;
+}
+
+bool tui_last_trick(const gw_observation *o, gw_trick_event *out) {
+    int done = o->nmoves / 2;
+    if (done == 0) return false;
+    int foreplay = gw_hand_size(o->variant), leader = 1 - o->dealer, winner = leader;
+    for (int k = 0; k < done; k++) {
+        leader = winner;
+        bool follower_won = gw_trick_winner(o->trump, o->moves[2 * k], o->moves[2 * k + 1]);
+        winner = follower_won ? 1 - leader : leader;
+    }
+    int k = done - 1;
+    memset(out, 0, sizeof *out);
+    out->completed = true;
+    out->number = done;
+    out->leader = leader;
+    out->cards[0] = o->moves[2 * k];
+    out->cards[1] = o->moves[2 * k + 1];
+    out->winner = winner;
+    out->drawn[0] = out->drawn[1] = out->next_upcard = GW_NO_CARD;
+    if (k < foreplay && k < o->nups) {
+        out->drawn[winner] = o->ups[k]; /* the up-card: seen by both */
+        if (winner != o->seat && k < o->ndraws) out->drawn[o->seat] = o->draws[k];
+        if (k + 1 < o->nups) out->next_upcard = o->ups[k + 1];
+    }
+    return true;
+}
+
+void tui_match_free(tui_match *m) {
+    gw_session_free(m->s);
+    m->s = NULL;
 }

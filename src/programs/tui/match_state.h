@@ -1,5 +1,6 @@
-/* match_state.h: the match at the table: the hands so far as record text, the hand in play, undo, and
- * rebuilding an unfinished match from its saved record (pure: no curses, no files). */
+/* match_state.h: the German Whist match at the table, held by the session (gw_session): starting one,
+ * restoring the unfinished one from its record, the finished hands as games for the scoreboard and the
+ * review, and the last trick as the human may see it (pure: no curses, no files). */
 #ifndef GW_TUI_MATCH_STATE_H
 #define GW_TUI_MATCH_STATE_H
 
@@ -8,50 +9,52 @@
 
 #include "gw/ai.h"
 #include "gw/match.h"
+#include "gw/session.h"
 #include "gw/text.h"
 
-/* The human is player 1 (seat 0); the computer player 2 (seat 1). */
+/* The human is player 1 (player 0 of the session); the computer player 2 (player 1). */
 typedef struct tui_match {
-    gw_match match;
-    gw_game game;  /* the hand in play, or the last one finished */
-    gw_game dealt; /* that hand as dealt (for undo and the review) */
-    uint64_t hand_seed;
-    gw_ai_level level;
-    bool in_hand;     /* a hand is dealt and not yet scored */
-    bool assisted;    /* the hand in play had an undo */
+    gw_session *s;    /* owns the match; NULL before a start or after a free */
     int64_t store_id; /* the match in the statistics database, 0 if none */
-    char date[16];    /* "YYYY.MM.DD" of the hand in play */
-    gw_text finished; /* record text of the finished hands */
 } tui_match;
 
-/* Starts a match (no hand dealt yet). Fails on bad rules. */
-gw_status tui_match_start(tui_match *m, gw_match_rules rules, uint64_t seed, gw_ai_level level,
-                          gw_error *err);
+/* The session's configuration for a match at the table: rules, seed, the
+ * computer at level (or, computer false, an outside seat: for looking at a
+ * saved match without thinking), the expert's think_ms with the host's clock,
+ * undo on. */
+void tui_match_config(gw_session_config *c, gw_match_rules rules, uint64_t seed, gw_ai_level level,
+                      int think_ms, bool computer);
 
-/* Deals the next hand, dated date ("YYYY.MM.DD"). */
-void tui_match_deal(tui_match *m, const char *date);
+/* Starts a match from c (its first hand dealt) dated date ("YYYY.MM.DD"); m->store_id 0. */
+gw_status tui_match_start(tui_match *m, const gw_session_config *c, const char *date, gw_error *err);
 
-/* Scores the finished hand in play and adds its record to `finished`. */
-gw_hand_score tui_match_finish_hand(tui_match *m);
+/* Sets the match's statistics row (the StoreMatch tag from the hand in play on; 0 removes it). */
+void tui_match_set_store(tui_match *m, int64_t id);
 
-/* The record of hand `hand_no` from game g with this match's tags (Date,
- * players, MatchSeed, StoreMatch, Assisted, and the Score when finished). */
-void tui_match_hand_text(const tui_match *m, const gw_game *g, int hand_no, bool assisted, gw_text *out);
+/* Dates the hand in play ("YYYY.MM.DD"), for the Date tag. */
+void tui_match_set_date(tui_match *m, const char *date);
 
 /* The whole match so far as record text: finished hands and the hand in play. */
 void tui_match_text(const tui_match *m, gw_text *out);
 
-/* Takes back the human's last card of the hand in play and the computer's
- * cards after it; marks the hand assisted. False if the human has not
- * played in this hand. */
-bool tui_match_undo(tui_match *m);
+/* Rebuilds the unfinished match from the text tui_match_text wrote
+ * (gw_session_restore with base for the seat kinds, limits and clock), its
+ * statistics row and the Date of the hand in play. Fails with a message if
+ * the text is not such a record or the match is over. */
+gw_status tui_match_restore(tui_match *m, const gw_session_config *base, const char *text, size_t len,
+                            gw_error *err);
 
-/* Rebuilds a match from the text tui_match_text wrote: replays every hand
- * from the match seed and checks each deal against the record. Fails with
- * a message if the text is not such a record or the match is over. */
-gw_status tui_match_restore(tui_match *m, const char *text, size_t len, gw_error *err);
+/* Finished hand hand_no (1-based) of the match as dealt and as played out,
+ * with its score: from its record (the whole deal is public once every card
+ * is played). GW_EINVAL if there is no such hand. */
+gw_status tui_match_finished_hand(const tui_match *m, int hand_no, gw_game *dealt, gw_game *finished,
+                                  gw_hand_score *hs, gw_error *err);
 
-/* Frees the record text. */
+/* The last finished trick of the hand in o as the seat of o saw it (the
+ * opponent's hidden draw as GW_NO_CARD): false if none is finished yet. */
+bool tui_last_trick(const gw_observation *o, gw_trick_event *out);
+
+/* Frees the session. */
 void tui_match_free(tui_match *m);
 
 #endif

@@ -1,35 +1,31 @@
-/* play.c: playing a match at the table: the computer's turns, the human's keys and clicks, tricks and
- * their pauses, help, hints, undo, saving after every card, and storing every finished hand. */
+/* play.c: playing a match at the table on the session (gw_session): the human's keys and clicks, the
+ * session's view drawn and its events shown (cards, tricks and their pauses, draws, up-cards), the computer's
+ * turns, help, hints, undo, saving after every card, and storing every finished hand. */
 #include <ctype.h>
 #include <stdarg.h>
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "app.h"
 #include "describe.h"
 #include "dialog.h"
-#include "gw/files.h"
 #include "gw/monotonic.h"
-#include "gw/observation.h"
-#include "gw/player.h"
-#include "gw/solver.h"
+#include "gw/files.h"
 #include "review.h"
 #include "scoreboard.h"
 #include "table.h"
 #include "tracker.h"
 
-/* The hint solver's table: one solver serves the whole match. */
-#define HINT_TABLE_BYTES (16u << 20)
-
 typedef struct table {
     tui_app *app;
-    tui_match *m;
-    gw_player *bot;
-    gw_expert *advisor; /* foreplay hints, made at the first one */
-    gw_solver *solver;  /* endgame hints, made at the first one */
-    int sel;            /* selected card (display index) */
+    tui_match *m;         /* the session plays the match: the table shows its view and events */
+    gw_view view;         /* the human's (player 0), after the last change */
+    tui_position pos;     /* what the table draws of it */
+    const char *opponent; /* the computer's level */
+    uint32_t seen;        /* the session's events up to this number are on show */
+    gw_trick_event cur;   /* the trick in play as its events came (cards, leader), then its result */
+    int sel;              /* selected card (display index) */
     char news[2][200];
     char status[200];
     bool status_warn;
@@ -61,14 +57,32 @@ static void set_status(table *t, bool warn, const char *fmt, ...) {
     t->status_warn = warn;
 }
 
+/* The human's view after a change. */
+static void look(table *t) {
+    gw_error err;
+    if (gw_session_view(t->m->s, 0, &t->view, &err) != GW_OK) return; /* player 0 is always a viewer */
+    tui_position_of_view(&t->view, t->opponent, &t->pos);
+}
+
+/* The trick in play as the view has it (after a deal, a resume or an undo). */
+static void trick_from_view(table *t) {
+    memset(&t->cur, 0, sizeof t->cur);
+    t->cur.number = t->pos.trick_number;
+    t->cur.leader = t->pos.leader;
+    t->cur.cards[0] = t->pos.led;
+    t->cur.cards[1] = GW_NO_CARD;
+    t->cur.drawn[0] = t->cur.drawn[1] = t->cur.next_upcard = GW_NO_CARD;
+    t->has_last = tui_last_trick(&t->view.german, &t->last);
+    t->seen = gw_session_last_event(t->m->s);
+}
+
 static void draw(table *t) {
     tui_view v;
     memset(&v, 0, sizeof v);
-    v.g = &t->m->game;
-    v.m = t->m;
+    v.p = &t->pos;
     v.order = t->app->settings.suit_order;
     v.sel = t->shown ? -1 : t->sel;
-    v.dim_illegal = !t->shown && gw_game_phase(v.g) != GW_OVER && v.g->turn == 0;
+    v.dim_illegal = !t->shown && t->pos.phase != GW_OVER && t->pos.turn == 0;
     v.shown = t->shown;
     v.news[0] = t->news[0];
     v.news[1] = t->news[1];
@@ -111,10 +125,10 @@ static void clear_hint(table *t) {
 
 /* The selection: kept on the same card when it can be, else the first legal card. */
 static void fix_selection(table *t) {
-    tui_view v = {.g = &t->m->game, .order = t->app->settings.suit_order};
+    tui_view v = {.p = &t->pos, .order = t->app->settings.suit_order};
     gw_card cards[GW_RANKS];
     int n = tui_view_hand(&v, cards);
-    gw_cards legal = gw_game_legal(&t->m->game);
+    gw_cards legal = t->pos.legal;
     if (t->sel >= 0 && t->sel < n && gw_has(legal, cards[t->sel])) return;
     t->sel = n > 0 ? 0 : -1;
     for (int i = 0; i < n; i++)
@@ -124,11 +138,7 @@ static void fix_selection(table *t) {
         }
 }
 
-static long now_ms(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
+static long now_ms(void) { return (long)gw_clock_now(gw_monotonic_clock()); }
 
 /* Pauses after a trick as the speed setting says; any key or click ends the pause. While the terminal is too
  * small, only q does something (it leaves the table, t->leave); the pause still ends on time. */
@@ -209,8 +219,7 @@ static void show_tracker(table *t) {
         set_status(t, true, "The card tracker is off (Settings).");
         return;
     }
-    gw_observation o;
-    gw_observe(&t->m->game, 0, &o);
+    const gw_observation o = t->view.german;
     tui_tracker tr;
     tui_tracker_make(&o, &tr);
     bool ascii = t->app->scr.ascii;
@@ -254,69 +263,63 @@ static void show_last_trick(table *t) {
     t->shown = saved;
 }
 
-/* `i`: exact endgame values, or the expert's estimates in the foreplay. */
+/* `i`: exact endgame values, or the expert's estimates in the foreplay (the session's advisor). */
 static void hint(table *t) {
-    gw_observation o;
-    gw_observe(&t->m->game, 0, &o);
     clear_hint(t);
+    if (t->pos.phase == GW_FOREPLAY) {
+        set_status(t, false, "Thinking...");
+        draw(t);
+        tui_show();
+    }
+    gw_hint h;
     gw_error err;
-    if (o.phase == GW_ENDGAME) {
-        if (!t->solver && gw_solver_new(HINT_TABLE_BYTES, &t->solver) != GW_OK) {
-            t->solver = NULL;
-            set_status(t, true, "No hint: not enough memory for the solver.");
-            return;
-        }
-        gw_card_value values[GW_RANKS];
-        int best = 0, n = gw_endgame_values(t->solver, &o, values, &best, &err);
-        if (n < 0) {
-            set_status(t, true, "No hint: %s", err.msg);
-            return;
-        }
-        for (int i = 0; i < n; i++) {
-            t->value_card[i] = values[i].card;
-            snprintf(t->value_text[i], sizeof t->value_text[i], "%d", values[i].tricks);
-            if (values[i].tricks == best && t->value_best == GW_NO_CARD) t->value_best = values[i].card;
-        }
-        t->nvalues = n;
-        set_status(t, false, "Exact: with best play you win %d more trick%s (numbers under your cards).",
-                   best, best == 1 ? "" : "s");
+    if (gw_session_hint(t->m->s, 0, &h, &err) != GW_OK) {
+        set_status(t, true, "No hint: %s", err.msg);
         return;
     }
-    if (!t->advisor) {
-        gw_expert_limits lim = {t->app->think_ms, 0, gw_monotonic_clock()};
-        if (gw_expert_new(lim, gw_mix64(t->m->match.seed ^ 0x4E4E4E4Eu), &t->advisor, &err) != GW_OK) {
-            t->advisor = NULL;
-            set_status(t, true, "No hint: %s", err.msg);
-            return;
-        }
+    for (int i = 0; i < h.count; i++) {
+        t->value_card[i] = h.cards[i];
+        if (h.exact)
+            snprintf(t->value_text[i], sizeof t->value_text[i], "%d", (int)(h.value[i] + 0.5));
+        else
+            snprintf(t->value_text[i], sizeof t->value_text[i], "%.1f", h.value[i]);
     }
-    set_status(t, false, "Thinking...");
-    draw(t);
-    tui_show();
-    gw_card_estimate est[GW_RANKS];
-    int n = gw_expert_estimate(t->advisor, &o, est);
-    for (int i = 0; i < n; i++) {
-        t->value_card[i] = est[i].card;
-        snprintf(t->value_text[i], sizeof t->value_text[i], "%.1f", est[i].tricks);
+    t->nvalues = h.count;
+    if (h.exact) {
+        for (int i = 0; i < h.count && t->value_best == GW_NO_CARD; i++)
+            if ((int)(h.value[i] + 0.5) == h.best) t->value_best = h.cards[i];
+        set_status(t, false, "Exact: with best play you win %d more trick%s (numbers under your cards).",
+                   h.best, h.best == 1 ? "" : "s");
+        return;
     }
-    t->nvalues = n;
-    if (n > 0) {
-        t->value_best = est[0].card;
+    if (h.count > 0) {
+        t->value_best = h.cards[0];
         char label[8];
-        tui_card_label(est[0].card, t->app->scr.ascii, label);
+        tui_card_label(h.cards[0], t->app->scr.ascii, label);
         set_status(t, false, "Estimate: endgame tricks to expect after each card (%d deals); best %s.",
-                   est[0].samples, label);
+                   h.samples, label);
+    } else {
+        t->status[0] = '\0';
     }
+}
+
+/* The table's words for why the human may not play c now, or NULL if they may (the session judges). */
+static const char *refusal(table *t, gw_card c, char *why, size_t cap) {
+    gw_action a = {.kind = GW_ACTION_CARD, .card = c};
+    gw_error err;
+    err.msg[0] = '\0';
+    gw_refusal r = gw_session_check(t->m->s, 0, &a, &err);
+    return tui_refusal(r, err.msg, c, t->pos.led, t->pos.variant, t->app->scr.ascii, why, cap);
 }
 
 /* Selects card c if held; says why not otherwise. */
 static void select_card(table *t, gw_card c) {
-    tui_view v = {.g = &t->m->game, .order = t->app->settings.suit_order};
+    tui_view v = {.p = &t->pos, .order = t->app->settings.suit_order};
     gw_card cards[GW_RANKS];
     int n = tui_view_hand(&v, cards);
     char why[160];
     int i = tui_find_card(cards, n, c, t->app->scr.ascii, why, sizeof why);
-    const char *no = i < 0 ? why : tui_refusal(&t->m->game, c, t->app->scr.ascii, why, sizeof why);
+    const char *no = i < 0 ? why : refusal(t, c, why, sizeof why);
     if (i >= 0) t->sel = i;
     if (no)
         set_status(t, true, "%s", no);
@@ -326,12 +329,12 @@ static void select_card(table *t, gw_card c) {
 
 /* Tries to play the selected card. */
 static bool try_play(table *t, gw_card *out) {
-    tui_view v = {.g = &t->m->game, .order = t->app->settings.suit_order};
+    tui_view v = {.p = &t->pos, .order = t->app->settings.suit_order};
     gw_card cards[GW_RANKS];
     int n = tui_view_hand(&v, cards);
     if (t->sel < 0 || t->sel >= n) return false;
     char why[160];
-    const char *no = tui_refusal(&t->m->game, cards[t->sel], t->app->scr.ascii, why, sizeof why);
+    const char *no = refusal(t, cards[t->sel], why, sizeof why);
     if (no) {
         set_status(t, true, "%s", no);
         if (!t->app->settings.bell) return false;
@@ -375,7 +378,7 @@ static turn_result human_turn(table *t, gw_card *out) {
             if (ch == 'q' || ch == 'Q') return TURN_QUIT;
             continue;
         }
-        tui_view v = {.g = &t->m->game, .order = t->app->settings.suit_order};
+        tui_view v = {.p = &t->pos, .order = t->app->settings.suit_order};
         gw_card cards[GW_RANKS];
         int n = tui_view_hand(&v, cards);
         /* A rank typed before: this key names the suit (or, after "1", the 0 of 10). */
@@ -428,14 +431,19 @@ static turn_result human_turn(table *t, gw_card *out) {
         case 't': show_last_trick(t); continue;
         case 'c': show_tracker(t); continue;
         case 'i': hint(t); continue;
-        case 'u':
-            if (!tui_match_undo(t->m)) {
+        case 'u': {
+            gw_error err;
+            if (!t->view.can_undo || gw_session_undo(t->m->s, 0, &err) != GW_OK) {
                 /* The news of an earlier undo would say a card was taken back just now. */
                 if (strcmp(t->news[0], TAKEN_BACK) == 0) t->news[0][0] = t->news[1][0] = '\0';
-                set_status(t, true, "Nothing to take back: you have not played a card in this hand.");
+                if (t->view.can_undo)
+                    set_status(t, true, "Nothing to take back: %s", err.msg);
+                else
+                    set_status(t, true, "Nothing to take back: you have not played a card in this hand.");
                 continue;
             }
             return TURN_UNDONE;
+        }
         case 'q':
         case 'Q': {
             gw_card queen = GW_NO_CARD;
@@ -459,60 +467,77 @@ static turn_result human_turn(table *t, gw_card *out) {
     }
 }
 
-/* Tells the computer the hand from the start (after a deal, a resume or an undo). */
-static void brief_bot(table *t) {
-    gw_game g = t->m->dealt;
-    gw_observation o;
-    gw_observe(&g, 1, &o);
-    gw_player_begin_hand(t->bot, &o);
-    for (int i = 0; i < t->m->game.nmoves; i++) {
-        gw_trick_event ev;
-        gw_game_play(&g, t->m->game.moves[i], &ev);
-        if (!ev.completed) continue;
-        gw_observe(&g, 1, &o);
-        gw_seen_trick seen;
-        gw_seen_trick_make(&ev, 1, &seen);
-        gw_player_trick_done(t->bot, &o, &seen);
-        t->last = ev;
-        t->has_last = true;
+/* Shows what the session's new events did: the cards played (a computer's trump rings the bell), the trick
+ * they completed with its draws and the next up-card. True when a trick was completed (t->cur holds it). */
+static bool take_events(table *t) {
+    gw_event ev[16];
+    bool completed = false;
+    for (;;) {
+        int n = gw_session_events(t->m->s, t->seen + 1, 0, ev, (int)(sizeof ev / sizeof ev[0]));
+        if (n <= 0) break;
+        for (int i = 0; i < n; i++) {
+            const gw_event *e = &ev[i];
+            t->seen = e->number;
+            switch (e->kind) {
+            case GW_EVENT_PLAY:
+                if (t->cur.completed || e->trick != t->cur.number || t->cur.cards[0] == GW_NO_CARD) {
+                    memset(&t->cur, 0, sizeof t->cur);
+                    t->cur.number = e->trick;
+                    t->cur.leader = e->player;
+                    t->cur.cards[0] = e->card;
+                    t->cur.cards[1] = t->cur.drawn[0] = t->cur.drawn[1] = t->cur.next_upcard = GW_NO_CARD;
+                } else {
+                    t->cur.cards[1] = e->card;
+                }
+                if (e->player == 1 && t->app->settings.bell && gw_card_suit(e->card) == t->pos.trump) {
+                    tui_bell();
+                    t->pulse_trump = true;
+                }
+                break;
+            case GW_EVENT_TRICK:
+                t->cur.completed = true;
+                t->cur.winner = e->player;
+                completed = true;
+                break;
+            case GW_EVENT_DRAW:
+                if (e->player == 0 || e->player == 1)
+                    t->cur.drawn[e->player] = e->hidden ? GW_NO_CARD : e->card;
+                break;
+            case GW_EVENT_UPCARD: t->cur.next_upcard = e->card; break;
+            default: break; /* the deal, the score and the end come from the view and the match */
+            }
+        }
     }
+    return completed;
 }
 
 typedef enum { HAND_DONE, HAND_QUIT, HAND_SIGNAL, HAND_ERROR } hand_result;
 
 static hand_result play_hand(table *t) {
-    gw_game *g = &t->m->game;
     bool bell = t->app->settings.bell;
-    while (gw_game_phase(g) != GW_OVER) {
+    for (look(t); t->view.state == GW_SESSION_PLAYING; look(t)) {
         t->pulse_trump = false;
-        gw_card c;
-        if (g->turn == 1) {
-            if (t->m->level == GW_AI_EXPERT) {
+        gw_error err;
+        if (t->view.turn.computer) {
+            if (gw_session_config_of(t->m->s)->seats[1].level == GW_AI_EXPERT) {
                 set_status(t, false, "The computer is thinking...");
                 draw(t);
                 tui_show();
             }
-            gw_observation o;
-            gw_observe(g, 1, &o);
-            gw_player_reveal(t->bot, g);
-            gw_error err;
-            if (gw_player_choose(t->bot, &o, &c, &err) != GW_OK) {
+            if (gw_session_play_computer(t->m->s, &err) != GW_OK) {
                 set_status(t, true, "The computer could not choose a card: %s", err.msg);
                 return HAND_ERROR;
             }
             if (t->status_warn == false) t->status[0] = '\0';
-            if (bell && gw_card_suit(c) == g->trump) {
-                tui_bell();
-                t->pulse_trump = true;
-            }
         } else {
+            gw_card c;
             turn_result r = human_turn(t, &c);
             if (r == TURN_SIGNAL) return HAND_SIGNAL;
             if (r == TURN_QUIT) return HAND_QUIT;
             if (r == TURN_UNDONE) {
                 clear_hint(t);
-                t->has_last = false;
-                brief_bot(t);
+                look(t);
+                trick_from_view(t);
                 snprintf(t->news[0], sizeof t->news[0], "%s", TAKEN_BACK);
                 snprintf(t->news[1], sizeof t->news[1],
                          "This hand now counts as assisted in the statistics.");
@@ -520,38 +545,37 @@ static hand_result play_hand(table *t) {
                 save(t);
                 continue;
             }
+            gw_action a = {.kind = GW_ACTION_CARD, .card = c};
+            if (gw_session_act(t->m->s, 0, &a, NULL, &err) != GW_OK) {
+                set_status(t, true, "%s", err.msg);
+                continue;
+            }
             t->status[0] = '\0';
         }
         clear_hint(t);
-        gw_trick_event ev;
-        if (gw_game_play(g, c, &ev) != GW_OK) {
-            set_status(t, true, "Internal error: an illegal card was played.");
-            return HAND_ERROR;
-        }
-        /* Saved after every card but the hand's last: that one is saved scored, with the hand stored in
-         * the statistics, so a stop in the pause after the last trick replays only a forced card. */
-        if (gw_game_phase(g) != GW_OVER) save(t);
-        if (!ev.completed) {
+        bool completed = take_events(t);
+        look(t);
+        bool over = t->view.state != GW_SESSION_PLAYING;
+        /* Saved after every card but the hand's last: that one is saved scored, after the hand is stored in
+         * the statistics. */
+        if (!over) save(t);
+        if (!completed) {
             char label[8];
-            tui_card_label(c, t->app->scr.ascii, label);
+            tui_card_label(t->cur.cards[0], t->app->scr.ascii, label);
             snprintf(t->news[0], sizeof t->news[0], "%s %s.",
-                     g->turn == 0 ? "The computer leads" : "You lead", label);
+                     t->cur.leader == 1 ? "The computer leads" : "You lead", label);
             t->news[1][0] = '\0';
             continue;
         }
-        gw_observation o;
-        gw_observe(g, 1, &o);
-        gw_seen_trick seen;
-        gw_seen_trick_make(&ev, 1, &seen);
-        gw_player_trick_done(t->bot, &o, &seen);
+        gw_trick_event ev = t->cur;
         t->last = ev;
         t->has_last = true;
         tui_trick_news(&ev, t->app->scr.ascii, t->news[0], sizeof t->news[0]);
         t->news[1][0] = '\0';
-        if (ev.drawn[0] != GW_NO_CARD && ev.next_upcard == GW_NO_CARD)
+        if (ev.drawn[ev.winner] != GW_NO_CARD && ev.next_upcard == GW_NO_CARD)
             snprintf(t->news[1], sizeof t->news[1], "The stock is out: the endgame begins, %s.",
                      ev.winner == 0 ? "you lead" : "the computer leads");
-        if (ev.next_upcard != GW_NO_CARD && gw_card_suit(ev.next_upcard) == g->trump && bell) {
+        if (ev.next_upcard != GW_NO_CARD && gw_card_suit(ev.next_upcard) == t->pos.trump && bell) {
             tui_bell();
             t->pulse_trump = true;
         }
@@ -561,23 +585,26 @@ static hand_result play_hand(table *t) {
         if (e == TUI_SIGNAL) return HAND_SIGNAL;
         if (t->leave) {
             t->leave = false;
-            if (gw_game_phase(g) != GW_OVER)
-                return HAND_QUIT; /* after the last trick: on to the scoreboard */
+            if (!over) return HAND_QUIT; /* after the last trick: on to the scoreboard */
         }
     }
     return HAND_DONE;
 }
 
-static void store_hand(table *t, const gw_hand_score *hs, bool assisted) {
+/* Stores finished hand hand_no (its record as the session writes it) in the statistics. */
+static void store_hand(table *t, int hand_no, const gw_hand_score *hs) {
     tui_app *app = t->app;
     if (!app->store || t->m->store_id <= 0) return;
     gw_text rec = {0};
-    tui_match_hand_text(t->m, &t->m->game, t->m->match.hands_played, assisted, &rec);
+    gw_error err;
+    gw_status st = gw_session_hand_record(t->m->s, hand_no, &rec, &err);
+    const gw_match *match = gw_session_match(t->m->s);
     char date[16], stamp[24];
     tui_today(date, stamp);
+    bool assisted = gw_session_hand_assisted(t->m->s, hand_no);
     gw_store_hand h = {
         .match_id = t->m->store_id,
-        .number = t->m->match.hands_played,
+        .number = hand_no,
         .record = gw_text_str(&rec),
         .played = stamp,
         .tricks = {hs->counted[0], hs->counted[1]},
@@ -585,94 +612,76 @@ static void store_hand(table *t, const gw_hand_score *hs, bool assisted) {
         .points = {hs->points[0], hs->points[1]},
         .slam = hs->slam,
         .assisted = assisted,
-        .score = {t->m->match.score[0], t->m->match.score[1]},
-        .match_winner = gw_match_winner(&t->m->match),
+        .score = {match->score[0], match->score[1]},
+        .match_winner = gw_match_winner(match),
     };
-    gw_error err;
     int64_t id;
-    if (rec.failed || gw_store_add_hand(app->store, &h, &id, &err) != GW_OK)
+    if (st != GW_OK || rec.failed || gw_store_add_hand(app->store, &h, &id, &err) != GW_OK)
         snprintf(app->notice, sizeof app->notice, "A hand could not be stored in the statistics: %s",
                  rec.failed ? "out of memory" : err.msg);
     gw_text_free(&rec);
 }
 
-static void free_table(table *t) {
-    gw_player_free(t->bot);
-    gw_expert_free(t->advisor);
-    gw_solver_free(t->solver);
-    t->bot = NULL;
-    t->advisor = NULL;
-    t->solver = NULL;
-}
-
-static void deal_news(table *t) {
-    const gw_game *g = &t->m->game;
+/* A hand was dealt: its news, the bell for a trump up-card, and the match saved. */
+static void dealt(table *t) {
+    look(t);
+    trick_from_view(t);
+    t->has_last = false;
+    clear_hint(t);
     char up[8];
-    tui_card_label(gw_game_upcard(g), t->app->scr.ascii, up);
+    tui_card_label(t->pos.upcard, t->app->scr.ascii, up);
     snprintf(t->news[0], sizeof t->news[0], "Hand %d: %s. Trump is %s (the turned card is %s).",
-             t->m->match.hands_played + 1,
-             g->dealer == 0 ? "you deal, the computer leads" : "the computer deals, you lead",
-             gw_suit_name(g->trump), up);
+             t->view.hand_number,
+             t->view.german.dealer == 0 ? "you deal, the computer leads" : "the computer deals, you lead",
+             gw_suit_name(t->pos.trump), up);
     t->news[1][0] = '\0';
-}
-
-/* The computer player for the match (seeded from it) and no hint helpers yet; false with the reason in the
- * home screen's notice if it cannot start. */
-static bool seat_computer(table *t) {
-    free_table(t);
-    tui_match *m = t->m;
-    gw_error err;
-    gw_bot_options bo = {m->level,
-                         gw_mix64(m->match.seed ^ 0xA1A1A1A1u ^ (uint64_t)m->match.hands_played << 32),
-                         {t->app->think_ms, 0, gw_monotonic_clock()}};
-    if (gw_bot_new(&bo, &t->bot, &err) != GW_OK) {
-        t->bot = NULL;
-        snprintf(t->app->notice, sizeof t->app->notice, "The computer player could not start: %s", err.msg);
-        return false;
-    }
-    gw_player_sit(t->bot, 1);
-    return true;
+    if (t->app->settings.bell && t->pos.upcard != GW_NO_CARD && gw_card_suit(t->pos.upcard) == t->pos.trump)
+        tui_bell();
+    save(t);
 }
 
 /* New game at the end of a match: a fresh match with the finished one's rules and computer level, from a
  * new seed, in the statistics as the home screen's New game puts it. */
 static bool next_match(table *t) {
     tui_match fresh;
-    if (!tui_match_begin(t->app, false, &fresh, t->m->match.rules, gw_fresh_seed(), t->m->level))
+    const gw_session_config *c = gw_session_config_of(t->m->s);
+    if (!tui_match_begin(t->app, false, &fresh, c->rules, gw_fresh_seed(), (gw_ai_level)c->seats[1].level))
         return false;
     tui_match_free(t->m);
     *t->m = fresh;
     t->status[0] = '\0';
-    return seat_computer(t);
+    return true;
 }
 
-tui_exit tui_play(tui_app *app, tui_match *m) {
-    table t;
+tui_exit tui_play(tui_app *app, tui_match *m, bool resumed) {
+    static table t; /* the view is large: one table at a time */
     memset(&t, 0, sizeof t);
     t.app = app;
     t.m = m;
     t.sel = -1;
     t.value_best = GW_NO_CARD;
-    if (!seat_computer(&t)) return TUI_BACK;
-    if (m->in_hand) {
-        brief_bot(&t);
-        snprintf(t.news[0], sizeof t.news[0], "Welcome back: hand %d goes on.", m->match.hands_played + 1);
+    t.opponent = gw_ai_level_name((gw_ai_level)gw_session_config_of(m->s)->seats[1].level);
+    look(&t);
+    bool deal_news = !resumed;
+    if (resumed && t.view.state == GW_SESSION_PLAYING) {
+        trick_from_view(&t);
+        snprintf(t.news[0], sizeof t.news[0], "Welcome back: hand %d goes on.", t.view.hand_number);
     }
     tui_exit result = TUI_BACK;
-    while (gw_match_winner(&m->match) < 0) {
-        if (!m->in_hand) {
+    while (gw_session_state_of(m->s) != GW_SESSION_OVER) {
+        gw_error err;
+        if (gw_session_state_of(m->s) == GW_SESSION_HAND_OVER) {
+            if (gw_session_next_hand(m->s, &err) != GW_OK) {
+                snprintf(app->notice, sizeof app->notice, "The next hand cannot be dealt: %s", err.msg);
+                break;
+            }
             char date[16], stamp[24];
             tui_today(date, stamp);
-            tui_match_deal(m, date);
-            t.has_last = false;
-            clear_hint(&t);
-            gw_observation o;
-            gw_observe(&m->game, 1, &o);
-            gw_player_begin_hand(t.bot, &o);
-            deal_news(&t);
-            if (app->settings.bell && gw_card_suit(gw_game_upcard(&m->game)) == m->game.trump) tui_bell();
-            save(&t);
+            tui_match_set_date(m, date);
+            deal_news = true;
         }
+        if (deal_news) dealt(&t);
+        deal_news = false;
         hand_result r = play_hand(&t);
         if (r == HAND_SIGNAL) {
             result = TUI_SIGNAL;
@@ -683,29 +692,39 @@ tui_exit tui_play(tui_app *app, tui_match *m) {
             snprintf(app->notice, sizeof app->notice, "%s (the match is kept)", t.status);
             break;
         }
-        bool assisted = m->assisted;
-        gw_game finished = m->game, dealt = m->dealt;
-        gw_hand_score hs = tui_match_finish_hand(m);
-        store_hand(&t, &hs, assisted);
-        if (gw_match_winner(&m->match) >= 0)
+        const gw_match *match = gw_session_match(m->s);
+        int hand_no = match->hands_played;
+        gw_game dealt_game, finished;
+        gw_hand_score hs;
+        if (tui_match_finished_hand(m, hand_no, &dealt_game, &finished, &hs, &err) != GW_OK) {
+            snprintf(app->notice, sizeof app->notice, "Hand %d cannot be shown: %s (the match is kept)",
+                     hand_no, err.msg);
+            save(&t);
+            break;
+        }
+        store_hand(&t, hand_no, &hs);
+        if (gw_session_state_of(m->s) == GW_SESSION_OVER)
             tui_unfinished_remove();
         else
             save(&t);
-        tui_board_result b = tui_scoreboard(app, m, &finished, &hs);
+        tui_board_result b = tui_scoreboard(app, match, &finished, &hs);
         while (b == TUI_BOARD_REVIEW) {
-            if (tui_review(app, m, &dealt, &finished) == TUI_SIGNAL) {
+            if (tui_review(app, match, t.opponent, &dealt_game, &finished) == TUI_SIGNAL) {
                 b = TUI_BOARD_SIGNAL;
                 break;
             }
-            b = tui_scoreboard(app, m, &finished, &hs);
+            b = tui_scoreboard(app, match, &finished, &hs);
         }
         if (b == TUI_BOARD_SIGNAL) {
             result = TUI_SIGNAL;
             break;
         }
         if (b == TUI_BOARD_HOME) break;
-        if (b == TUI_BOARD_NEW && !next_match(&t)) break;
+        if (b == TUI_BOARD_NEW) {
+            if (!next_match(&t)) break;
+            t.opponent = gw_ai_level_name((gw_ai_level)gw_session_config_of(m->s)->seats[1].level);
+            deal_news = true;
+        }
     }
-    free_table(&t);
     return result;
 }

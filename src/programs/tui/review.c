@@ -75,7 +75,8 @@ static void verdict_text(const tui_review_trick *t, bool ascii, char *buf, size_
              lost == 1 ? "" : "s", better, v->best, label, v->kept);
 }
 
-tui_exit tui_review(tui_app *app, const tui_match *m, const gw_game *dealt, const gw_game *finished) {
+tui_exit tui_review(tui_app *app, const gw_match *m, const char *opponent, const gw_game *dealt,
+                    const gw_game *finished) {
     static tui_review_trick tricks[GW_MAX_DECK / 2];
     gw_solver *solver = NULL;
     gw_error err;
@@ -97,18 +98,19 @@ tui_exit tui_review(tui_app *app, const tui_match *m, const gw_game *dealt, cons
         tui_view v;
         memset(&v, 0, sizeof v);
         gw_game shown;
+        tui_position pos;
         char news[200], verdict[200], status[320];
         if (n <= 0) {
-            v.g = finished;
-            v.m = m;
+            tui_position_of_game(finished, m, opponent, &pos);
+            v.p = &pos;
             snprintf(status, sizeof status, "No review: %s", err.msg);
             v.status = status;
             v.status_warn = true;
         } else {
             const tui_review_trick *t = &tricks[at];
             tui_review_position(t, &shown);
-            v.g = &shown;
-            v.m = m;
+            tui_position_of_game(&shown, m, opponent, &pos);
+            v.p = &pos;
             v.shown = &t->ev;
             v.opp_face_up = true;
             tui_trick_news(&t->ev, app->scr.ascii, news, sizeof news);
@@ -117,7 +119,7 @@ tui_exit tui_review(tui_app *app, const tui_match *m, const gw_game *dealt, cons
             v.news[1] = verdict;
             snprintf(status, sizeof status,
                      "Review: hand %d, trick %d of %d. Your %d endgame cards lost %d trick%s.",
-                     m->match.hands_played, at + 1, n, judged, lost_total, lost_total == 1 ? "" : "s");
+                     m->hands_played, at + 1, n, judged, lost_total, lost_total == 1 ? "" : "s");
             v.status = status;
         }
         v.order = app->settings.suit_order;

@@ -32,7 +32,9 @@ int tui_review_compute(gw_solver *solver, const gw_game *dealt, const gw_game *f
  * the trick, not also in the hand it came from). */
 void tui_review_position(const tui_review_trick *t, gw_game *out);
 
-/* The review screen: Left/Right step through the tricks, q or Esc returns. */
-tui_exit tui_review(tui_app *app, const tui_match *m, const gw_game *dealt, const gw_game *finished);
+/* The review screen of the match's last finished hand (m: the match after it; opponent: the computer's
+ * level): Left/Right step through the tricks, q or Esc returns. */
+tui_exit tui_review(tui_app *app, const gw_match *m, const char *opponent, const gw_game *dealt,
+                    const gw_game *finished);
 
 #endif

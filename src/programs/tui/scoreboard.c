@@ -7,15 +7,15 @@
 #include "describe.h"
 #include "layout.h"
 
-static void draw(tui_app *app, const tui_match *m, const gw_game *g, const gw_hand_score *hs) {
+static void draw(tui_app *app, const gw_match *m, const gw_game *g, const gw_hand_score *hs) {
     tui_screen *s = &app->scr;
     if (tui_too_small(s, TUI_MIN_W, TUI_MIN_H)) return;
     tui_clear(s);
-    const gw_match_rules *r = &m->match.rules;
-    int winner = gw_match_winner(&m->match);
+    const gw_match_rules *r = &m->rules;
+    int winner = gw_match_winner(m);
     int w = 64, h = 17, y = (s->h - h) / 2, x = (s->w - w) / 2;
     char title[64];
-    snprintf(title, sizeof title, "Hand %d is over", m->match.hands_played);
+    snprintf(title, sizeof title, "Hand %d is over", m->hands_played);
     tui_draw_box(s, y, x, h, w, winner >= 0 ? "The match is over" : title);
     int row = y + 2, c1 = x + 4, c2 = x + 30, c3 = x + 42;
     tui_text(s, row, c2, 10, TUI_C_DIALOG, A_BOLD, "You");
@@ -44,22 +44,22 @@ static void draw(tui_app *app, const tui_match *m, const gw_game *g, const gw_ha
     row++;
     tui_textf(s, row, c1, 24, TUI_C_DIALOG, A_BOLD, "Match score (to %d)", r->target);
     const char *star = s->ascii ? "*" : "★"; /* the winner's trophy, next to their score */
-    tui_textf(s, row, c2, 10, TUI_C_DIALOG, A_BOLD, "%3d %s", m->match.score[0], winner == 0 ? star : "");
-    tui_textf(s, row++, c3, 10, TUI_C_DIALOG, A_BOLD, "%3d %s", m->match.score[1], winner == 1 ? star : "");
+    tui_textf(s, row, c2, 10, TUI_C_DIALOG, A_BOLD, "%3d %s", m->score[0], winner == 0 ? star : "");
+    tui_textf(s, row++, c3, 10, TUI_C_DIALOG, A_BOLD, "%3d %s", m->score[1], winner == 1 ? star : "");
     row++;
     if (winner == 0)
         tui_textf(s, row++, c1, w - 8, TUI_C_RED_TEXT, A_BOLD, "%s You win the match %d to %d! %s", star,
-                  m->match.score[0], m->match.score[1], star);
+                  m->score[0], m->score[1], star);
     else if (winner == 1)
         tui_textf(s, row++, c1, w - 8, TUI_C_DIALOG, A_BOLD, "The computer wins the match %d to %d.",
-                  m->match.score[1], m->match.score[0]);
-    else if (m->match.score[0] == m->match.score[1] && m->match.score[0] >= r->target) /* running total */
+                  m->score[1], m->score[0]);
+    else if (m->score[0] == m->score[1] && m->score[0] >= r->target) /* running total */
         tui_textf(s, row++, c1, w - 8, TUI_C_DIALOG, 0, "Level at the target: hand %d decides, %s.",
-                  m->match.hands_played + 1, m->match.next_dealer == 0 ? "you deal" : "the computer deals");
+                  m->hands_played + 1, m->next_dealer == 0 ? "you deal" : "the computer deals");
     else
-        tui_textf(s, row++, c1, w - 8, TUI_C_DIALOG, 0, "Next: hand %d, %s.", m->match.hands_played + 1,
-                  m->match.next_dealer == 0 ? "you deal" : "the computer deals");
-    tui_textf(s, row++, c1, w - 8, TUI_C_DIALOG, A_DIM, "Match seed %llu", (unsigned long long)m->match.seed);
+        tui_textf(s, row++, c1, w - 8, TUI_C_DIALOG, 0, "Next: hand %d, %s.", m->hands_played + 1,
+                  m->next_dealer == 0 ? "you deal" : "the computer deals");
+    tui_textf(s, row++, c1, w - 8, TUI_C_DIALOG, A_DIM, "Match seed %llu", (unsigned long long)m->seed);
     row = y + h - 2;
     tui_text(s, row, c1, w - 8, TUI_C_DIALOG, A_BOLD,
              winner >= 0 ? "Enter: new game    r: review this hand    h: home"
@@ -67,9 +67,9 @@ static void draw(tui_app *app, const tui_match *m, const gw_game *g, const gw_ha
     tui_show();
 }
 
-tui_board_result tui_scoreboard(tui_app *app, const tui_match *m, const gw_game *finished,
+tui_board_result tui_scoreboard(tui_app *app, const gw_match *m, const gw_game *finished,
                                 const gw_hand_score *hs) {
-    bool over = gw_match_winner(&m->match) >= 0;
+    bool over = gw_match_winner(m) >= 0;
     for (;;) {
         draw(app, m, finished, hs);
         tui_key k = tui_read_key(&app->scr, -1);

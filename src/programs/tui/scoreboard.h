@@ -12,11 +12,11 @@ typedef enum tui_board_result {
     TUI_BOARD_SIGNAL
 } tui_board_result;
 
-/* Shows the scoreboard of the hand just finished (m already scored it) and
+/* Shows the scoreboard of the hand just finished (match m, after it) and
  * waits: Enter (next hand; when the match is over, a new game), n (a new
  * game, when the match is over), r (review the hand), h, q or Esc (home).
  * While the terminal is too small only q acts. */
-tui_board_result tui_scoreboard(tui_app *app, const tui_match *m, const gw_game *finished,
+tui_board_result tui_scoreboard(tui_app *app, const gw_match *m, const gw_game *finished,
                                 const gw_hand_score *hs);
 
 #endif

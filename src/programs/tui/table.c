@@ -14,14 +14,60 @@ static const char *const DEFAULT_KEYS[2][2] = {
     {" <-> select  Enter play  ? help  t trick  c tracker  i hint  u undo  q quit",
      " <-> select  Enter play  ? help  t trick  i hint  u undo  q quit"}};
 
+void tui_position_of_view(const gw_view *v, const char *opponent, tui_position *out) {
+    const gw_observation *o = &v->german;
+    memset(out, 0, sizeof *out);
+    out->variant = o->variant;
+    out->trump = o->trump;
+    out->phase = o->phase;
+    out->trick_number = o->trick_number;
+    out->own = o->own;
+    out->opp_count = o->opp_hand_size;
+    out->turn = o->turn;
+    out->leader = o->leader;
+    out->led = o->led;
+    out->stock_left = o->stock_left;
+    out->upcard = o->upcard;
+    out->legal = gw_observation_legal(o);
+    memcpy(out->won, o->won, sizeof out->won);
+    out->rules = v->rules;
+    out->score[0] = v->score[0];
+    out->score[1] = v->score[1];
+    out->opponent = opponent;
+}
+
+void tui_position_of_game(const gw_game *g, const gw_match *m, const char *opponent, tui_position *out) {
+    memset(out, 0, sizeof *out);
+    out->variant = (gw_variant)g->variant;
+    out->trump = g->trump;
+    out->phase = gw_game_phase(g);
+    out->trick_number = g->tricks_done + 1;
+    out->own = g->hand[0];
+    out->opp = g->hand[1];
+    out->opp_count = gw_count(g->hand[1]);
+    out->turn = g->turn;
+    out->leader = g->leader;
+    out->led = g->led;
+    out->stock_left = gw_game_stock_left(g);
+    out->upcard = gw_game_upcard(g);
+    out->legal = g->turn == 0 ? gw_game_legal(g) : 0;
+    for (int ph = 0; ph < 2; ph++)
+        for (int p = 0; p < 2; p++)
+            out->won[ph][p] = g->won[ph][p];
+    out->rules = m->rules;
+    out->score[0] = m->score[0];
+    out->score[1] = m->score[1];
+    out->opponent = opponent;
+}
+
 int tui_view_hand(const tui_view *v, gw_card out[GW_RANKS]) {
-    return tui_hand_sorted(v->g->hand[0], v->g->trump, v->order, out);
+    return tui_hand_sorted(v->p->own, v->p->trump, v->order, out);
 }
 
 static void draw_title(const tui_screen *s, const tui_view *v, const tui_layout *L) {
-    const gw_game *g = v->g;
-    const gw_match_rules *r = &v->m->match.rules;
-    gw_variant var = (gw_variant)g->variant;
+    const tui_position *g = v->p;
+    const gw_match_rules *r = &g->rules;
+    gw_variant var = g->variant;
     int hs = gw_hand_size(var);
     tui_fill_row(s, 0, TUI_C_TITLE);
     /* The rules, with the game's name when it fits beside the phase and trump. */
@@ -30,8 +76,8 @@ static void draw_title(const tui_screen *s, const tui_view *v, const tui_layout 
              r->target);
     snprintf(left, sizeof left, " German Whist · %s", rules);
     char right[96];
-    gw_phase ph = gw_game_phase(g);
-    int n = g->tricks_done + 1;
+    gw_phase ph = g->phase;
+    int n = g->trick_number;
     if (ph == GW_FOREPLAY)
         snprintf(right, sizeof right, "Foreplay · trick %d of %d · trump %s ", n, hs,
                  tui_suit_label(g->trump, s->ascii));
@@ -52,29 +98,28 @@ static void draw_title(const tui_screen *s, const tui_view *v, const tui_layout 
 
 /* A player's line: turn marker, name, match points, and (for the human) the tricks the scoring counts. */
 static void draw_player_line(const tui_screen *s, const tui_view *v, int y, int x, int w, int p) {
-    const gw_game *g = v->g;
-    bool turn = gw_game_phase(g) != GW_OVER && g->turn == p && !v->shown;
+    const tui_position *g = v->p;
+    bool turn = g->phase != GW_OVER && g->turn == p && !v->shown;
     const char *marker = turn ? (s->ascii ? "*" : "●") : " ";
     char tricks[64] = "";
     if (p == 0) {
         tricks[0] = tricks[1] = ' ';
-        tui_counted_text(g, v->m->match.rules.scoring, p, tricks + 2, sizeof tricks - 2);
+        tui_counted_won_text(g->won, g->rules.scoring, p, tricks + 2, sizeof tricks - 2);
     }
     char text[160];
-    snprintf(text, sizeof text, " %s %s  %d point%s%s%s", marker, p == 0 ? "You" : "Computer",
-             v->m->match.score[p], v->m->match.score[p] == 1 ? "" : "s", tricks,
-             turn ? (p == 0 ? "  your turn" : "  to play") : "");
+    snprintf(text, sizeof text, " %s %s  %d point%s%s%s", marker, p == 0 ? "You" : "Computer", g->score[p],
+             g->score[p] == 1 ? "" : "s", tricks, turn ? (p == 0 ? "  your turn" : "  to play") : "");
     tui_text(s, y, x, w, TUI_C_TABLE, A_BOLD, text);
     if (turn) tui_text(s, y, x + 1, 1, TUI_C_MARK, A_BOLD, marker);
 }
 
 static void draw_opponent(const tui_screen *s, const tui_view *v, const tui_layout *L) {
-    const gw_game *g = v->g;
-    int n = gw_count(g->hand[1]);
+    const tui_position *g = v->p;
+    int n = g->opp_count;
     int right = L->opp_x0;
     if (v->opp_face_up) {
         gw_card cards[GW_RANKS];
-        int k = tui_hand_sorted(g->hand[1], g->trump, v->order, cards);
+        int k = tui_hand_sorted(g->opp, g->trump, v->order, cards);
         int stride = L->card_w - 1;
         for (int i = 0; i < k; i++)
             tui_draw_card_sized(s, L->opp.y, L->opp_x0 + i * stride, cards[i], 0, L->card_w, L->card_h);
@@ -88,22 +133,22 @@ static void draw_opponent(const tui_screen *s, const tui_view *v, const tui_layo
     int x = right + 2;
     if (!v->opp_face_up && x > end - 34) x = end - 34;
     if (x > end - 16) return; /* the review's face-up hand leaves no room */
-    tui_textf(s, L->opp.y, x + 3, end - x - 3, TUI_C_TABLE, 0, "%s, %d card%s", gw_ai_level_name(v->m->level),
-              n, n == 1 ? "" : "s");
+    tui_textf(s, L->opp.y, x + 3, end - x - 3, TUI_C_TABLE, 0, "%s, %d card%s", g->opponent, n,
+              n == 1 ? "" : "s");
     draw_player_line(s, v, L->opp.y + 1, x, end - x, 1);
     char tricks[64]; /* the computer's counted tricks on a line of their own: its line is short */
-    tui_counted_text(g, v->m->match.rules.scoring, 1, tricks, sizeof tricks);
+    tui_counted_won_text(g->won, g->rules.scoring, 1, tricks, sizeof tricks);
     tui_text(s, L->opp.y + 2, x + 3, end - x - 3, TUI_C_TABLE, 0, tricks);
 }
 
 static void draw_stock(const tui_screen *s, const tui_view *v, const tui_layout *L) {
-    const gw_game *g = v->g;
+    const tui_position *g = v->p;
     int y = L->stock.y, x = L->stock.x, cw = L->card_w, ch = L->card_h;
     unsigned attrs = A_BOLD | (v->pulse_trump ? A_BLINK | A_REVERSE : 0);
     tui_textf(s, y, x, 16, TUI_C_TABLE, attrs, "Trump %s", tui_suit_label(g->trump, s->ascii));
-    if (gw_game_phase(g) == GW_FOREPLAY || (v->shown && v->shown->drawn[0] != GW_NO_CARD)) {
-        int left = gw_game_stock_left(g);
-        gw_card up = gw_game_upcard(g);
+    if (g->phase == GW_FOREPLAY || (v->shown && v->shown->drawn[0] != GW_NO_CARD)) {
+        int left = g->stock_left;
+        gw_card up = g->upcard;
         if (up != GW_NO_CARD) {
             tui_draw_card_sized(s, y + 1, x, up, 0, cw, ch);
             if (left > 1) tui_draw_back_sized(s, y + 1, x + cw + 1, ch, cw);
@@ -118,7 +163,7 @@ static void draw_stock(const tui_screen *s, const tui_view *v, const tui_layout 
 }
 
 static void draw_trick(const tui_screen *s, const tui_view *v, const tui_layout *L) {
-    const gw_game *g = v->g;
+    const tui_position *g = v->p;
     int y = L->trick.y, x = L->trick.x;
     gw_card cards[2] = {GW_NO_CARD, GW_NO_CARD}; /* [seat] */
     int winner = -1, leader = g->leader;
@@ -165,7 +210,7 @@ static void draw_draws(const tui_screen *s, const tui_view *v, const tui_layout 
 
 static void draw_hand(const tui_screen *s, const tui_view *v, const tui_layout *L, const gw_card *cards,
                       int n) {
-    gw_cards legal = v->dim_illegal ? gw_game_legal(v->g) : 0;
+    gw_cards legal = v->dim_illegal ? v->p->legal : 0;
     for (int i = 0; i < n; i++) {
         bool sel = i == v->sel;
         int look = sel ? TUI_CARD_SELECTED : 0;
@@ -187,7 +232,7 @@ void tui_draw_table(const tui_screen *s, const tui_view *v, tui_layout *out) {
     int n = tui_view_hand(v, cards);
     tui_layout L;
     int top = v->stacked ? tui_hand_split(cards, n) : -1;
-    if (!tui_layout_compute_stacked(s->w, s->h, n, top, gw_count(v->g->hand[1]), &L)) {
+    if (!tui_layout_compute_stacked(s->w, s->h, n, top, v->p->opp_count, &L)) {
         if (out) *out = L;
         tui_too_small(s, TUI_MIN_W, TUI_MIN_H);
         return;

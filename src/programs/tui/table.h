@@ -5,14 +5,41 @@
 #include <stdbool.h>
 
 #include "gw/game.h"
+#include "gw/match.h"
+#include "gw/session.h"
 #include "layout.h"
-#include "match_state.h"
 #include "screen.h"
+
+/* The position the table draws, from the human's seat: at play the
+ * session's view (nothing hidden from the human), in the review the whole
+ * deal of a finished hand. */
+typedef struct tui_position {
+    gw_variant variant;
+    int trump;
+    gw_phase phase;
+    int trick_number; /* 1-based number of the trick in play */
+    gw_cards own;     /* the human's hand */
+    gw_cards opp;     /* the computer's hand: only in the review (opp_face_up), else 0 */
+    int opp_count;    /* the computer's number of cards */
+    int turn, leader;
+    gw_card led;    /* the card led to the trick in play, or GW_NO_CARD */
+    int stock_left; /* the up-card included */
+    gw_card upcard; /* or GW_NO_CARD */
+    gw_cards legal; /* what the human may play now (0 if it is not their turn) */
+    int won[2][2];  /* tricks won: [phase][player] */
+    gw_match_rules rules;
+    int score[2];         /* the match score */
+    const char *opponent; /* the computer's level ("hard") */
+} tui_position;
+
+/* The position of the human (player 0) in view v. */
+void tui_position_of_view(const gw_view *v, const char *opponent, tui_position *out);
+/* The position of g with both hands (the review), the match's rules and score. */
+void tui_position_of_game(const gw_game *g, const gw_match *m, const char *opponent, tui_position *out);
 
 /* Everything one frame of the table shows. */
 typedef struct tui_view {
-    const gw_game *g;
-    const tui_match *m;
+    const tui_position *p;
     gw_suit_style order;
     int sel;          /* the selected own card (display index) or -1 */
     bool dim_illegal; /* the human's turn: dim the cards they may not play */

@@ -91,11 +91,14 @@ bool tui_unfinished_save(const tui_match *m, gw_error *err) {
     return ok;
 }
 
-bool tui_unfinished_load(tui_match *m, gw_error *err) {
+bool tui_unfinished_load(tui_match *m, int think_ms, bool computer, gw_error *err) {
     char *data = NULL;
     size_t len = 0;
     if (!tui_unfinished_read("unfinished.gwr", &data, &len, err)) return false;
-    bool ok = tui_match_restore(m, data, len, err) == GW_OK;
+    /* Rules, seed and the computer's level come from the record; the seats' kinds and limits from here. */
+    gw_session_config base;
+    tui_match_config(&base, (gw_match_rules){GW_CLASSIC, GW_LAST13, 10}, 0, GW_AI_HARD, think_ms, computer);
+    bool ok = tui_match_restore(m, &base, data, len, err) == GW_OK;
     free(data);
     return ok;
 }
