@@ -144,8 +144,8 @@ bool cli_config_option(const char *cmd, gw_session_config *c, const char *name, 
 
 /* A describe function for cli_record_start: restores the record at path
  * with gw_session_restore from base (its seats, limits and clock); the
- * record must hold base->game. If that fails, out says "A record that cannot be resumed" and
- * why; else describe(session, out) tells what it holds. */
+ * record must hold base->game. If that fails, out says "A record that
+ * cannot be resumed" and why; else describe(s, out) tells what it holds. */
 void cli_describe_record(const char *path, cli_saved *out, const gw_session_config *base,
                          void (*describe)(const gw_session *s, cli_saved *out));
 
