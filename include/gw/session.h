@@ -158,7 +158,8 @@ typedef enum gw_event_kind {
     GW_EVENT_DEAL = 0, /* hand `hand` dealt by player `player`; card: the up-card (German) or the turned
                           trump card (Android); public */
     GW_EVENT_HAND,     /* seat `seat` (German: player) got cards/count; face up to the player of the seat
-                          (Android: an android's hand also to the opposing human), face down to others */
+                          (Android: D and N; an android's hand only to the opposing human, D sees L and N
+                          sees X, never to its own), face down to others */
     GW_EVENT_PLAY,     /* seat `seat` of player `player` played card; Android: command is the command given,
                           GW_CMD_NONE for a human's own card; public */
     GW_EVENT_ERROR,    /* Android: the android at seat failed command (answer); public */
