@@ -423,24 +423,14 @@ static act_result human_acts(line_rubber *r) {
         a.kind = in == CLI_INPUT_CARD ? GW_ACTION_CARD : GW_ACTION_COMMAND;
         gw_error err;
         gw_refusal why = gw_session_check(r->ses, 0, &a, &err);
-        if (why == GW_REFUSE_WRONG_KIND) {
-            if (commanding) {
-                printf("Your android %c plays by command, not by card: tell it one of ", who);
+        if (why != GW_REFUSE_NONE) { /* the session's sentence; for a command, what the android takes now */
+            printf("%s", err.msg);
+            if (commanding && why != GW_REFUSE_WRONG_KIND) { /* (that sentence lists them) */
+                printf(" Valid now: ");
                 print_valid(&human_view(r)->android);
-                printf(".\n");
-            } else {
-                printf("It is your own turn, not your android's: type a card from your hand.\n");
+                printf(".");
             }
-            continue;
-        }
-        if (why != GW_REFUSE_NONE) {
-            if (commanding) {
-                printf("%s%s. Valid now: ", why == GW_REFUSE_FAILED_ALREADY ? "" : "Refused: ", err.msg);
-                print_valid(&human_view(r)->android);
-                printf(".\n");
-            } else {
-                printf("%s\n", err.msg);
-            }
+            printf("\n");
             continue;
         }
         if (gw_session_act(r->ses, 0, &a, NULL, &err) != GW_OK) { /* the check said yes: a bug */
