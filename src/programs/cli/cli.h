@@ -161,17 +161,41 @@ int cli_resume_load(const char *cmd, const char *kind, const char *path, const g
  * there is nothing to resume. */
 void cli_resume_finished(const char *kind, const char *path, const char *how);
 
-/* The record of s so far (the hand in play included while one is) into f. */
-void cli_session_save(cli_record_file *f, const gw_session *s);
+/* What a line-mode game keeps beside its session: where its record goes and
+ * its row in the statistics. */
+typedef struct cli_game {
+    gw_session *ses;
+    cli_record_file rec;
+    gw_store *store;  /* the statistics; NULL when they are off */
+    int64_t store_id; /* the game's row (its StoreMatch or StoreRubber tag), 0 if none */
+} cli_game;
 
-/* The final words on the record of s (see cli_record_finish). */
-int cli_session_finish(const cli_record_file *f, const gw_session *s);
+/* Saves the record of g so far (the hand in play included while one is). */
+void cli_game_save(cli_game *g);
 
-/* Sets s's Date tag to today (cli_today) for the hand in play on. */
-void cli_session_date(gw_session *s);
+/* Sets the Date tag of g's session to today (cli_today) for the hand in play on. */
+void cli_game_date(cli_game *g);
 
-/* Sets s's store tag (StoreMatch, StoreRubber) to id (none when id is 0). */
-void cli_session_store_tag(gw_session *s, const char *tag, int64_t id);
+/* Deals the next hand after one was scored, today's Date on it; false
+ * after telling on stderr why it could not (a bug). */
+bool cli_game_next_hand(cli_game *g);
+
+/* Makes id g's row in the statistics, in the record's StoreMatch
+ * (StoreRubber) tag from the hand in play on (0: none). */
+void cli_game_set_row(cli_game *g, int64_t id);
+
+/* The statistics of a restored game: its row (its record's StoreMatch or
+ * StoreRubber tag) goes on, g->store opened; true when it needs a new row
+ * (none yet and no hand over: the caller begins one); otherwise warns as
+ * cli_stats_resume does. */
+bool cli_game_stats_resume(cli_game *g);
+
+/* Ends a line-mode game of command cmd ("play", "android"): saves the
+ * record; an unfinished game whose record could not be saved is abandoned
+ * in the statistics (one saved stays open: --resume goes on with it); the
+ * final words (cli_record_finish, and how to resume); frees the session,
+ * closes the statistics, lets go of the record's lock. Returns the exit code. */
+int cli_game_finish(cli_game *g, const char *cmd);
 
 /* Turns the statistics off (closes *store, NULL) with the one warning. */
 void cli_stats_off(gw_store **store, const char *why);

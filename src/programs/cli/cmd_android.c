@@ -58,12 +58,9 @@ static const char HELP[] =
 
 /* The rubber at this terminal: the session plays it; this file shows it and takes the human's input. */
 typedef struct line_rubber {
-    gw_session *ses;
+    cli_game g; /* the session, the record, the statistics */
     gw_suit_style style;
-    cli_record_file rec; /* where the record goes */
-    gw_store *store;     /* the statistics; NULL when they are off */
-    int64_t rubber_id;   /* this rubber in the statistics (its StoreRubber tag), 0 if none */
-    uint32_t seen;       /* the last session event shown */
+    uint32_t seen; /* the last session event shown */
     /* the trick being played, from its PLAY events */
     int ncards;
     int seats[GW_SEATS];
@@ -74,7 +71,7 @@ typedef struct line_rubber {
 static const gw_view *human_view(const line_rubber *r) {
     static gw_view v; /* large; one rubber per process */
     gw_error err;
-    gw_status st = gw_session_view(r->ses, 0, &v, &err);
+    gw_status st = gw_session_view(r->g.ses, 0, &v, &err);
     assert(st == GW_OK); /* viewer 0 always exists */
     (void)st;
     return &v;
@@ -82,36 +79,37 @@ static const gw_view *human_view(const line_rubber *r) {
 
 /* ---- the record and the statistics ------------------------------------------------------------------- */
 
-static void save(line_rubber *r) { cli_session_save(&r->rec, r->ses); }
+static void save(line_rubber *r) { cli_game_save(&r->g); }
 
 /* Turns the statistics off for the rest of the rubber, with the one warning. */
-static void stats_off(line_rubber *r, const char *why) { cli_stats_off(&r->store, why); }
+static void stats_off(line_rubber *r, const char *why) { cli_stats_off(&r->g.store, why); }
 
 /* Opens the statistics and records the start of the rubber (its id goes into the StoreRubber tag). */
 static void stats_begin(line_rubber *r) {
     gw_error err;
-    const gw_session_config *c = gw_session_config_of(r->ses);
+    const gw_session_config *c = gw_session_config_of(r->g.ses);
     gw_store_rubber sr = {gw_android_level_name((gw_android_level)c->seats[1].level), c->seed, NULL};
-    if (gw_store_open(NULL, &r->store, &err) != GW_OK ||
-        gw_store_begin_rubber(r->store, &sr, &r->rubber_id, &err) != GW_OK) {
+    if (gw_store_open(NULL, &r->g.store, &err) != GW_OK ||
+        gw_store_begin_rubber(r->g.store, &sr, &r->g.store_id, &err) != GW_OK) {
         stats_off(r, err.msg);
-        r->rubber_id = 0;
+        r->g.store_id = 0;
     }
-    cli_session_store_tag(r->ses, "StoreRubber", r->rubber_id);
+    cli_game_set_row(&r->g, r->g.store_id);
 }
 
 /* Stores the hand just scored (e: its SCORE event). */
 static void stats_hand(line_rubber *r, const gw_event *e) {
-    if (!r->store) return;
+    if (!r->g.store) return;
     gw_text rec = {0};
     gw_error err;
-    if (gw_session_hand_record(r->ses, e->hand, &rec, &err) != GW_OK) { /* the hand was just scored: a bug */
+    if (gw_session_hand_record(r->g.ses, e->hand, &rec, &err) !=
+        GW_OK) { /* the hand was just scored: a bug */
         stats_off(r, err.msg);
         gw_text_free(&rec);
         return;
     }
-    const gw_android_rubber *ru = gw_session_rubber(r->ses);
-    gw_store_android_hand h = {.rubber_id = r->rubber_id,
+    const gw_android_rubber *ru = gw_session_rubber(r->g.ses);
+    gw_store_android_hand h = {.rubber_id = r->g.store_id,
                                .number = e->hand,
                                .record = gw_text_str(&rec),
                                .tricks = {e->tricks[0], e->tricks[1]},
@@ -124,42 +122,9 @@ static void stats_hand(line_rubber *r, const gw_event *e) {
                                .rubber_winner = ru->winner};
     if (rec.failed)
         stats_off(r, "out of memory");
-    else if (gw_store_add_android_hand(r->store, &h, NULL, &err) != GW_OK)
+    else if (gw_store_add_android_hand(r->g.store, &h, NULL, &err) != GW_OK)
         stats_off(r, err.msg);
     gw_text_free(&rec);
-}
-
-/* The statistics of a resumed rubber: its row (StoreRubber) goes on; a rubber the statistics never had gets
- * a row if no hand of it is over yet. */
-static void stats_resume(line_rubber *r) {
-    const char *tag = gw_session_tag(r->ses, "StoreRubber");
-    long long id = 0;
-    if (tag && (sscanf(tag, "%lld", &id) != 1 || id < 1)) id = 0;
-    r->rubber_id = id;
-    if (cli_stats_resume("rubber", "StoreRubber", r->rubber_id, gw_session_rubber(r->ses)->hands > 0,
-                         &r->store))
-        stats_begin(r);
-}
-
-/* Final words on the record: where it is, or the record itself if unsaved. */
-static int finish(line_rubber *r) {
-    save(r);
-    bool unfinished = gw_session_state_of(r->ses) != GW_SESSION_OVER;
-    gw_error err;
-    /* A rubber left with its record saved can be resumed (--resume): it stays open in the statistics.
-     * One whose record could not be saved never can: it counts as abandoned. */
-    bool kept = r->rec.has_path && r->rec.save_ok;
-    if (r->store && unfinished && !kept && gw_store_abandon_rubber(r->store, r->rubber_id, &err) != GW_OK)
-        stats_off(r, err.msg);
-    gw_store_close(r->store);
-    r->store = NULL;
-    int rc = cli_session_finish(&r->rec, r->ses);
-    if (unfinished && rc == CLI_OK)
-        printf("'whist android --plain --resume --record %s' goes on with it.\n", r->rec.path);
-    gw_session_free(r->ses);
-    r->ses = NULL;
-    cli_record_release(&r->rec);
-    return rc;
 }
 
 /* ---- words ---------------------------------------------------------------- */
@@ -333,7 +298,7 @@ static void report_trick(line_rubber *r, const gw_event *e) {
 
 /* The end of a hand (e: its SCORE event): the tricks, who scores, the game and the games. */
 static void report_score(line_rubber *r, const gw_event *e) {
-    const gw_android_rubber *ru = gw_session_rubber(r->ses);
+    const gw_android_rubber *ru = gw_session_rubber(r->g.ses);
     int game = e->game_winner >= 0 ? ru->ngames : ru->ngames + 1;
     printf("\nHand %d is over. Tricks: your side %d, the computer's side %d. %s scores %d.\n", e->hand,
            e->tricks[0], e->tricks[1], e->winner == 0 ? "Your side" : "The computer's side",
@@ -353,8 +318,8 @@ static void report_score(line_rubber *r, const gw_event *e) {
 static bool show_events(line_rubber *r) {
     gw_event e;
     bool error = false;
-    while (r->seen < gw_session_last_event(r->ses)) {
-        int n = gw_session_events(r->ses, r->seen + 1, 0, &e, 1);
+    while (r->seen < gw_session_last_event(r->g.ses)) {
+        int n = gw_session_events(r->g.ses, r->seen + 1, 0, &e, 1);
         assert(n == 1);
         (void)n;
         r->seen = e.number;
@@ -387,7 +352,7 @@ static act_result human_acts(line_rubber *r) {
     show_table(r);
     char line[256];
     for (;;) {
-        gw_turn t = gw_session_turn(r->ses);
+        gw_turn t = gw_session_turn(r->g.ses);
         bool commanding = t.kind == GW_ACTION_COMMAND;
         char who = gw_seat_char(t.seat);
         if (commanding)
@@ -422,7 +387,7 @@ static act_result human_acts(line_rubber *r) {
         }
         a.kind = in == CLI_INPUT_CARD ? GW_ACTION_CARD : GW_ACTION_COMMAND;
         gw_error err;
-        gw_refusal why = gw_session_check(r->ses, 0, &a, &err);
+        gw_refusal why = gw_session_check(r->g.ses, 0, &a, &err);
         if (why != GW_REFUSE_NONE) { /* the session's sentence; for a command, what the android takes now */
             printf("%s", err.msg);
             if (commanding && why != GW_REFUSE_WRONG_KIND) { /* (that sentence lists them) */
@@ -433,7 +398,7 @@ static act_result human_acts(line_rubber *r) {
             printf("\n");
             continue;
         }
-        if (gw_session_act(r->ses, 0, &a, NULL, &err) != GW_OK) { /* the check said yes: a bug */
+        if (gw_session_act(r->g.ses, 0, &a, NULL, &err) != GW_OK) { /* the check said yes: a bug */
             fprintf(stderr, "internal error: %s\n", err.msg);
             return ACT_FAIL;
         }
@@ -444,20 +409,16 @@ static act_result human_acts(line_rubber *r) {
 
 /* Plays the rubber until it is over, input ends or the human quits; ACT_DONE when it is over. */
 static act_result play_rubber(line_rubber *r) {
-    while (gw_session_state_of(r->ses) != GW_SESSION_OVER) {
+    while (gw_session_state_of(r->g.ses) != GW_SESSION_OVER) {
         gw_error err;
-        if (gw_session_state_of(r->ses) == GW_SESSION_HAND_OVER) {
-            if (gw_session_next_hand(r->ses, &err) != GW_OK) { /* the session said a hand follows: a bug */
-                fprintf(stderr, "internal error: %s\n", err.msg);
-                return ACT_FAIL;
-            }
-            cli_session_date(r->ses);
+        if (gw_session_state_of(r->g.ses) == GW_SESSION_HAND_OVER) {
+            if (!cli_game_next_hand(&r->g)) return ACT_FAIL;
             show_events(r);
             save(r);
             continue;
         }
-        if (gw_session_turn(r->ses).computer) {
-            if (gw_session_play_computer(r->ses, &err) != GW_OK) {
+        if (gw_session_turn(r->g.ses).computer) {
+            if (gw_session_play_computer(r->g.ses, &err) != GW_OK) {
                 fprintf(stderr, "internal error: the computer could not act: %s\n", err.msg);
                 return ACT_FAIL;
             }
@@ -467,7 +428,7 @@ static act_result play_rubber(line_rubber *r) {
             if (a != ACT_DONE) return a;
         }
         /* The hand's last play is saved with the hand's score. */
-        if (gw_session_state_of(r->ses) == GW_SESSION_PLAYING) save(r);
+        if (gw_session_state_of(r->g.ses) == GW_SESSION_PLAYING) save(r);
     }
     return ACT_DONE;
 }
@@ -501,18 +462,18 @@ static void describe_rubber(const char *path, cli_saved *out) {
     cli_describe_record(path, out, &base_config, describe_restored);
 }
 
-/* Loads the rubber of r->rec (locked) for --resume. CLI_OK when it goes on (or, with done set, when it is
+/* Loads the rubber of r->g.rec (locked) for --resume. CLI_OK when it goes on (or, with done set, when it is
  * over: said so); otherwise the exit code, the reason told. */
 static int resume_rubber(line_rubber *r, const gw_session_config *base, const uint64_t *seed, bool *done) {
     *done = false;
-    int rc = cli_resume_load("android", "rubber", r->rec.path, base, seed, &r->ses);
+    int rc = cli_resume_load("android", "rubber", r->g.rec.path, base, seed, &r->g.ses);
     if (rc != CLI_OK) return rc;
-    const gw_android_rubber *ru = gw_session_rubber(r->ses);
+    const gw_android_rubber *ru = gw_session_rubber(r->g.ses);
     if (ru->winner >= 0) {
         char how[128];
         snprintf(how, sizeof how, "%s, %d games to %d", ru->winner == 0 ? "you won" : "the computer won",
                  ru->games[ru->winner], ru->games[1 - ru->winner]);
-        cli_resume_finished("rubber", r->rec.path, how);
+        cli_resume_finished("rubber", r->g.rec.path, how);
         *done = true;
     }
     return CLI_OK;
@@ -526,7 +487,7 @@ int cmd_android(int argc, char **argv) {
         {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0}};
     static line_rubber r; /* large (the record path); one per process */
     memset(&r, 0, sizeof r);
-    r.rec.lock = GW_FILE_LOCK_NONE;
+    r.g.rec.lock = GW_FILE_LOCK_NONE;
     r.style = GW_ORDER_ALTERNATE;
     gw_session_config config;
     gw_session_config_default(&config, GW_GAME_ANDROID);
@@ -543,10 +504,10 @@ int cmd_android(int argc, char **argv) {
             has_seed = true;
             break;
         case 'r':
-            if (strlen(optarg) >= sizeof r.rec.path)
+            if (strlen(optarg) >= sizeof r.g.rec.path)
                 return cli_usage_error("android", "the record path is too long");
-            snprintf(r.rec.path, sizeof r.rec.path, "%s", optarg);
-            r.rec.has_path = true;
+            snprintf(r.g.rec.path, sizeof r.g.rec.path, "%s", optarg);
+            r.g.rec.has_path = true;
             break;
         case 'o':
             if (!cli_config_option("android", &config, "opponent", optarg)) return CLI_USAGE;
@@ -573,21 +534,21 @@ int cmd_android(int argc, char **argv) {
     if (resume && level_given)
         return cli_usage_error("android",
                                "--resume goes on with the record's computer: leave out --opponent");
-    if (resume && !has_seed && !r.rec.has_path)
+    if (resume && !has_seed && !r.g.rec.has_path)
         return cli_usage_error("android",
                                "--resume needs the rubber's --seed N (its record in the data folder) "
                                "or its --record FILE");
     uint64_t seed = config.seed;
     if (!has_seed && !resume) config.seed = seed = gw_fresh_seed();
     base_config = config;
-    cli_record_default(&r.rec, "android", seed);
-    r.rec.save_ok = true;
+    cli_record_default(&r.g.rec, "android", seed);
+    r.g.rec.save_ok = true;
     bool resuming = resume;
     if (resume) {
-        int rc = cli_record_claim("android", "rubber", &r.rec);
+        int rc = cli_record_claim("android", "rubber", &r.g.rec);
         if (rc != CLI_OK) return rc;
     } else {
-        cli_start start = cli_record_start("android", "rubber", &r.rec, describe_rubber);
+        cli_start start = cli_record_start("android", "rubber", &r.g.rec, describe_rubber);
         if (start == CLI_START_STOP) return CLI_OK;
         resuming = start == CLI_START_RESUME;
     }
@@ -595,24 +556,24 @@ int cmd_android(int argc, char **argv) {
         bool done = false;
         int rc = resume_rubber(&r, &config, has_seed ? &seed : NULL, &done);
         if (rc != CLI_OK || done) {
-            gw_session_free(r.ses);
-            cli_record_release(&r.rec);
+            gw_session_free(r.g.ses);
+            cli_record_release(&r.g.rec);
             return rc;
         }
-        stats_resume(&r);
-        r.seen = gw_session_last_event(r.ses); /* what was played before is not told again */
+        if (cli_game_stats_resume(&r.g)) stats_begin(&r);
+        r.seen = gw_session_last_event(r.g.ses); /* what was played before is not told again */
     } else {
         gw_error err;
-        if (gw_session_new(&config, &r.ses, &err) != GW_OK) {
+        if (gw_session_new(&config, &r.g.ses, &err) != GW_OK) {
             fprintf(stderr, "whist android: %s\n", err.msg);
-            cli_record_release(&r.rec);
+            cli_record_release(&r.g.rec);
             return CLI_FAIL;
         }
-        cli_session_date(r.ses);
+        cli_game_date(&r.g);
         stats_begin(&r);
     }
-    const gw_session_config *c = gw_session_config_of(r.ses);
-    const gw_android_rubber *ru = gw_session_rubber(r.ses);
+    const gw_session_config *c = gw_session_config_of(r.g.ses);
+    const gw_android_rubber *ru = gw_session_rubber(r.g.ses);
     printf(
         "Android Whist: a rubber, the best of three games to %d points. You are player 1; the computer (%s) "
         "is player 2.\n",
@@ -620,11 +581,11 @@ int cmd_android(int argc, char **argv) {
     printf("Rubber seed %llu (whist android --plain --seed %llu plays the same deals).\n",
            (unsigned long long)c->seed, (unsigned long long)c->seed);
     if (resuming)
-        printf("Resuming the rubber saved in %s: hand %d, games you %d, the computer %d.\n", r.rec.path,
+        printf("Resuming the rubber saved in %s: hand %d, games you %d, the computer %d.\n", r.g.rec.path,
                ru->hands + 1, ru->games[0], ru->games[1]);
     printf("You play your own cards and command your android; you see the computer's android's cards.\n"
            "Type help for commands.\n");
-    if (resuming && gw_session_state_of(r.ses) == GW_SESSION_PLAYING) {
+    if (resuming && gw_session_state_of(r.g.ses) == GW_SESSION_PLAYING) {
         announce(&r, true);
         /* the trick in play so far, for its report once it is complete */
         const gw_android_view *v = &human_view(&r)->android;
@@ -640,7 +601,7 @@ int cmd_android(int argc, char **argv) {
     act_result a = play_rubber(&r);
     if (a == ACT_EOF) printf("\nInput ended: the rubber stops here.\n");
     if (a == ACT_FAIL) {
-        finish(&r);
+        cli_game_finish(&r.g, "android");
         return CLI_FAIL;
     }
     if (a == ACT_DONE) {
@@ -650,5 +611,5 @@ int cmd_android(int argc, char **argv) {
                w == 0 ? "You win" : "The computer wins", ru->games[w], ru->games[1 - w], ru->margin,
                ru->values[w], ru->values[1 - w], GW_ANDROID_RUBBER_BONUS);
     }
-    return finish(&r);
+    return cli_game_finish(&r.g, "android");
 }

@@ -68,12 +68,9 @@ static const char COMMANDS_HELP[] =
 
 /* The match at this terminal: the session plays it; this file shows it and takes the human's input. */
 typedef struct line_match {
-    gw_session *ses;
+    cli_game g; /* the session, the record, the statistics */
     gw_suit_style style;
-    cli_record_file rec; /* where the record goes */
-    gw_store *store;     /* the statistics; NULL when they are off */
-    int64_t match_id;    /* the match's id in the statistics (its StoreMatch tag), 0 if none */
-    uint32_t seen;       /* the last session event shown */
+    uint32_t seen; /* the last session event shown */
     /* the trick being played, from its PLAY events */
     int leader;
     gw_card cards[2];
@@ -91,46 +88,47 @@ static const char *tricks_word(int n) { return n == 1 ? "trick" : "tricks"; }
 static const gw_view *human_view(const line_match *m) {
     static gw_view v; /* large; one match per process */
     gw_error err;
-    gw_status st = gw_session_view(m->ses, 0, &v, &err);
+    gw_status st = gw_session_view(m->g.ses, 0, &v, &err);
     assert(st == GW_OK); /* viewer 0 always exists */
     (void)st;
     return &v;
 }
 
-static const gw_match_rules *rules_of(const line_match *m) { return &gw_session_config_of(m->ses)->rules; }
+static const gw_match_rules *rules_of(const line_match *m) { return &gw_session_config_of(m->g.ses)->rules; }
 
 /* ---- the record and the statistics ------------------------------------------------------------------- */
 
-static void save(line_match *m) { cli_session_save(&m->rec, m->ses); }
+static void save(line_match *m) { cli_game_save(&m->g); }
 
 /* Turns the statistics off for the rest of the match, with the one warning. */
-static void stats_off(line_match *m, const char *why) { cli_stats_off(&m->store, why); }
+static void stats_off(line_match *m, const char *why) { cli_stats_off(&m->g.store, why); }
 
 /* Opens the statistics and records the start of the match (its id goes into the record's StoreMatch tag). */
 static void stats_begin(line_match *m) {
     gw_error err;
-    const gw_session_config *c = gw_session_config_of(m->ses);
+    const gw_session_config *c = gw_session_config_of(m->g.ses);
     gw_store_match sm = {c->rules, gw_ai_level_name((gw_ai_level)c->seats[1].level), c->seed, NULL};
-    if (gw_store_open(NULL, &m->store, &err) != GW_OK ||
-        gw_store_begin_match(m->store, &sm, &m->match_id, &err) != GW_OK) {
+    if (gw_store_open(NULL, &m->g.store, &err) != GW_OK ||
+        gw_store_begin_match(m->g.store, &sm, &m->g.store_id, &err) != GW_OK) {
         stats_off(m, err.msg);
-        m->match_id = 0;
+        m->g.store_id = 0;
     }
-    cli_session_store_tag(m->ses, "StoreMatch", m->match_id);
+    cli_game_set_row(&m->g, m->g.store_id);
 }
 
 /* Stores hand hand_no, just scored (e: its SCORE event). */
 static void stats_hand(line_match *m, const gw_event *e, bool slam) {
-    if (!m->store) return;
+    if (!m->g.store) return;
     gw_text rec = {0};
     gw_error err;
-    if (gw_session_hand_record(m->ses, e->hand, &rec, &err) != GW_OK) { /* the hand was just scored: a bug */
+    if (gw_session_hand_record(m->g.ses, e->hand, &rec, &err) !=
+        GW_OK) { /* the hand was just scored: a bug */
         stats_off(m, err.msg);
         gw_text_free(&rec);
         return;
     }
-    const gw_match *match = gw_session_match(m->ses);
-    gw_store_hand h = {.match_id = m->match_id,
+    const gw_match *match = gw_session_match(m->g.ses);
+    gw_store_hand h = {.match_id = m->g.store_id,
                        .number = e->hand,
                        .record = gw_text_str(&rec),
                        .played = NULL,
@@ -138,35 +136,14 @@ static void stats_hand(line_match *m, const gw_event *e, bool slam) {
                        .winner = e->winner,
                        .points = {e->points[0], e->points[1]},
                        .slam = slam,
-                       .assisted = gw_session_hand_assisted(m->ses, e->hand),
+                       .assisted = gw_session_hand_assisted(m->g.ses, e->hand),
                        .score = {match->score[0], match->score[1]},
                        .match_winner = gw_match_winner(match)};
     if (rec.failed)
         stats_off(m, "out of memory");
-    else if (gw_store_add_hand(m->store, &h, NULL, &err) != GW_OK)
+    else if (gw_store_add_hand(m->g.store, &h, NULL, &err) != GW_OK)
         stats_off(m, err.msg);
     gw_text_free(&rec);
-}
-
-/* Final words on the record: where it is, or the record itself if unsaved. */
-static int finish(line_match *m) {
-    save(m);
-    bool unfinished = gw_session_state_of(m->ses) != GW_SESSION_OVER;
-    gw_error err;
-    /* A match left with its record saved can be resumed (--resume): it stays open in the statistics.
-     * One whose record could not be saved never can: it counts as abandoned. */
-    bool kept = m->rec.has_path && m->rec.save_ok;
-    if (m->store && unfinished && !kept && gw_store_abandon_match(m->store, m->match_id, &err) != GW_OK)
-        stats_off(m, err.msg);
-    gw_store_close(m->store);
-    m->store = NULL;
-    int rc = cli_session_finish(&m->rec, m->ses);
-    if (unfinished && rc == CLI_OK)
-        printf("'whist play --plain --resume --record %s' goes on with it.\n", m->rec.path);
-    gw_session_free(m->ses);
-    m->ses = NULL;
-    cli_record_release(&m->rec);
-    return rc;
 }
 
 /* ---- the table ------------------------------------------------------------------------------------- */
@@ -245,8 +222,8 @@ static void report_score(line_match *m, const gw_event *e) {
 /* Shows the session's events since the last shown, as the human sees them. */
 static void show_events(line_match *m) {
     gw_event e;
-    while (m->seen < gw_session_last_event(m->ses)) {
-        int n = gw_session_events(m->ses, m->seen + 1, 0, &e, 1);
+    while (m->seen < gw_session_last_event(m->g.ses)) {
+        int n = gw_session_events(m->g.ses, m->seen + 1, 0, &e, 1);
         assert(n == 1);
         (void)n;
         m->seen = e.number;
@@ -294,7 +271,7 @@ static void show_events(line_match *m) {
 static void show_hint(line_match *m) {
     gw_hint h;
     gw_error err;
-    if (gw_session_hint(m->ses, 0, &h, &err) != GW_OK) {
+    if (gw_session_hint(m->g.ses, 0, &h, &err) != GW_OK) {
         printf("No hint: %s (the game goes on).\n", err.msg);
         return;
     }
@@ -369,7 +346,7 @@ static read_result read_card(line_match *m) {
             continue;
         }
         gw_error err;
-        if (gw_session_act(m->ses, 0, &a, NULL, &err) != GW_OK) { /* refused: the session says why */
+        if (gw_session_act(m->g.ses, 0, &a, NULL, &err) != GW_OK) { /* refused: the session says why */
             printf("%s\n", err.msg);
             continue;
         }
@@ -379,21 +356,17 @@ static read_result read_card(line_match *m) {
 
 /* Plays the match until it is over, input ends or the human quits; READ_CARD when it is over. */
 static read_result play_match(line_match *m) {
-    while (gw_session_state_of(m->ses) != GW_SESSION_OVER) {
+    while (gw_session_state_of(m->g.ses) != GW_SESSION_OVER) {
         gw_error err;
-        if (gw_session_state_of(m->ses) == GW_SESSION_HAND_OVER) {
-            if (gw_session_next_hand(m->ses, &err) != GW_OK) { /* the session said a hand follows: a bug */
-                fprintf(stderr, "internal error: %s\n", err.msg);
-                return READ_EOF;
-            }
-            cli_session_date(m->ses);
+        if (gw_session_state_of(m->g.ses) == GW_SESSION_HAND_OVER) {
+            if (!cli_game_next_hand(&m->g)) return READ_EOF;
             show_events(m);
             save(m);
             continue;
         }
-        gw_turn t = gw_session_turn(m->ses);
+        gw_turn t = gw_session_turn(m->g.ses);
         if (t.computer) {
-            if (gw_session_play_computer(m->ses, &err) != GW_OK) { /* a computer player broke: a bug */
+            if (gw_session_play_computer(m->g.ses, &err) != GW_OK) { /* a computer player broke: a bug */
                 fprintf(stderr, "internal error: %s\n", err.msg);
                 return READ_EOF;
             }
@@ -408,8 +381,8 @@ static read_result play_match(line_match *m) {
         gw_event e;
         bool trick = false;
         for (uint32_t k = before + 1; k <= m->seen; k++)
-            if (gw_session_events(m->ses, k, 0, &e, 1) == 1 && e.kind == GW_EVENT_TRICK) trick = true;
-        if (trick && gw_session_state_of(m->ses) == GW_SESSION_PLAYING) save(m);
+            if (gw_session_events(m->g.ses, k, 0, &e, 1) == 1 && e.kind == GW_EVENT_TRICK) trick = true;
+        if (trick && gw_session_state_of(m->g.ses) == GW_SESSION_PLAYING) save(m);
     }
     return READ_CARD;
 }
@@ -443,35 +416,23 @@ static void describe_match(const char *path, cli_saved *out) {
     cli_describe_record(path, out, &base_config, describe_restored);
 }
 
-/* Loads the match of m->rec (locked) for --resume. CLI_OK when it goes on; otherwise the exit code, the
+/* Loads the match of m->g.rec (locked) for --resume. CLI_OK when it goes on; otherwise the exit code, the
  * reason told (a finished match: CLI_OK with done set). */
 static int resume_match(line_match *m, const gw_session_config *base, const uint64_t *seed, bool *done) {
     *done = false;
-    int rc = cli_resume_load("play", "match", m->rec.path, base, seed, &m->ses);
+    int rc = cli_resume_load("play", "match", m->g.rec.path, base, seed, &m->g.ses);
     if (rc != CLI_OK) return rc;
-    const gw_match *match = gw_session_match(m->ses);
+    const gw_match *match = gw_session_match(m->g.ses);
     int w = gw_match_winner(match);
     if (w >= 0) {
         char how[128];
         snprintf(how, sizeof how, "%s %d-%d after %d hand%s", w == 0 ? "you won" : "the computer won",
                  match->score[w], match->score[1 - w], match->hands_played,
                  match->hands_played == 1 ? "" : "s");
-        cli_resume_finished("match", m->rec.path, how);
+        cli_resume_finished("match", m->g.rec.path, how);
         *done = true;
     }
     return CLI_OK;
-}
-
-/* The statistics of a resumed match: its row (StoreMatch) goes on; a match the statistics never had gets a
- * row if no hand of it is over yet. */
-static void stats_resume(line_match *m) {
-    const char *tag = gw_session_tag(m->ses, "StoreMatch");
-    long long id = 0;
-    if (tag && (sscanf(tag, "%lld", &id) != 1 || id < 1)) id = 0;
-    m->match_id = id;
-    if (cli_stats_resume("match", "StoreMatch", m->match_id, gw_session_match(m->ses)->hands_played > 0,
-                         &m->store))
-        stats_begin(m);
 }
 
 /* ---- options ------------------------------------------------------------------------------------------ */
@@ -578,18 +539,18 @@ int cmd_play(int argc, char **argv) {
     static line_match m; /* large (the record path); one per process */
     memset(&m, 0, sizeof m);
     m.style = o.style;
-    m.rec = o.rec;
+    m.g.rec = o.rec;
     uint64_t seed = o.config.seed;
     if (!o.has_seed && !o.resume) o.config.seed = seed = gw_fresh_seed();
     base_config = o.config;
-    cli_record_default(&m.rec, "match", seed);
-    m.rec.save_ok = true;
+    cli_record_default(&m.g.rec, "match", seed);
+    m.g.rec.save_ok = true;
     bool resuming = o.resume;
     if (o.resume) {
-        rc = cli_record_claim("play", "match", &m.rec);
+        rc = cli_record_claim("play", "match", &m.g.rec);
         if (rc != CLI_OK) return rc;
     } else {
-        cli_start start = cli_record_start("play", "match", &m.rec, describe_match);
+        cli_start start = cli_record_start("play", "match", &m.g.rec, describe_match);
         if (start == CLI_START_STOP) return CLI_OK;
         resuming = start == CLI_START_RESUME;
     }
@@ -598,22 +559,22 @@ int cmd_play(int argc, char **argv) {
         bool done = false;
         rc = resume_match(&m, &o.config, o.has_seed ? &seed : NULL, &done);
         if (rc != CLI_OK || done) {
-            gw_session_free(m.ses);
-            cli_record_release(&m.rec);
+            gw_session_free(m.g.ses);
+            cli_record_release(&m.g.rec);
             return rc;
         }
-        stats_resume(&m);
-        m.seen = gw_session_last_event(m.ses); /* what was played before is not told again */
+        if (cli_game_stats_resume(&m.g)) stats_begin(&m);
+        m.seen = gw_session_last_event(m.g.ses); /* what was played before is not told again */
     } else {
-        if (gw_session_new(&o.config, &m.ses, &err) != GW_OK) {
-            cli_record_release(&m.rec);
+        if (gw_session_new(&o.config, &m.g.ses, &err) != GW_OK) {
+            cli_record_release(&m.g.rec);
             return cli_usage_error("play", "%s", err.msg);
         }
-        cli_session_date(m.ses);
+        cli_game_date(&m.g);
         stats_begin(&m);
     }
-    const gw_session_config *c = gw_session_config_of(m.ses);
-    const gw_match *match = gw_session_match(m.ses);
+    const gw_session_config *c = gw_session_config_of(m.g.ses);
+    const gw_match *match = gw_session_match(m.g.ses);
     printf(
         "German Whist: %s deck, %s scoring, match to %d. You are player 1; the computer (%s) is player 2.\n",
         gw_variant_name(c->rules.variant), gw_scoring_name(c->rules.scoring), c->rules.target,
@@ -621,10 +582,10 @@ int cmd_play(int argc, char **argv) {
     printf("Match seed %llu (whist play --plain --seed %llu plays the same deals).\n",
            (unsigned long long)c->seed, (unsigned long long)c->seed);
     if (resuming)
-        printf("Resuming the match saved in %s: hand %d, you %d, the computer %d.\n", m.rec.path,
+        printf("Resuming the match saved in %s: hand %d, you %d, the computer %d.\n", m.g.rec.path,
                match->hands_played + 1, match->score[0], match->score[1]);
     printf("Type help for commands.\n");
-    if (resuming && gw_session_state_of(m.ses) == GW_SESSION_PLAYING) {
+    if (resuming && gw_session_state_of(m.g.ses) == GW_SESSION_PLAYING) {
         const gw_view *v = human_view(&m);
         const gw_observation *seen = &v->german;
         announce(v->hand_number, true, seen->dealer, seen->trump, seen->ups[0]);
@@ -644,5 +605,5 @@ int cmd_play(int argc, char **argv) {
         printf("\n%s the match %d-%d.\n", w == 0 ? "You win" : "The computer wins", match->score[w],
                match->score[1 - w]);
     }
-    return finish(&m);
+    return cli_game_finish(&m.g, "play");
 }

@@ -366,38 +366,87 @@ static void session_text(const gw_session *s, gw_text *t) {
     gw_session_record(s, gw_session_state_of(s) == GW_SESSION_PLAYING, t);
 }
 
-void cli_session_save(cli_record_file *f, const gw_session *s) {
-    if (!f->has_path) return;
+void cli_game_save(cli_game *g) {
+    if (!g->rec.has_path) return;
     gw_text t = {0};
-    session_text(s, &t);
-    cli_record_save(f, &t);
+    session_text(g->ses, &t);
+    cli_record_save(&g->rec, &t);
     gw_text_free(&t);
 }
 
-int cli_session_finish(const cli_record_file *f, const gw_session *s) {
-    gw_text t = {0};
-    session_text(s, &t);
-    int rc = cli_record_finish(f, &t);
-    gw_text_free(&t);
-    return rc;
-}
-
-void cli_session_date(gw_session *s) {
+void cli_game_date(cli_game *g) {
     char date[16];
     cli_today(date);
     gw_error err;
-    gw_status st = gw_session_set_tag(s, "Date", date, &err);
+    gw_status st = gw_session_set_tag(g->ses, "Date", date, &err);
     assert(st == GW_OK); /* a date "YYYY.MM.DD" is a valid value */
     (void)st;
 }
 
-void cli_session_store_tag(gw_session *s, const char *tag, int64_t id) {
-    char value[32];
-    snprintf(value, sizeof value, "%lld", (long long)id);
+bool cli_game_next_hand(cli_game *g) {
     gw_error err;
-    gw_status st = gw_session_set_tag(s, tag, id > 0 ? value : NULL, &err);
+    if (gw_session_next_hand(g->ses, &err) != GW_OK) { /* the session said a hand follows: a bug */
+        fprintf(stderr, "internal error: %s\n", err.msg);
+        return false;
+    }
+    cli_game_date(g);
+    return true;
+}
+
+/* The game's tag for its statistics row, and its word in messages. */
+static const char *row_tag(const cli_game *g) {
+    return gw_session_config_of(g->ses)->game == GW_GAME_GERMAN ? "StoreMatch" : "StoreRubber";
+}
+static const char *kind_word(const cli_game *g) {
+    return gw_session_config_of(g->ses)->game == GW_GAME_GERMAN ? "match" : "rubber";
+}
+
+void cli_game_set_row(cli_game *g, int64_t id) {
+    g->store_id = id > 0 ? id : 0;
+    char value[32];
+    snprintf(value, sizeof value, "%lld", (long long)g->store_id);
+    gw_error err;
+    gw_status st = gw_session_set_tag(g->ses, row_tag(g), g->store_id > 0 ? value : NULL, &err);
     assert(st == GW_OK);
     (void)st;
+}
+
+bool cli_game_stats_resume(cli_game *g) {
+    const char *tag = gw_session_tag(g->ses, row_tag(g));
+    long long id = 0;
+    if (tag && (sscanf(tag, "%lld", &id) != 1 || id < 1)) id = 0;
+    g->store_id = id;
+    const gw_match *m = gw_session_match(g->ses);
+    const gw_android_rubber *r = gw_session_rubber(g->ses);
+    bool hand_over = m ? m->hands_played > 0 : r->hands > 0;
+    return cli_stats_resume(kind_word(g), row_tag(g), g->store_id, hand_over, &g->store);
+}
+
+int cli_game_finish(cli_game *g, const char *cmd) {
+    cli_game_save(g);
+    bool unfinished = gw_session_state_of(g->ses) != GW_SESSION_OVER;
+    /* A game left with its record saved can be resumed (--resume): it stays open in the statistics. One
+     * whose record could not be saved never can: it counts as abandoned. */
+    bool kept = g->rec.has_path && g->rec.save_ok;
+    if (g->store && unfinished && !kept) {
+        gw_error err;
+        gw_status st = gw_session_config_of(g->ses)->game == GW_GAME_GERMAN
+                           ? gw_store_abandon_match(g->store, g->store_id, &err)
+                           : gw_store_abandon_rubber(g->store, g->store_id, &err);
+        if (st != GW_OK) cli_stats_off(&g->store, err.msg);
+    }
+    gw_store_close(g->store);
+    g->store = NULL;
+    gw_text t = {0};
+    session_text(g->ses, &t);
+    int rc = cli_record_finish(&g->rec, &t);
+    gw_text_free(&t);
+    if (unfinished && rc == CLI_OK)
+        printf("'whist %s --plain --resume --record %s' goes on with it.\n", cmd, g->rec.path);
+    gw_session_free(g->ses);
+    g->ses = NULL;
+    cli_record_release(&g->rec);
+    return rc;
 }
 
 void cli_stats_off(gw_store **store, const char *why) {
