@@ -72,9 +72,10 @@ void gw_session_config_default(gw_session_config *c, gw_game_kind game);
  * the protocol give it: "game", "variant", "scoring", "target", "seed"
  * (0..2^64-1, decimal), "opponent" (player 1's computer level; "human" makes
  * it an outside seat), "think-ms" (0..60000), "iterations" (0..10000000),
- * "samples" (1..GW_ANDROID_SAMPLES_MAX). GW_EINVAL with a message naming the
- * option and the allowed values for an unknown name or a bad value (c is
- * then unchanged). */
+ * "samples" (1..GW_ANDROID_SAMPLES_MAX). "game" sets the computer seats'
+ * levels to the game's default (hard), so give it first; "think-ms" bounds
+ * both games' computers. GW_EINVAL with a message naming the option and the
+ * allowed values for an unknown name or a bad value (c is then unchanged). */
 gw_status gw_session_config_option(gw_session_config *c, const char *name, const char *value, gw_error *err);
 
 /* ---- the session ---------------------------------------------------------- */
@@ -85,7 +86,8 @@ typedef struct gw_session gw_session;
  * rules, levels, limits (a bound in ms without a clock) or deck; GW_ENOMEM.
  * The session copies what it needs from c (not the clock: see above). */
 gw_status gw_session_new(const gw_session_config *c, gw_session **out, gw_error *err);
-/* Frees s (NULL is fine), its computer players and its event log. */
+/* Frees s (NULL is fine), its computer players and its event log; not while
+ * a gw_thought of it is out (cancel or end it first). */
 void gw_session_free(gw_session *s);
 
 /* The configuration in force (rules and seed as played; after a restore,
@@ -163,11 +165,13 @@ typedef enum gw_event_kind {
     GW_EVENT_PLAY,     /* seat `seat` of player `player` played card; Android: command is the command given,
                           GW_CMD_NONE for a human's own card; public */
     GW_EVENT_ERROR,    /* Android: the android at seat failed command (answer); public */
-    GW_EVENT_TRICK,    /* trick `trick` won by seat `seat` (player `player`); public */
+    GW_EVENT_TRICK,    /* trick `trick` won by seat `seat` (player `player`) with card; German: cards holds
+                          both cards of the trick; public */
     GW_EVENT_DRAW,     /* German foreplay: player drew card: face up to the drawer, and to all when it was
                           the up-card (the trick's winner); face down (hidden) to the others */
     GW_EVENT_UPCARD,   /* German: the new up-card, or GW_NO_CARD: the stock is empty (endgame); public */
-    GW_EVENT_SCORE,    /* hand scored: tricks, points, score (German: match; Android: game points),
+    GW_EVENT_SCORE,    /* hand scored: tricks (German: those the scoring counts), points, score (German:
+                          match; Android: game points),
                           winner (-1 none); Android: game_winner/game_value if a game ended; public */
     GW_EVENT_OVER,     /* the match (rubber, deal) is over: winner (-1 a tie: a single deal only); public */
     GW_EVENT_UNDO      /* player took back count cards (theirs and the computer's after them); public */
@@ -306,7 +310,10 @@ bool gw_session_hand_assisted(const gw_session *s, int hand_no);
  * game, rules, seed and computer levels come from the record; seat kinds,
  * limits, clock and undo from base. Every hand is dealt again from the seed
  * and checked against the record, its moves replayed through the rules, the
- * computer asked for its recorded cards as an uninterrupted game would.
+ * computer asked for its recorded cards as an uninterrupted game would; the
+ * events are those of the uninterrupted game. A finished match comes back
+ * GW_SESSION_OVER; one whose last hand is finished, GW_SESSION_HAND_OVER.
+ * Each hand keeps its record's own tags (Date, StoreMatch, ...).
  * GW_EINVAL with the reason (line numbers where they help) otherwise. */
 gw_status gw_session_restore(const gw_session_config *base, const char *text, size_t len, gw_session **out,
                              gw_error *err);

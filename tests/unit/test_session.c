@@ -873,6 +873,133 @@ static void tags(void **state) {
     gw_session_free(s);
 }
 
+/* Between hands: every action is refused but the next deal. */
+static void hand_over_state(void **state) {
+    (void)state;
+    gw_session_config c = config(81, GW_AI_EASY);
+    c.undo = true;
+    c.rules.target = 1000;
+    gw_session *s = open_session(&c);
+    gw_rng rng;
+    gw_rng_seed(&rng, 8);
+    while (gw_session_state_of(s) == GW_SESSION_PLAYING)
+        step(s, &rng);
+    assert_int_equal(gw_session_state_of(s), GW_SESSION_HAND_OVER);
+    gw_error err;
+    gw_refusal why;
+    gw_action a = card_action(gw_first(gw_deck_cards(GW_CLASSIC)));
+    assert_int_equal(gw_session_act(s, 0, &a, &why, &err), GW_EILLEGAL);
+    assert_int_equal(why, GW_REFUSE_HAND_OVER);
+    assert_string_equal(err.msg, "The hand is over.");
+    assert_int_equal(gw_session_turn(s).player, -1);
+    assert_int_equal(gw_session_undo(s, 0, &err), GW_ESTATE);
+    gw_hint h;
+    assert_int_equal(gw_session_hint(s, 0, &h, &err), GW_ESTATE);
+    gw_thought *t;
+    assert_int_equal(gw_session_think_begin(s, &t, &err), GW_ESTATE);
+    assert_int_equal(gw_session_play_computer(s, &err), GW_ESTATE);
+    gw_view v;
+    assert_int_equal(gw_session_view(s, 1, &v, &err), GW_OK);
+    assert_int_equal(v.state, GW_SESSION_HAND_OVER);
+    assert_int_equal(v.hand_number, 1);
+    assert_int_equal(v.winner, -1);
+    assert_false(v.can_undo);
+    /* The hand's SCORE event. */
+    gw_event e;
+    assert_int_equal(gw_session_events(s, gw_session_last_event(s), GW_SPECTATOR, &e, 1), 1);
+    assert_int_equal(e.kind, GW_EVENT_SCORE);
+    assert_int_equal(e.score[0], gw_session_match(s)->score[0]);
+    assert_int_equal(e.score[1], gw_session_match(s)->score[1]);
+    /* The record without the hand in play is the finished hand's; with_current adds nothing now. */
+    char *a1 = record_of(s, false), *a2 = record_of(s, true);
+    assert_string_equal(a1, a2);
+    gw_text one = {0};
+    assert_int_equal(gw_session_hand_record(s, 1, &one, &err), GW_OK);
+    assert_string_equal(gw_text_str(&one), a1);
+    gw_text_free(&one);
+    free(a1);
+    free(a2);
+    assert_int_equal(gw_session_next_hand(s, &err), GW_OK);
+    assert_int_equal(gw_session_state_of(s), GW_SESSION_PLAYING);
+    assert_int_equal(gw_session_view(s, 0, &v, &err), GW_OK);
+    assert_int_equal(v.hand_number, 2);
+    assert_int_equal(gw_session_game(s)->dealer, 1 - gw_session_match(s)->first_dealer);
+    gw_session_free(s);
+}
+
+static void refusal_codes(void **state) {
+    (void)state;
+    for (int i = 0; i < GW_REFUSE_COUNT; i++) {
+        assert_non_null(gw_refusal_code((gw_refusal)i));
+        for (int j = 0; j < i; j++)
+            assert_string_not_equal(gw_refusal_code((gw_refusal)i), gw_refusal_code((gw_refusal)j));
+    }
+    assert_string_equal(gw_refusal_code(GW_REFUSE_MUST_FOLLOW), "must_follow");
+    assert_string_equal(gw_refusal_code(GW_REFUSE_COUNT), "unknown");
+}
+
+/* Names: a person's own name goes into the record and comes back with it; two computers by level. */
+static void names_and_rules(void **state) {
+    (void)state;
+    gw_session_config c = config(91, GW_AI_EASY);
+    gw_format(c.seats[0].name, (int)sizeof c.seats[0].name, "Ada");
+    c.rules.variant = GW_SMALL;
+    gw_session *s = open_session(&c);
+    gw_rng rng;
+    gw_rng_seed(&rng, 91);
+    for (int i = 0; i < 10; i++)
+        step(s, &rng);
+    char *rec = record_of(s, true);
+    assert_non_null(strstr(rec, "[Player1 \"Ada\"]"));
+    gw_session *r;
+    gw_error err;
+    gw_session_config base = config(0, GW_AI_HARD);
+    assert_int_equal(gw_session_restore(&base, rec, strlen(rec), &r, &err), GW_OK);
+    gw_view v;
+    assert_int_equal(gw_session_view(r, 0, &v, &err), GW_OK);
+    assert_string_equal(v.names[0], "Ada");
+    assert_string_equal(v.names[1], "easy");
+    gw_session_free(r);
+    /* A bad name is refused. */
+    gw_format(c.seats[0].name, (int)sizeof c.seats[0].name, "A\"da");
+    assert_int_equal(gw_session_new(&c, &r, &err), GW_EINVAL);
+    /* A record whose hands disagree on the rules. */
+    while (gw_session_state_of(s) == GW_SESSION_PLAYING)
+        step(s, &rng);
+    if (gw_session_state_of(s) == GW_SESSION_HAND_OVER) {
+        assert_int_equal(gw_session_next_hand(s, &err), GW_OK);
+        free(rec);
+        rec = record_of(s, true);
+        char *second = strstr(rec, "[Hand \"2\"]");
+        assert_non_null(second);
+        char *target = strstr(second, "[Target \"10\"]");
+        if (!target) { /* Target comes before Hand */
+            target = second;
+            while (target > rec && strncmp(target, "[Target \"10\"]", 13) != 0)
+                target--;
+        }
+        assert_true(strncmp(target, "[Target \"10\"]", 13) == 0);
+        target[9] = '9';
+        target[10] = '"';
+        target[11] = ']';
+        target[12] = ' ';
+        assert_int_equal(gw_session_restore(&base, rec, strlen(rec), &r, &err), GW_EINVAL);
+        assert_null(r);
+    }
+    /* Two computers: each by its level, player 0's seed told apart from player 1's. */
+    c = config(92, GW_AI_EASY);
+    c.seats[0].kind = GW_SEAT_COMPUTER;
+    c.seats[0].level = GW_AI_HARD;
+    gw_session *b = open_session(&c);
+    free(rec);
+    rec = record_of(b, true);
+    assert_non_null(strstr(rec, "[Player1 \"hard\"]"));
+    assert_non_null(strstr(rec, "[Player2 \"easy\"]"));
+    gw_session_free(b);
+    free(rec);
+    gw_session_free(s);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(seeds_are_those_of_the_front_ends),
@@ -889,6 +1016,9 @@ int main(void) {
         cmocka_unit_test(hints),
         cmocka_unit_test(one_deal),
         cmocka_unit_test(tags),
+        cmocka_unit_test(hand_over_state),
+        cmocka_unit_test(refusal_codes),
+        cmocka_unit_test(names_and_rules),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

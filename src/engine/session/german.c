@@ -547,13 +547,23 @@ gw_status ses_german_restore(gw_session *s, const char *text, size_t len, gw_err
         st = gw_error_set(err, GW_EINVAL, 0, 0, "it holds no hand of German Whist");
         goto done;
     }
-    for (int i = 0; i < r.count; i++)
-        if (r.hands[i].error.status != GW_OK) {
-            st = gw_error_set(err, GW_EINVAL, r.hands[i].error.line, 0, "line %d: hand %d is not valid: %s",
-                              r.hands[i].error.line, i + 1, r.hands[i].error.msg);
+    const gw_record_hand *first = &r.hands[0];
+    for (int i = 0; i < r.count; i++) {
+        const gw_record_hand *h = &r.hands[i];
+        if (h->error.status != GW_OK) {
+            st = gw_error_set(err, GW_EINVAL, h->error.line, 0, "line %d: hand %d is not valid: %s",
+                              h->error.line, i + 1, h->error.msg);
             goto done;
         }
-    const gw_record_hand *first = &r.hands[0];
+        if (h->rules.variant != first->rules.variant || h->rules.scoring != first->rules.scoring ||
+            h->rules.target != first->rules.target) {
+            st = gw_error_set(err, GW_EINVAL, h->line, 0,
+                              "line %d: hand %d is played by other rules than hand 1 (%s, %s, target %d)",
+                              h->line, i + 1, gw_variant_name(first->rules.variant),
+                              gw_scoring_name(first->rules.scoring), first->rules.target);
+            goto done;
+        }
+    }
     const char *seed_tag = gw_record_hand_tag(first, "MatchSeed");
     if (!seed_tag || !(*seed_tag >= '0' && *seed_tag <= '9')) {
         st = gw_error_set(err, GW_EINVAL, 0, 0, "it lacks the match seed (MatchSeed)");
@@ -577,8 +587,11 @@ gw_status ses_german_restore(gw_session *s, const char *text, size_t len, gw_err
             }
             seat->level = (int)level;
             seat->name[0] = '\0';
-        } else if (tag && strlen(tag) < sizeof seat->name && strchr(tag, '"') == NULL) {
-            gw_format(seat->name, (int)sizeof seat->name, "%s", strcmp(tag, "human") == 0 ? "" : tag);
+        } else { /* an outside seat keeps the record's name for it, unless that is the default or a level */
+            seat->name[0] = '\0';
+            if (tag && strlen(tag) < sizeof seat->name && strcmp(tag, "human") != 0 &&
+                !gw_ai_level_parse(tag, &(gw_ai_level){GW_AI_RANDOM}))
+                gw_format(seat->name, (int)sizeof seat->name, "%s", tag);
         }
     }
     st = begin(s, err);
