@@ -169,8 +169,7 @@ static void show_table(const line_match *m) {
     printf("\n");
 }
 
-/* The heading of a hand: its number, who deals and leads, the trump and the turned card (the first up-card).
- */
+/* The heading of a hand: its number, who deals and leads, the trump, the turned card (the first up-card). */
 static void announce(int hand, bool goes_on, int dealer, int trump, gw_card turned) {
     printf("\n=== Hand %d%s: %s. Trump: %s (the turned card is %s). ===\n", hand, goes_on ? " goes on" : "",
            dealer == 0 ? "you deal, the computer leads" : "the computer deals, you lead", gw_suit_name(trump),
