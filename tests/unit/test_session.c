@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -1000,6 +1001,109 @@ static void names_and_rules(void **state) {
     gw_session_free(s);
 }
 
+/* Reads GW_TEST_DATA/name into a malloc'd string. */
+static char *read_data(const char *name) {
+    const char *dir = getenv("GW_TEST_DATA");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    char *text = calloc(1, 1 << 16);
+    size_t n = fread(text, 1, (1 << 16) - 1, f);
+    fclose(f);
+    text[n] = '\0';
+    return text;
+}
+
+/* Records `whist play --plain` wrote before the session (tests/data/session/german-line-LEVEL-SEED.gwr, the
+ * last left in the middle of a hand when input ended) are made again byte for byte by a session fed the same
+ * human cards: the same deals, computer choices, tags and layout. */
+static void line_mode_records_are_made_again(void **state) {
+    (void)state;
+    static const char *const FILES[] = {"session/german-line-random-4242.gwr",
+                                        "session/german-line-hard-777.gwr",
+                                        "session/german-line-easy-99.gwr"};
+    if (!getenv("GW_TEST_DATA")) skip();
+    gw_error err;
+    for (size_t f = 0; f < sizeof FILES / sizeof FILES[0]; f++) {
+        char *text = read_data(FILES[f]);
+        gw_record rec;
+        assert_int_equal(gw_record_read(text, strlen(text), &rec, &err), GW_OK);
+        const gw_record_hand *first = &rec.hands[0];
+        gw_ai_level level;
+        assert_true(gw_ai_level_parse(gw_record_hand_tag(first, "Player2"), &level));
+        gw_session_config c = config(strtoull(gw_record_hand_tag(first, "MatchSeed"), NULL, 10), level);
+        c.rules = first->rules;
+        gw_session *s = open_session(&c);
+        assert_int_equal(gw_session_set_tag(s, "Date", gw_record_hand_tag(first, "Date"), &err), GW_OK);
+        assert_int_equal(gw_session_set_tag(s, "StoreMatch", gw_record_hand_tag(first, "StoreMatch"), &err),
+                         GW_OK);
+        for (int h = 0; h < rec.count; h++) {
+            if (h > 0) assert_int_equal(gw_session_next_hand(s, &err), GW_OK);
+            const gw_record_hand *want = &rec.hands[h];
+            while (gw_session_state_of(s) == GW_SESSION_PLAYING) {
+                gw_turn t = gw_session_turn(s);
+                if (t.computer) {
+                    assert_int_equal(gw_session_play_computer(s, &err), GW_OK);
+                    continue;
+                }
+                int next = gw_session_game(s)->nmoves;
+                if (next == want->nmoves) break; /* the record stops here: input ended */
+                gw_action a = card_action(want->moves[next]);
+                assert_int_equal(gw_session_act(s, 0, &a, NULL, &err), GW_OK);
+            }
+        }
+        char *again = record_of(s, true);
+        assert_string_equal(again, text);
+        free(again);
+        /* And the session resumes from it to the same record. */
+        gw_session *r;
+        gw_session_config base = config(0, GW_AI_RANDOM);
+        assert_int_equal(gw_session_restore(&base, text, strlen(text), &r, &err), GW_OK);
+        again = record_of(r, true);
+        assert_string_equal(again, text);
+        free(again);
+        gw_session_free(r);
+        gw_record_free(&rec);
+        gw_session_free(s);
+        free(text);
+    }
+}
+
+static uint64_t fake_now(void *ctx) { return ++*(uint64_t *)ctx; }
+
+/* Every level plays a whole deal at either seat, through the think split; a time bound needs a clock. */
+static void every_level_plays(void **state) {
+    (void)state;
+    uint64_t ticks = 0;
+    gw_clock clock = {fake_now, &ticks};
+    for (int level = 0; level < GW_AI_LEVELS; level++) {
+        gw_card deck[GW_MAX_DECK];
+        gw_deck_from_seed(GW_SMALL, (uint64_t)level, deck);
+        gw_session_config c = config(0, (gw_ai_level)level);
+        c.seats[0].kind = GW_SEAT_COMPUTER;
+        c.seats[0].level = level;
+        c.rules.variant = GW_SMALL;
+        c.deck = deck;
+        c.limits = (gw_expert_limits){1000, 20};
+        gw_session *s = NULL;
+        gw_error err;
+        assert_int_equal(gw_session_new(&c, &s, &err), GW_EINVAL); /* think-ms without a clock */
+        assert_non_null(strstr(err.msg, "clock"));
+        c.clock = &clock;
+        s = open_session(&c);
+        while (gw_session_state_of(s) == GW_SESSION_PLAYING) {
+            gw_thought *t;
+            assert_int_equal(gw_session_think_begin(s, &t, &err), GW_OK);
+            gw_thought_run(t);
+            assert_int_equal(gw_session_think_end(s, t, &err), GW_OK);
+        }
+        assert_int_equal(gw_session_state_of(s), GW_SESSION_OVER);
+        assert_int_equal(gw_session_game(s)->nmoves, 28);
+        gw_session_free(s);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(seeds_are_those_of_the_front_ends),
@@ -1019,6 +1123,8 @@ int main(void) {
         cmocka_unit_test(hand_over_state),
         cmocka_unit_test(refusal_codes),
         cmocka_unit_test(names_and_rules),
+        cmocka_unit_test(line_mode_records_are_made_again),
+        cmocka_unit_test(every_level_plays),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,7 +1,8 @@
 /* test_session_property.c: over 10,000 random German Whist hands (random variants, scorings and seats:
- * computer random or easy, or outside players acting at random), after every action no event copy and no
- * view given to player 0, player 1 or a spectator holds a card hidden from that viewer. What each viewer
- * may know is worked out here from the true deal, independently of the session. */
+ * computer random or easy, or outside players acting at random, now and then taking back a card against the
+ * computer), after every action no event copy and no view given to player 0, player 1 or a spectator holds
+ * a card hidden from that viewer. What each viewer may know is worked out here from the true deal,
+ * independently of the session. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -92,7 +93,7 @@ static void no_hidden_card_ever_shows(void **state) {
     (void)state;
     gw_rng rng;
     gw_rng_seed(&rng, 20261124);
-    int hands = 0, sessions = 0;
+    int hands = 0, sessions = 0, undos = 0;
     while (hands < HANDS) {
         gw_session_config c;
         gw_session_config_default(&c, GW_GAME_GERMAN);
@@ -101,6 +102,7 @@ static void no_hidden_card_ever_shows(void **state) {
         c.rules.scoring = (gw_scoring)gw_rng_below(&rng, GW_SCORINGS);
         c.rules.target = 1 + (int)gw_rng_below(&rng, 4);
         c.limits = (gw_expert_limits){0, 10};
+        c.undo = gw_rng_below(&rng, 2) == 0;
         for (int p = 0; p < 2; p++) {
             uint32_t kind = gw_rng_below(&rng, 3); /* outside, random, easy */
             c.seats[p].kind = kind == 0 ? GW_SEAT_OUTSIDE : GW_SEAT_COMPUTER;
@@ -131,8 +133,14 @@ static void no_hidden_card_ever_shows(void **state) {
                 memset(&k, 0, sizeof k);
             } else {
                 gw_turn t = gw_session_turn(s);
+                gw_view mine;
                 if (t.computer) {
                     assert_int_equal(gw_session_play_computer(s, &err), GW_OK);
+                } else if (c.undo && gw_rng_below(&rng, 16) == 0 &&
+                           gw_session_view(s, t.player, &mine, &err) == GW_OK && mine.can_undo) {
+                    assert_int_equal(gw_session_undo(s, t.player, &err),
+                                     GW_OK); /* now and then a take-back */
+                    undos++;
                 } else {
                     gw_action a = {GW_ACTION_CARD, tpick(&rng, gw_game_legal(gw_session_game(s))),
                                    GW_CMD_NONE};
@@ -145,7 +153,8 @@ static void no_hidden_card_ever_shows(void **state) {
         hands++;
         gw_session_free(s);
     }
-    print_message("%d hands in %d sessions\n", hands, sessions);
+    print_message("%d hands in %d sessions, %d take-backs\n", hands, sessions, undos);
+    assert_true(undos > 0);
 }
 
 int main(void) {

@@ -33,6 +33,10 @@ static ses_german *G(const gw_session *s) { return s->german; }
 
 static bool one_deal(const gw_session *s) { return s->config.deck != NULL; }
 
+/* The limits of the expert (a computer seat, the hint advisor): the configuration's, in the one place
+ * where the caller's clock joins them. */
+static gw_expert_limits expert_limits(const gw_session *s) { return s->config.limits; }
+
 static unsigned seen_player(int p) { return p == 0 ? GW_SEEN_P0 : GW_SEEN_P1; }
 
 /* ---- dealing -------------------------------------------------------------- */
@@ -442,8 +446,8 @@ gw_status ses_german_hint(gw_session *s, int player, gw_hint *out, gw_error *err
         return GW_OK;
     }
     if (!g->advisor) {
-        gw_expert_limits lim = s->config.limits;
-        gw_status st = gw_expert_new(lim, gw_seed_derive(g->match.seed, GW_SEED_HINTS, 0), &g->advisor, err);
+        gw_status st = gw_expert_new(expert_limits(s), gw_seed_derive(g->match.seed, GW_SEED_HINTS, 0),
+                                     &g->advisor, err);
         if (st != GW_OK) {
             g->advisor = NULL;
             return st;
@@ -475,7 +479,7 @@ static gw_status begin(gw_session *s, gw_error *err) {
         gw_bot_options opt = {(gw_ai_level)s->config.seats[p].level,
                               one_deal(s) ? s->config.seat_seed[p]
                                           : gw_seed_derive(s->config.seed, GW_SEED_COMPUTER, (uint64_t)p),
-                              s->config.limits};
+                              expert_limits(s)};
         st = gw_bot_new(&opt, &g->bot[p], err);
         if (st != GW_OK) {
             g->bot[p] = NULL;
