@@ -956,7 +956,7 @@ static char *read_data(const char *name) {
 
 /* Records `whist android --plain` wrote before the session (tests/data/session/android-line-LEVEL-SEED.gwr,
  * the last left in the middle of a hand by 'quit') are made again byte for byte by a session fed the same
- * human actions: the same deals, dealers, computer choices, tags and layout. */
+ * human actions (the same deals, dealers, computer choices, tags and layout), and resume to the same text. */
 static void line_mode_records_are_made_again(void **state) {
     (void)state;
     static const char *const FILES[] = {"session/android-line-random-4242.gwr",
@@ -1002,6 +1002,13 @@ static void line_mode_records_are_made_again(void **state) {
         char *again = record_of(s, true);
         assert_string_equal(again, text);
         free(again);
+        /* and it resumes to the same text */
+        gw_session *back = NULL;
+        assert_int_equal(gw_session_restore(&c, text, strlen(text), &back, &err), GW_OK);
+        again = record_of(back, true);
+        assert_string_equal(again, text);
+        free(again);
+        gw_session_free(back);
         gw_android_record_free(&rec);
         gw_session_free(s);
         free(text);
