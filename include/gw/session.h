@@ -293,6 +293,10 @@ gw_status gw_session_hint(gw_session *s, int player, gw_hint *out, gw_error *err
  * front end's local date "YYYY.MM.DD"; StoreMatch/StoreRubber: the
  * statistics row). value NULL removes it. GW_EINVAL for a bad name or value. */
 gw_status gw_session_set_tag(gw_session *s, const char *name, const char *value, gw_error *err);
+/* The value of a tag set by gw_session_set_tag or, after gw_session_restore,
+ * read from the record's last hand (a front end finds its StoreMatch or
+ * StoreRubber there); NULL if none. Owned by s, valid until the tag changes. */
+const char *gw_session_tag(const gw_session *s, const char *name);
 
 /* Appends the record (.gwr text) of the finished hands and, with_current,
  * the hand in play, to out. */

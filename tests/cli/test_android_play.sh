@@ -63,9 +63,10 @@ expect_out_re "^The computer tells ([LX]) \"[a-z-]+\": \1 plays [AKQJT2-9][SHDC]
 expect_out_re "^Trick [0-9]+: [DLXN] [AKQJT2-9][SHDC], [DLXN] [AKQJT2-9][SHDC], [DLXN] [AKQJT2-9][SHDC], [DLXN] [AKQJT2-9][SHDC]\. [DLXN] \([a-z' ]+\) wins it for (your|the computer's) side\. Tricks: your side [0-9]+, the computer's side [0-9]+\.$" \
   "android: each trick's winner"
 expect_out_re "Command for ([LX])> \1: \"Error\.\" Tell \1 another command \(valid now: " "android: an android's error"
-expect_out_re "Refused: [LX] cannot be told '(duck|beat|high)' now: duck, beat and high are for following; a leader is told a suit, shortest or longest\. Valid now: " \
+# refusals are the session's sentences (the same in the full-screen game), with the commands valid now
+expect_out_re "Command for [LX]> Not \"(duck|beat|high)\" now: a leader is told a suit, shortest or longest\. Valid now: " \
   "android: a follower's command to a leader is refused"
-expect_out "Your card> It is your own turn, not your android's: type a card from your hand." "android: a command for a card"
+expect_out "Your card> It is your own turn, not your android's: play a card from your hand." "android: a command for a card"
 expect_out_re "Command for ([LX])> Your android \1 plays by command, not by card: tell it one of " "android: a card for a command"
 expect_out_re "Your card> You must follow suit: you hold (spades|hearts|diamonds|clubs)\.$" "android: a revoke is refused"
 expect_out_re "Your card> You do not hold [AKQJT2-9][SHDC]\.$" "android: a card not held is refused"
@@ -122,7 +123,7 @@ for level in random easy hard; do
   expect_rc 0 "android --opponent $level"
   expect_no_err "android --opponent $level"
   expect_out "the computer ($level) is player 2" "android --opponent $level"
-  expect_out_re "Refused: [LX] cannot be told '(high-)?(spades|hearts|diamonds|clubs|shortest|longest)' now: a suit, shortest and longest are for leading or right after an error; a follower is told duck, beat or high\. Valid now: duck, beat, high\.$" \
+  expect_out_re "Command for [LX]> Not \"(high-)?(spades|hearts|diamonds|clubs|shortest|longest)\" yet: a follower is told duck, beat or high first\. Valid now: duck, beat, high\.$" \
     "android --opponent $level: a leader's command to a follower is refused"
   expect_out_re "$RUBBER" "android --opponent $level: the rubber ends"
   grep -qF "[Player2 \"$level\"]" "$TMP/l-$level.gwr" || fail "android --opponent $level: no Player2 tag"
@@ -283,8 +284,10 @@ bad() { # EXPECTED-TEXT ARGS...
   expect_no_out "Your card>" "android $*"
   expect_no_out "Command for" "android $*"
 }
-bad "unknown opponent 'god' (random, easy or hard)" --plain --opponent god
-bad "unknown opponent 'expert' (random, easy or hard)" --plain --opponent expert
+# the session's one option parser, in its words
+bad "unknown opponent 'god' (random, easy, hard or human)" --plain --opponent god
+bad "unknown opponent 'expert' (random, easy, hard or human)" --plain --opponent expert
+bad "line mode plays against the computer: --opponent random, easy or hard, not 'human'" --plain --opponent human
 bad "the seed must be a whole number from 0 to 18446744073709551615, not '-1'" --plain --seed -1
 bad "not 'x'" --plain --seed x
 bad "not '18446744073709551616'" --plain --seed 18446744073709551616

@@ -262,9 +262,12 @@ bad "not 'ten'" --plain --target ten
 bad "not '-5'" --plain --target -5
 bad "unknown variant 'big' (classic or small)" --plain --variant big
 bad "unknown scoring 'x' (last13, every, difference or total)" --plain --scoring x
-bad "unknown opponent 'god' (random, easy, hard, expert or oracle)" --plain --opponent god
-bad "--think-ms wants milliseconds from 1 to 60000, not 'x'" --plain --think-ms x
-bad "--think-ms wants milliseconds from 1 to 60000, not '0'" --plain --think-ms 0
+# the values are read by the session's one option parser (gw_session_config_option), in its words
+bad "unknown opponent 'god' (random, easy, hard, expert, oracle or human)" --plain --opponent god
+bad "a match is played against the computer: --opponent random, easy, hard, expert or oracle, not 'human'" \
+  --plain --opponent human
+bad "think-ms wants milliseconds from 0 to 60000, not 'x'" --plain --think-ms x
+bad "think-ms 0 leaves the expert (its hints, the expert and the oracle) with no bound" --plain --think-ms 0
 bad "the seed must be a whole number from 0 to 18446744073709551615, not '-1'" --plain --seed -1
 bad "not 'x'" --plain --seed x
 bad "'--record'" --plain --record

@@ -118,7 +118,8 @@ cant "play --resume of a damaged record" "whist play: the match in $TMP/bad.gwr 
   play --plain --resume --record "$TMP/bad.gwr"
 cmp -s "$TMP/bad.gwr" "$TMP/bad.orig" || fail "play --resume changed a damaged record"
 sed 's/^\[MatchSeed "5"\]$/[MatchSeed "6"]/' "$TMP/cut-random-40.gwr" >"$TMP/reseeded.gwr"
-cant "play --resume of a record not dealt from its seed" "cannot be resumed: hand 1 was not dealt from the match seed 6" \
+# (the session's restore, one for every front end, names the hand's line)
+cant "play --resume of a record not dealt from its seed" "cannot be resumed: line 1: hand 1 was not dealt from the match seed 6" \
   play --plain --resume --record "$TMP/reseeded.gwr"
 run_from /dev/null android --plain --seed 77 --record "$TMP/a77.gwr"
 cp "$TMP/a77.gwr" "$TMP/a77.orig"

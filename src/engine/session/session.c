@@ -532,6 +532,12 @@ gw_status gw_session_set_tag(gw_session *s, const char *name, const char *value,
     return GW_OK;
 }
 
+const char *gw_session_tag(const gw_session *s, const char *name) {
+    for (int i = 0; i < s->ntags; i++)
+        if (strcmp(s->tags[i].name, name) == 0) return s->tags[i].value;
+    return NULL;
+}
+
 void gw_session_record(const gw_session *s, bool with_current, gw_text *out) {
     if (s->config.game == GW_GAME_GERMAN)
         ses_german_record(s, with_current, out);

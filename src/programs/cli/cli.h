@@ -12,6 +12,7 @@
 #include "gw/game.h"
 #include "gw/record.h"
 #include "gw/score.h"
+#include "gw/session.h"
 #include "gw/text.h"
 #include "gw/store.h"
 #include "line_input.h"
@@ -27,6 +28,11 @@ int cli_main(int argc, char **argv);
  * --ascii, --variant, --scoring, --target, --opponent, --think-ms (also
  * in the --name=value form). */
 bool cli_is_play_option(const char *arg);
+
+/* Checks the options of `whist play` in argv (argv[0] the command's name)
+ * as `whist play --plain` reads them, before the full-screen game starts:
+ * CLI_OK, or CLI_USAGE after the same message (one parser for both). */
+int cli_play_check(int argc, char **argv);
 
 int cmd_android(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
@@ -45,10 +51,10 @@ int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format
  * returned '?' or ':'; returns CLI_USAGE. */
 int cli_bad_option(const char *cmd, char **argv, int opt_index_hint);
 
-/* Option values, each false with a usage message on a bad value. */
+/* Option values of the commands outside the session (deal, arena), each
+ * false with a usage message on a bad value. */
 bool cli_parse_variant(const char *cmd, const char *s, gw_variant *out);
 bool cli_parse_scoring(const char *cmd, const char *s, gw_scoring *out);
-bool cli_parse_target(const char *cmd, const char *s, int *out);
 bool cli_parse_seed(const char *cmd, const char *s, uint64_t *out);
 
 /* Opens the statistics database for a command that reads it (stats,
@@ -130,48 +136,67 @@ void cli_print_hand(FILE *f, gw_cards hand, int trump, gw_suit_style style);
 /* A card's canonical name in a static buffer that rotates among 8. */
 const char *cli_card(gw_card c);
 
-/* ---- resuming a line-mode game (whist play's match, whist android's rubber) ---- */
+/* ---- a line-mode game on the session (whist play's match, whist android's rubber) ---- */
 
-/* Rebuilds a game from a record text into session; with_bot: also makes
- * the computer player. GW_EINVAL with the reason when the text is no such
- * game. */
-typedef gw_status (*cli_restore_fn)(void *session, const char *text, size_t len, bool with_bot,
-                                    gw_error *err);
-
-/* Why hand i (0-based) of a record cannot be restored. */
-typedef enum {
-    CLI_HAND_AFTER_END,
-    CLI_HAND_NOT_DEALT,
-    CLI_HAND_NO_REPLAY,
-    CLI_HAND_UNFINISHED
-} cli_hand_fault;
-
-/* Sets err (GW_EINVAL) to the reason for fault on hand i of a game of kind
- * ("match", "rubber") with seed: "hand 3 comes after the end of the match",
- * "hand 3 was not dealt from the match seed 7", "hand 3 does not replay",
- * "hand 3 is unfinished, yet hand 4 follows". Returns GW_EINVAL. */
-gw_status cli_restore_refuse(gw_error *err, cli_hand_fault fault, const char *kind, int i, uint64_t seed);
+/* Sets option name of c from value through gw_session_config_option (the
+ * one parser of the play options); false after a usage message ("whist
+ * CMD: ...") on a bad value. */
+bool cli_config_option(const char *cmd, gw_session_config *c, const char *name, const char *value);
 
 /* A describe function for cli_record_start: restores the record at path
- * into session (zeroed, NULL when it could not be allocated: "out of
- * memory") without a computer; if that fails, out says "A record that cannot
- * be resumed" and why; else describe(session, out) tells what it holds. The
- * caller frees session. */
-void cli_describe_record(const char *path, cli_saved *out, void *session, cli_restore_fn restore,
-                         void (*describe)(const void *session, cli_saved *out));
+ * with gw_session_restore from base (its seats, limits and clock); the
+ * record must hold base->game. If that fails, out says "A record that
+ * cannot be resumed" and why; else describe(s, out) tells what it holds. */
+void cli_describe_record(const char *path, cli_saved *out, const gw_session_config *base,
+                         void (*describe)(const gw_session *s, cli_saved *out));
 
-/* For --resume: restores the record at path (locked) into session with its
- * computer. CLI_OK, or CLI_USAGE after telling why on stderr ("whist CMD:
- * cannot read PATH: ...", "whist CMD: the KIND in PATH cannot be resumed:
- * ...", or, when want (the --seed asked; NULL: any) is not the seed of the
- * record (seed_of(session)), "whist CMD: PATH holds the KIND with seed N,
- * not M"). */
-int cli_resume_load(const char *cmd, const char *kind, const char *path, void *session,
-                    cli_restore_fn restore, const uint64_t *want, uint64_t (*seed_of)(const void *session));
+/* For --resume: restores the record at path (locked) from base into *out.
+ * CLI_OK, or CLI_USAGE after telling why on stderr ("whist CMD: cannot read
+ * PATH: ...", "whist CMD: the KIND in PATH cannot be resumed: ...", or, when
+ * want (the --seed asked; NULL: any) is not the record's seed, "whist CMD:
+ * PATH holds the KIND with seed N, not M"). */
+int cli_resume_load(const char *cmd, const char *kind, const char *path, const gw_session_config *base,
+                    const uint64_t *want, gw_session **out);
 
 /* Says that the KIND in path is finished (how: "you won 3-1 ...") and that
  * there is nothing to resume. */
 void cli_resume_finished(const char *kind, const char *path, const char *how);
+
+/* What a line-mode game keeps beside its session: where its record goes and
+ * its row in the statistics. */
+typedef struct cli_game {
+    gw_session *ses;
+    cli_record_file rec;
+    gw_store *store;  /* the statistics; NULL when they are off */
+    int64_t store_id; /* the game's row (its StoreMatch or StoreRubber tag), 0 if none */
+} cli_game;
+
+/* Saves the record of g so far (the hand in play included while one is). */
+void cli_game_save(cli_game *g);
+
+/* Sets the Date tag of g's session to today (cli_today) for the hand in play on. */
+void cli_game_date(cli_game *g);
+
+/* Deals the next hand after one was scored, today's Date on it; false
+ * after telling on stderr why it could not (a bug). */
+bool cli_game_next_hand(cli_game *g);
+
+/* Makes id g's row in the statistics, in the record's StoreMatch
+ * (StoreRubber) tag from the hand in play on (0: none). */
+void cli_game_set_row(cli_game *g, int64_t id);
+
+/* The statistics of a restored game: its row (its record's StoreMatch or
+ * StoreRubber tag) goes on, g->store opened; true when it needs a new row
+ * (none yet and no hand over: the caller begins one); otherwise warns as
+ * cli_stats_resume does. */
+bool cli_game_stats_resume(cli_game *g);
+
+/* Ends a line-mode game of command cmd ("play", "android"): saves the
+ * record; an unfinished game whose record could not be saved is abandoned
+ * in the statistics (one saved stays open: --resume goes on with it); the
+ * final words (cli_record_finish, and how to resume); frees the session,
+ * closes the statistics, lets go of the record's lock. Returns the exit code. */
+int cli_game_finish(cli_game *g, const char *cmd);
 
 /* Turns the statistics off (closes *store, NULL) with the one warning. */
 void cli_stats_off(gw_store **store, const char *why);

@@ -1,19 +1,18 @@
 /* cmd_android.c: `whist android --plain`: a line-mode rubber of Android Whist against the computer, recorded.
  */
 #define _POSIX_C_SOURCE 200809L
-#include <ctype.h>
+#include <assert.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "cli.h"
 #include "gw/android.h"
 #include "gw/android_ai.h"
-#include "gw/android_record.h"
 #include "gw/android_score.h"
 #include "gw/files.h"
-#include "gw/rng.h"
+#include "gw/monotonic.h"
+#include "gw/session.h"
 
 static const char HELP[] =
     "Usage: whist android --plain [--opponent LEVEL] [--seed N] [--record FILE] [--classic-order]\n"
@@ -57,133 +56,75 @@ static const char HELP[] =
     "could not be saved (it is then printed), 2 usage error (also: nothing to\n"
     "resume, a damaged record).\n";
 
-typedef struct session {
-    gw_android_game g;
-    gw_android_rubber rubber;
-    gw_rng rng; /* the deals */
-    uint64_t seed;
-    int hand_no; /* hands dealt in this rubber */
-    gw_android_level opponent;
-    gw_android_player *bot; /* the computer: player 2 */
+/* The rubber at this terminal: the session plays it; this file shows it and takes the human's input. */
+typedef struct line_rubber {
+    cli_game g; /* the session, the record, the statistics */
     gw_suit_style style;
-    cli_record_file rec; /* where the record goes */
-    gw_text finished;    /* record text of the finished hands */
-    char date[16];
-    bool in_hand;      /* resumed in the middle of a hand: s->g goes on */
-    gw_store *store;   /* the statistics; NULL when they are off */
-    int64_t rubber_id; /* this rubber in the statistics (its StoreRubber tag), 0 if none */
-} session;
+    uint32_t seen; /* the last session event shown */
+    /* the trick being played, from its PLAY events */
+    int ncards;
+    int seats[GW_SEATS];
+    gw_card cards[GW_SEATS];
+} line_rubber;
 
-/* ---- the record ----------------------------------------------------------- */
-
-/* Appends the hand in play (or just finished) as record text; score: the
- * game points after a finished hand, NULL while it goes on. */
-static void append_hand(const session *s, gw_text *out, const int *score) {
-    gw_android_record_hand h;
-    gw_android_record_hand_from_game(&h, &s->g, s->hand_no);
-    char seed[32];
-    gw_format(seed, sizeof seed, "%llu", (unsigned long long)s->seed);
-    gw_android_record_hand_set_tag(&h, "Date", s->date);
-    gw_android_record_hand_set_tag(&h, "Player1", "human");
-    gw_android_record_hand_set_tag(&h, "Player2", gw_android_level_name(s->opponent));
-    gw_android_record_hand_set_tag(&h, "RubberSeed", seed);
-    if (s->rubber_id > 0) {
-        char id[32];
-        snprintf(id, sizeof id, "%lld", (long long)s->rubber_id);
-        gw_android_record_hand_set_tag(&h, "StoreRubber", id);
-    }
-    if (score) {
-        h.has_score = true;
-        h.score[0] = score[0];
-        h.score[1] = score[1];
-    }
-    if (out->len > 0) gw_text_putc(out, '\n');
-    gw_android_record_write_hand(&h, out);
-    gw_android_record_hand_clear(&h);
+/* What the human (player 1, viewer 0) may see now. */
+static const gw_view *human_view(const line_rubber *r) {
+    static gw_view v; /* large; one rubber per process */
+    gw_error err;
+    gw_status st = gw_session_view(r->g.ses, 0, &v, &err);
+    assert(st == GW_OK); /* viewer 0 always exists */
+    (void)st;
+    return &v;
 }
 
-/* The record of the rubber so far: finished hands and, if asked, the hand in play. */
-static void rubber_text(const session *s, gw_text *out, bool with_current) {
-    gw_text_puts(out, gw_text_str(&s->finished));
-    if (with_current) append_hand(s, out, NULL);
-}
+/* ---- the record and the statistics ------------------------------------------------------------------- */
 
-/* Saves the record. */
-static void save(session *s, bool with_current) {
-    gw_text t = {0};
-    rubber_text(s, &t, with_current);
-    cli_record_save(&s->rec, &t);
-    gw_text_free(&t);
-}
-
-/* ---- the statistics --------------------------------------------------------------------------------- */
+static void save(line_rubber *r) { cli_game_save(&r->g); }
 
 /* Turns the statistics off for the rest of the rubber, with the one warning. */
-static void stats_off(session *s, const char *why) { cli_stats_off(&s->store, why); }
+static void stats_off(line_rubber *r, const char *why) { cli_stats_off(&r->g.store, why); }
 
-/* Opens the statistics and records the start of the rubber. */
-static void stats_begin(session *s) {
+/* Opens the statistics and records the start of the rubber (its id goes into the StoreRubber tag). */
+static void stats_begin(line_rubber *r) {
     gw_error err;
-    gw_store_rubber r = {gw_android_level_name(s->opponent), s->seed, NULL};
-    if (gw_store_open(NULL, &s->store, &err) != GW_OK ||
-        gw_store_begin_rubber(s->store, &r, &s->rubber_id, &err) != GW_OK)
-        stats_off(s, err.msg);
+    const gw_session_config *c = gw_session_config_of(r->g.ses);
+    gw_store_rubber sr = {gw_android_level_name((gw_android_level)c->seats[1].level), c->seed, NULL};
+    if (gw_store_open(NULL, &r->g.store, &err) != GW_OK ||
+        gw_store_begin_rubber(r->g.store, &sr, &r->g.store_id, &err) != GW_OK) {
+        stats_off(r, err.msg);
+        r->g.store_id = 0;
+    }
+    cli_game_set_row(&r->g, r->g.store_id);
 }
 
-/* Stores the hand just finished, scored hs with progress pr. */
-static void stats_hand(session *s, const gw_android_hand_score *hs, const gw_android_progress *pr) {
-    if (!s->store) return;
+/* Stores the hand just scored (e: its SCORE event). */
+static void stats_hand(line_rubber *r, const gw_event *e) {
+    if (!r->g.store) return;
     gw_text rec = {0};
-    append_hand(s, &rec, pr->points);
-    const gw_android_rubber *r = &s->rubber;
-    gw_store_android_hand h = {.rubber_id = s->rubber_id,
-                               .number = s->hand_no,
+    gw_error err;
+    if (gw_session_hand_record(r->g.ses, e->hand, &rec, &err) !=
+        GW_OK) { /* the hand was just scored: a bug */
+        stats_off(r, err.msg);
+        gw_text_free(&rec);
+        return;
+    }
+    const gw_android_rubber *ru = gw_session_rubber(r->g.ses);
+    gw_store_android_hand h = {.rubber_id = r->g.store_id,
+                               .number = e->hand,
                                .record = gw_text_str(&rec),
-                               .tricks = {hs->tricks[0], hs->tricks[1]},
-                               .winner = hs->winner,
-                               .points = hs->points,
-                               .score = {pr->points[0], pr->points[1]},
-                               .game_winner = pr->game_winner,
-                               .games = {r->games[0], r->games[1]},
-                               .values = {r->values[0], r->values[1]},
-                               .rubber_winner = r->winner};
-    gw_error err;
+                               .tricks = {e->tricks[0], e->tricks[1]},
+                               .winner = e->winner,
+                               .points = e->winner >= 0 ? e->points[e->winner] : 0,
+                               .score = {e->score[0], e->score[1]},
+                               .game_winner = e->game_winner,
+                               .games = {ru->games[0], ru->games[1]},
+                               .values = {ru->values[0], ru->values[1]},
+                               .rubber_winner = ru->winner};
     if (rec.failed)
-        stats_off(s, "out of memory");
-    else if (gw_store_add_android_hand(s->store, &h, NULL, &err) != GW_OK)
-        stats_off(s, err.msg);
+        stats_off(r, "out of memory");
+    else if (gw_store_add_android_hand(r->g.store, &h, NULL, &err) != GW_OK)
+        stats_off(r, err.msg);
     gw_text_free(&rec);
-}
-
-/* The statistics of a resumed rubber: its row (StoreRubber) goes on; a
- * rubber the statistics never had gets a row if no hand of it is over yet. */
-static void stats_resume(session *s) {
-    if (cli_stats_resume("rubber", "StoreRubber", s->rubber_id, s->finished.len > 0, &s->store))
-        stats_begin(s);
-}
-
-/* Final words on the record: where it is, or the record itself if unsaved. */
-static int finish(session *s, bool with_current) {
-    save(s, with_current);
-    gw_error err;
-    /* A rubber left with its record saved can be resumed (--resume): it stays open in the statistics.
-     * One whose record could not be saved never can: it counts as abandoned. */
-    bool kept = s->rec.has_path && s->rec.save_ok;
-    if (s->store && with_current && !kept && gw_store_abandon_rubber(s->store, s->rubber_id, &err) != GW_OK)
-        stats_off(s, err.msg);
-    gw_store_close(s->store);
-    s->store = NULL;
-    gw_android_player_free(s->bot);
-    s->bot = NULL;
-    gw_text t = {0};
-    rubber_text(s, &t, with_current);
-    int rc = cli_record_finish(&s->rec, &t);
-    if (with_current && rc == CLI_OK)
-        printf("'whist android --plain --resume --record %s' goes on with it.\n", s->rec.path);
-    gw_text_free(&t);
-    gw_text_free(&s->finished);
-    cli_record_release(&s->rec);
-    return rc;
 }
 
 /* ---- words ---------------------------------------------------------------- */
@@ -197,30 +138,16 @@ static const char *role(int dealer, int seat) {
 
 static const char *side_name(int side) { return side == 0 ? "your side" : "the computer's side"; }
 
-/* The commands worth giving the android to play now (see
- * gw_android_commands_open); failed, if not NULL, receives those that failed
- * already for this card. From the view only. */
-static int valid_commands(const gw_android_view *v, gw_android_command out[GW_CMD_COUNT],
-                          bool failed[GW_CMD_COUNT]) {
-    unsigned open = gw_android_commands_open(v);
-    if (failed) {
-        for (int c = 0; c < GW_CMD_COUNT; c++)
-            failed[c] = false;
-        for (int i = v->nevents - v->errors; i < v->nevents; i++)
-            if (i >= 0 && v->events[i].command < GW_CMD_COUNT) failed[v->events[i].command] = true;
-    }
-    int n = 0;
-    for (int c = 0; c < GW_CMD_COUNT; c++)
-        if (open & (1u << c)) out[n++] = (gw_android_command)c;
-    return n;
-}
-
-/* Prints the commands valid now, "duck, beat, high". */
+/* Prints the commands worth giving the android to play now (see gw_android_commands_open), "duck, beat,
+ * high". */
 static void print_valid(const gw_android_view *v) {
-    gw_android_command cmds[GW_CMD_COUNT];
-    int n = valid_commands(v, cmds, NULL);
-    for (int i = 0; i < n; i++)
-        printf("%s%s", i == 0 ? "" : ", ", gw_android_command_name(cmds[i]));
+    unsigned open = gw_android_commands_open(v);
+    bool first = true;
+    for (int c = 0; c < GW_CMD_COUNT; c++) {
+        if (!(open & (1u << c))) continue;
+        printf("%s%s", first ? "" : ", ", gw_android_command_name((gw_android_command)c));
+        first = false;
+    }
 }
 
 /* The index in v's log where the current trick's events begin. */
@@ -246,54 +173,54 @@ static void print_event(const gw_android_view *v, const gw_android_event *e) {
 }
 
 /* The table as player 1 may see it: from their view, and the public scores. */
-static void show_table(const session *s) {
-    gw_android_view v;
-    gw_android_observe(&s->g, 0, &v);
-    const gw_android_rubber *r = &s->rubber;
-    int mine = gw_seat_side(v.seat), own_android = gw_seat_partner(v.seat);
-    printf("\nHand %d, trick %d of %d. Trump: %s (the turned card is %s%s).\n", s->hand_no, v.tricks_done + 1,
-           GW_ANDROID_TRICKS, gw_suit_name(v.trump), cli_card(v.trump_card),
-           gw_has(v.played, v.trump_card) ? ""
-           : v.seat == GW_SEAT_D          ? ", in your hand"
-                                          : ", in the computer's hand");
-    printf("You are %c, your android %c; the computer is %c, its android %c.\n", gw_seat_char(v.seat),
-           gw_seat_char(own_android), gw_seat_char(gw_seat_partner(v.opposing_android)),
-           gw_seat_char(v.opposing_android));
+static void show_table(const line_rubber *r) {
+    const gw_view *view = human_view(r);
+    const gw_android_view *v = &view->android;
+    const gw_android_rubber *ru = &view->rubber;
+    int mine = gw_seat_side(v->seat), own_android = gw_seat_partner(v->seat);
+    printf("\nHand %d, trick %d of %d. Trump: %s (the turned card is %s%s).\n", view->hand_number,
+           v->tricks_done + 1, GW_ANDROID_TRICKS, gw_suit_name(v->trump), cli_card(v->trump_card),
+           gw_has(v->played, v->trump_card) ? ""
+           : v->seat == GW_SEAT_D           ? ", in your hand"
+                                            : ", in the computer's hand");
+    printf("You are %c, your android %c; the computer is %c, its android %c.\n", gw_seat_char(v->seat),
+           gw_seat_char(own_android), gw_seat_char(gw_seat_partner(v->opposing_android)),
+           gw_seat_char(v->opposing_android));
     printf("Tricks: your side %d, the computer's side %d. Game %d (to %d): you %d, the computer %d. "
            "Games: you %d, the computer %d.\n",
-           v.won[mine], v.won[1 - mine], r->ngames + 1, GW_ANDROID_GAME_POINTS, r->points[0], r->points[1],
-           r->games[0], r->games[1]);
-    printf("%c (the computer's android) holds: ", gw_seat_char(v.opposing_android));
-    cli_print_hand(stdout, v.opposing_hand, v.trump, s->style);
+           v->won[mine], v->won[1 - mine], ru->ngames + 1, GW_ANDROID_GAME_POINTS, ru->points[0],
+           ru->points[1], ru->games[0], ru->games[1]);
+    printf("%c (the computer's android) holds: ", gw_seat_char(v->opposing_android));
+    cli_print_hand(stdout, v->opposing_hand, v->trump, r->style);
     printf("\n");
-    int from = trick_start(&v);
-    if (from == v.nevents) {
-        printf("Trick %d: %c (%s) leads.\n", v.tricks_done + 1, gw_seat_char(v.turn), role(v.dealer, v.turn));
+    int from = trick_start(v);
+    if (from == v->nevents) {
+        printf("Trick %d: %c (%s) leads.\n", v->tricks_done + 1, gw_seat_char(v->turn),
+               role(v->dealer, v->turn));
     } else {
-        printf("Trick %d so far:\n", v.tricks_done + 1);
-        for (int i = from; i < v.nevents; i++) {
+        printf("Trick %d so far:\n", v->tricks_done + 1);
+        for (int i = from; i < v->nevents; i++) {
             printf("  ");
-            print_event(&v, &v.events[i]);
+            print_event(v, &v->events[i]);
             printf("\n");
         }
     }
     printf("Your hand: ");
-    cli_print_hand(stdout, v.own, v.trump, s->style);
+    cli_print_hand(stdout, v->own, v->trump, r->style);
     printf("\n");
-    if (gw_seat_is_android(v.turn)) {
-        printf("Your android %c is to %s: tell it a command (", gw_seat_char(v.turn),
-               v.ntrick == 0 ? "lead" : "play");
-        print_valid(&v);
+    if (gw_seat_is_android(v->turn)) {
+        printf("Your android %c is to %s: tell it a command (", gw_seat_char(v->turn),
+               v->ntrick == 0 ? "lead" : "play");
+        print_valid(v);
         printf(").\n");
     }
 }
 
-static void print_help(const session *s) {
-    gw_android_view v;
-    gw_android_observe(&s->g, 0, &v);
-    if (gw_seat_is_android(v.turn)) {
-        printf("Tell your android %c a command. Valid now: ", gw_seat_char(v.turn));
-        print_valid(&v);
+static void print_help(const line_rubber *r) {
+    const gw_android_view *v = &human_view(r)->android;
+    if (gw_seat_is_android(v->turn)) {
+        printf("Tell your android %c a command. Valid now: ", gw_seat_char(v->turn));
+        print_valid(v);
         printf(".\n(duck, beat and high are for following; a suit, shortest, longest and their high-\n"
                "forms, also written 'high spades', for leading or right after an error.)\n");
     } else {
@@ -302,37 +229,132 @@ static void print_help(const session *s) {
     printf("Other commands: hand (show the table again), help, quit (save and leave).\n");
 }
 
-/* Why player 1 may not play c, from their view, or NULL if they may. Never
- * says where a card they do not hold is. */
-static const char *card_refusal(const gw_android_view *v, gw_card c, char *buf, size_t cap) {
-    if (!gw_has(v->own, c)) {
-        snprintf(buf, cap, "You do not hold %s.", cli_card(c));
-        return buf;
+/* Says who deals, sits where, and the trump. */
+static void announce(const line_rubber *r, bool goes_on) {
+    const gw_view *view = human_view(r);
+    const gw_android_view *v = &view->android;
+    int me = v->seat, it = gw_seat_partner(v->opposing_android);
+    printf("\n=== Hand %d%s: %s. You are %c with your android %c; the computer is %c with its android %c. "
+           "Trump: %s (the turned card is %s). L leads. ===\n",
+           view->hand_number, goes_on ? " goes on" : "", v->dealer == 0 ? "you deal" : "the computer deals",
+           gw_seat_char(me), gw_seat_char(gw_seat_partner(me)), gw_seat_char(it),
+           gw_seat_char(gw_seat_partner(it)), gw_suit_name(v->trump), cli_card(v->trump_card));
+}
+
+static const char *value_word(int v) { return v == 3 ? "treble" : v == 2 ? "double" : "single"; }
+
+/* ---- the events ----------------------------------------------------------- */
+
+/* A card played or an error of the human's side or the computer's (e: its PLAY or ERROR event). */
+static void report_play(line_rubber *r, const gw_event *e) {
+    char who = gw_seat_char(e->seat);
+    if (e->kind == GW_EVENT_PLAY && r->ncards < GW_SEATS) {
+        r->seats[r->ncards] = e->seat;
+        r->cards[r->ncards++] = e->card;
     }
-    if (v->ntrick > 0) {
-        int led = gw_card_suit(v->trick[0]);
-        if (gw_card_suit(c) != led && (v->own & gw_suit_cards(led))) {
-            snprintf(buf, cap, "You must follow suit: you hold %s.", gw_suit_name(led));
-            return buf;
+    if (e->player == 0) {
+        if (e->kind == GW_EVENT_ERROR) {
+            const gw_android_view *v = &human_view(r)->android;
+            printf("%c: \"Error.\" Tell %c another command (valid now: ", who, who);
+            print_valid(v);
+            printf(").\n");
+        } else if (e->command == GW_CMD_NONE) {
+            printf("You play %s.\n", cli_card(e->card));
+        } else {
+            printf("%c (your android) plays %s.\n", who, cli_card(e->card));
+        }
+        return;
+    }
+    if (e->kind == GW_EVENT_PLAY && e->command == GW_CMD_NONE) {
+        printf("%c (the computer) plays %s.\n", who, cli_card(e->card));
+    } else if (e->kind == GW_EVENT_PLAY) {
+        printf("The computer tells %c \"%s\": %c plays %s.\n", who, gw_android_command_name(e->command), who,
+               cli_card(e->card));
+    } else {
+        /* The computer's android is the one whose hand player 1 sees: the reason follows from the view
+         * alone. */
+        const gw_android_view *v = &human_view(r)->android;
+        gw_android_situation sit = {
+            .hand = v->opposing_hand, .trump = v->trump, .nplayed = v->ntrick, .after_error = v->errors > 1};
+        for (int i = 0; i < v->ntrick && i < 3; i++)
+            sit.trick[i] = v->trick[i];
+        char why[128];
+        gw_android_answer_text(&sit, e->command, e->answer, why, (int)sizeof why);
+        printf("The computer tells %c \"%s\": %c: \"Error.\" (%s)\n", who,
+               gw_android_command_name(e->command), who, why);
+    }
+}
+
+static void report_trick(line_rubber *r, const gw_event *e) {
+    const gw_android_view *v = &human_view(r)->android;
+    printf("Trick %d:", e->trick);
+    for (int i = 0; i < r->ncards; i++)
+        printf("%s %c %s", i == 0 ? "" : ",", gw_seat_char(r->seats[i]), cli_card(r->cards[i]));
+    int mine = gw_seat_side(v->seat);
+    printf(". %c (%s) wins it for %s. Tricks: your side %d, the computer's side %d.\n", gw_seat_char(e->seat),
+           role(v->dealer, e->seat), side_name(e->player), v->won[mine], v->won[1 - mine]);
+    r->ncards = 0;
+}
+
+/* The end of a hand (e: its SCORE event): the tricks, who scores, the game and the games. */
+static void report_score(line_rubber *r, const gw_event *e) {
+    const gw_android_rubber *ru = gw_session_rubber(r->g.ses);
+    int game = e->game_winner >= 0 ? ru->ngames : ru->ngames + 1;
+    printf("\nHand %d is over. Tricks: your side %d, the computer's side %d. %s scores %d.\n", e->hand,
+           e->tricks[0], e->tricks[1], e->winner == 0 ? "Your side" : "The computer's side",
+           e->winner >= 0 ? e->points[e->winner] : 0);
+    printf("Game %d (to %d): you %d, the computer %d. Games: you %d, the computer %d.\n", game,
+           GW_ANDROID_GAME_POINTS, e->score[0], e->score[1], ru->games[0], ru->games[1]);
+    if (e->game_winner >= 0)
+        printf("%s game %d, %d-%d: worth %d (%s).\n", e->game_winner == 0 ? "You win" : "The computer wins",
+               game, e->score[e->game_winner], e->score[1 - e->game_winner], e->game_value,
+               value_word(e->game_value));
+    save(r);
+    stats_hand(r, e);
+}
+
+/* Shows the session's events since the last shown, as the human sees them; true if the last was an
+ * android's error (the same player acts again). */
+static bool show_events(line_rubber *r) {
+    gw_event e;
+    bool error = false;
+    while (r->seen < gw_session_last_event(r->g.ses)) {
+        int n = gw_session_events(r->g.ses, r->seen + 1, 0, &e, 1);
+        assert(n == 1);
+        (void)n;
+        r->seen = e.number;
+        error = e.kind == GW_EVENT_ERROR;
+        switch (e.kind) {
+        case GW_EVENT_DEAL:
+            r->ncards = 0;
+            announce(r, false);
+            break;
+        case GW_EVENT_PLAY:
+        case GW_EVENT_ERROR: report_play(r, &e); break;
+        case GW_EVENT_TRICK: report_trick(r, &e); break;
+        case GW_EVENT_SCORE: report_score(r, &e); break;
+        case GW_EVENT_HAND:
+        case GW_EVENT_DRAW:
+        case GW_EVENT_UPCARD:
+        case GW_EVENT_OVER:
+        case GW_EVENT_UNDO: break;
         }
     }
-    return NULL;
+    return error;
 }
 
 /* ---- input ---------------------------------------------------------------- */
 
 typedef enum { ACT_DONE, ACT_EOF, ACT_QUIT, ACT_FAIL } act_result;
 
-/* Player 1 acts: a card of their own, or commands to their android until it
- * plays a card. done tells whether a trick ended. */
-static act_result human_acts(session *s, gw_android_trick *done) {
-    show_table(s);
+/* Player 1 acts: a card of their own, or commands to their android until it plays a card. */
+static act_result human_acts(line_rubber *r) {
+    show_table(r);
     char line[256];
     for (;;) {
-        gw_android_view v;
-        gw_android_observe(&s->g, 0, &v);
-        bool commanding = gw_seat_is_android(v.turn);
-        char who = gw_seat_char(v.turn);
+        gw_turn t = gw_session_turn(r->g.ses);
+        bool commanding = t.kind == GW_ACTION_COMMAND;
+        char who = gw_seat_char(t.seat);
         if (commanding)
             printf("Command for %c> ", who);
         else
@@ -344,321 +366,79 @@ static act_result human_acts(session *s, gw_android_trick *done) {
         if (k == LINE_EMPTY) continue;
         if (k == LINE_LONG || k == LINE_CONTROL) {
             printf("%s ", k == LINE_LONG ? "That line is too long." : "That line holds control characters.");
-            print_help(s);
+            print_help(r);
             continue;
         }
-        gw_android_command cmd;
-        gw_card c;
-        cli_input in = cli_input_parse(line, n, &c, &cmd);
+        gw_action a;
+        cli_input in = cli_input_parse(line, n, &a.card, &a.command);
         if (in == CLI_INPUT_HELP) {
-            print_help(s);
+            print_help(r);
             continue;
         }
         if (in == CLI_INPUT_QUIT) return ACT_QUIT;
         if (in == CLI_INPUT_SHOW) {
-            show_table(s);
+            show_table(r);
             continue;
         }
-        bool is_command = in == CLI_INPUT_COMMAND;
-        bool is_card = in == CLI_INPUT_CARD;
+        if (in != CLI_INPUT_CARD && in != CLI_INPUT_COMMAND) {
+            printf("'%.40s' is not a %s. ", line, commanding ? "command" : "card");
+            print_help(r);
+            continue;
+        }
+        a.kind = in == CLI_INPUT_CARD ? GW_ACTION_CARD : GW_ACTION_COMMAND;
         gw_error err;
-        if (!commanding) {
-            if (is_command) {
-                printf("It is your own turn, not your android's: type a card from your hand.\n");
-                continue;
+        gw_refusal why = gw_session_check(r->g.ses, 0, &a, &err);
+        if (why != GW_REFUSE_NONE) { /* the session's sentence; for a command, what the android takes now */
+            printf("%s", err.msg);
+            if (commanding && why != GW_REFUSE_WRONG_KIND) { /* (that sentence lists them) */
+                printf(" Valid now: ");
+                print_valid(&human_view(r)->android);
+                printf(".");
             }
-            if (!is_card) {
-                printf("'%.40s' is not a card. ", line);
-                print_help(s);
-                continue;
-            }
-            char why[96];
-            const char *no = card_refusal(&v, c, why, sizeof why);
-            if (no) {
-                printf("%s\n", no);
-                continue;
-            }
-            if (gw_android_play(&s->g, c, done, &err) != GW_OK) { /* the view said yes: a bug */
-                fprintf(stderr, "internal error: %s\n", err.msg);
-                return ACT_FAIL;
-            }
-            printf("You play %s.\n", cli_card(c));
-            return ACT_DONE;
-        }
-        if (is_card) {
-            printf("Your android %c plays by command, not by card: tell it one of ", who);
-            print_valid(&v);
-            printf(".\n");
+            printf("\n");
             continue;
         }
-        if (!is_command) {
-            printf("'%.40s' is not a command. ", line);
-            print_help(s);
-            continue;
-        }
-        gw_android_command valid[GW_CMD_COUNT];
-        bool failed[GW_CMD_COUNT];
-        valid_commands(&v, valid, failed);
-        if (failed[cmd]) {
-            printf("%c said \"Error.\" to %s already for this card, and would again. Valid now: ", who,
-                   gw_android_command_name(cmd));
-            print_valid(&v);
-            printf(".\n");
-            continue;
-        }
-        gw_android_outcome o;
-        gw_status st = gw_android_command_play(&s->g, cmd, &o, done, &err);
-        if (st == GW_EILLEGAL || st == GW_ESTATE) { /* refused: nothing happened */
-            printf("Refused: %s. Valid now: ", err.msg);
-            print_valid(&v);
-            printf(".\n");
-            continue;
-        }
-        if (st != GW_OK) {
+        if (gw_session_act(r->g.ses, 0, &a, NULL, &err) != GW_OK) { /* the check said yes: a bug */
             fprintf(stderr, "internal error: %s\n", err.msg);
             return ACT_FAIL;
         }
-        if (o.answer == GW_ANSWER_CARD) {
-            printf("%c (your android) plays %s.\n", who, cli_card(o.card));
-            return ACT_DONE;
+        if (!show_events(r)) return ACT_DONE;
+        save(r); /* the error is part of the record */
+    }
+}
+
+/* Plays the rubber until it is over, input ends or the human quits; ACT_DONE when it is over. */
+static act_result play_rubber(line_rubber *r) {
+    while (gw_session_state_of(r->g.ses) != GW_SESSION_OVER) {
+        gw_error err;
+        if (gw_session_state_of(r->g.ses) == GW_SESSION_HAND_OVER) {
+            if (!cli_game_next_hand(&r->g)) return ACT_FAIL;
+            show_events(r);
+            save(r);
+            continue;
         }
-        save(s, true); /* the error is part of the record */
-        gw_android_observe(&s->g, 0, &v);
-        printf("%c: \"Error.\" Tell %c another command (valid now: ", who, who);
-        print_valid(&v);
-        printf(").\n");
-    }
-}
-
-/* The computer (player 2) acts once: a card of its own or one command to its
- * android; prints what everyone sees. */
-static act_result computer_acts(session *s, gw_android_trick *done) {
-    gw_android_step st;
-    gw_error err;
-    if (gw_android_player_act(s->bot, &s->g, &st, &err) != GW_OK) {
-        fprintf(stderr, "internal error: the computer (%s) could not act: %s\n",
-                gw_android_level_name(s->opponent), err.msg);
-        return ACT_FAIL;
-    }
-    *done = st.trick;
-    const gw_android_event *e = &s->g.events[s->g.nevents - 1];
-    char who = gw_seat_char(e->seat);
-    if (!st.action.is_command) {
-        printf("%c (the computer) plays %s.\n", who, cli_card(st.outcome.card));
-    } else if (st.outcome.answer == GW_ANSWER_CARD) {
-        printf("The computer tells %c \"%s\": %c plays %s.\n", who,
-               gw_android_command_name(st.action.command), who, cli_card(st.outcome.card));
-    } else {
-        /* The computer's android is the one whose hand player 1 sees: the
-         * reason follows from the view alone. */
-        gw_android_view v;
-        gw_android_observe(&s->g, 0, &v);
-        gw_android_situation sit = {
-            .hand = v.opposing_hand, .trump = v.trump, .nplayed = v.ntrick, .after_error = v.errors > 1};
-        for (int i = 0; i < v.ntrick && i < 3; i++)
-            sit.trick[i] = v.trick[i];
-        char why[128];
-        gw_android_answer_text(&sit, st.action.command, st.outcome.answer, why, (int)sizeof why);
-        printf("The computer tells %c \"%s\": %c: \"Error.\" (%s)\n", who,
-               gw_android_command_name(st.action.command), who, why);
-    }
-    return ACT_DONE;
-}
-
-static void report_trick(const session *s, const gw_android_trick *t) {
-    int dealer = s->g.dealer;
-    printf("Trick %d:", t->number);
-    for (int i = 0; i < GW_SEATS; i++) {
-        int seat = (t->leader + i) % GW_SEATS;
-        printf("%s %c %s", i == 0 ? "" : ",", gw_seat_char(seat), cli_card(t->cards[i]));
-    }
-    int side = gw_seat_player(dealer, t->winner);
-    int mine = gw_android_player_tricks(&s->g, 0), theirs = gw_android_player_tricks(&s->g, 1);
-    printf(". %c (%s) wins it for %s. Tricks: your side %d, the computer's side %d.\n",
-           gw_seat_char(t->winner), role(dealer, t->winner), side_name(side), mine, theirs);
-}
-
-/* Deals the next hand of the rubber from the seed's stream, telling no one. */
-static void deal_quietly(session *s) {
-    gw_card deck[GW_ANDROID_DECK];
-    gw_deck_shuffled(GW_CLASSIC, &s->rng, deck);
-    gw_error err;
-    gw_android_deal(&s->g, deck, s->rubber.next_dealer, &err);
-    s->hand_no++;
-    if (s->bot) gw_android_player_begin_hand(s->bot, 1);
-}
-
-/* Says who deals, sits where, and the trump. */
-static void announce(const session *s, bool resumed) {
-    int me = gw_player_seat(s->g.dealer, 0), it = gw_player_seat(s->g.dealer, 1);
-    printf("\n=== Hand %d%s: %s. You are %c with your android %c; the computer is %c with its android %c. "
-           "Trump: %s (the turned card is %s). L leads. ===\n",
-           s->hand_no, resumed ? " goes on" : "", s->g.dealer == 0 ? "you deal" : "the computer deals",
-           gw_seat_char(me), gw_seat_char(gw_seat_partner(me)), gw_seat_char(it),
-           gw_seat_char(gw_seat_partner(it)), gw_suit_name(s->g.trump),
-           cli_card(gw_android_trump_card(&s->g)));
-}
-
-/* Plays one hand (dealt already when the rubber was resumed in its middle);
- * ACT_DONE when it finished. */
-static act_result play_hand(session *s, bool resumed) {
-    if (!resumed) {
-        deal_quietly(s);
-        cli_today(s->date);
-    }
-    announce(s, resumed);
-    if (!resumed) save(s, true);
-    while (!gw_android_over(&s->g)) {
-        gw_android_trick done = {0};
-        act_result r = gw_android_actor(&s->g) == 0 ? human_acts(s, &done) : computer_acts(s, &done);
-        if (r != ACT_DONE) return r;
-        if (done.completed) report_trick(s, &done);
+        if (gw_session_turn(r->g.ses).computer) {
+            if (gw_session_play_computer(r->g.ses, &err) != GW_OK) {
+                fprintf(stderr, "internal error: the computer could not act: %s\n", err.msg);
+                return ACT_FAIL;
+            }
+            show_events(r);
+        } else {
+            act_result a = human_acts(r);
+            if (a != ACT_DONE) return a;
+        }
         /* The hand's last play is saved with the hand's score. */
-        if (!gw_android_over(&s->g)) save(s, true);
+        if (gw_session_state_of(r->g.ses) == GW_SESSION_PLAYING) save(r);
     }
     return ACT_DONE;
-}
-
-static const char *value_word(int v) { return v == 3 ? "treble" : v == 2 ? "double" : "single"; }
-
-/* Scores the finished hand into the rubber and tells the scores. */
-static void score_hand(session *s) {
-    gw_android_hand_score hs = gw_android_score_hand(&s->g);
-    gw_android_progress pr;
-    gw_error err;
-    int game = s->rubber.ngames + 1;
-    gw_android_rubber_add(&s->rubber, hs, &pr, &err);
-    const gw_android_rubber *r = &s->rubber;
-    printf("\nHand %d is over. Tricks: your side %d, the computer's side %d. %s scores %d.\n", s->hand_no,
-           hs.tricks[0], hs.tricks[1], hs.winner == 0 ? "Your side" : "The computer's side", hs.points);
-    printf("Game %d (to %d): you %d, the computer %d. Games: you %d, the computer %d.\n", game,
-           GW_ANDROID_GAME_POINTS, pr.points[0], pr.points[1], r->games[0], r->games[1]);
-    if (pr.game_winner >= 0)
-        printf("%s game %d, %d-%d: worth %d (%s).\n", pr.game_winner == 0 ? "You win" : "The computer wins",
-               game, pr.points[pr.game_winner], pr.points[1 - pr.game_winner], pr.game_value,
-               value_word(pr.game_value));
-    append_hand(s, &s->finished, pr.points);
-    save(s, false);
-    stats_hand(s, &hs, &pr);
 }
 
 /* ---- resuming ------------------------------------------------------------- */
 
-/* Plays a recorded hand's plays (its event log) on s->g, each checked by the
- * engine; with a computer player, asks it for each of its actions as the
- * game did, so that its random stream stands where the uninterrupted rubber
- * left it. False if a play is refused or answers otherwise than recorded. */
-static bool replay_hand(session *s, const gw_android_record_hand *h) {
-    gw_android_view *v = s->bot ? malloc(sizeof *v) : NULL;
-    if (s->bot && !v) return false;
-    bool ok = true;
-    for (int i = 0; ok && i < h->game.nevents; i++) {
-        const gw_android_event *e = &h->game.events[i];
-        if (v && gw_android_actor(&s->g) == 1) {
-            gw_android_action ignored;
-            gw_android_observe(&s->g, 1, v);
-            ok = gw_android_player_choose(s->bot, v, &ignored, NULL) == GW_OK;
-        }
-        gw_android_trick done;
-        if (ok && e->command == GW_CMD_NONE) {
-            ok = gw_android_play(&s->g, e->card, &done, NULL) == GW_OK;
-        } else if (ok) {
-            gw_android_outcome o;
-            ok = gw_android_command_play(&s->g, (gw_android_command)e->command, &o, &done, NULL) == GW_OK &&
-                 (o.answer == GW_ANSWER_CARD ? o.card : GW_NO_CARD) == e->card;
-        }
-    }
-    free(v);
-    return ok;
-}
-
-/* Rebuilds the rubber of a record text into s: deals every hand again from
- * the record's RubberSeed, checks each deal against the record and replays
- * the plays under the rules; finished hands are scored into the rubber and
- * their record text made again. with_bot: also makes the computer player and
- * brings it to where it was. GW_EINVAL with the reason when the text is no
- * such rubber. */
-static gw_status restore(void *session_, const char *text, size_t len, bool with_bot, gw_error *err) {
-    session *s = session_;
-    gw_android_record r;
-    if (gw_android_record_read(text, len, &r, err) != GW_OK) return err->status;
-    gw_status st = GW_OK;
-    if (!gw_android_record_any(&r)) {
-        st = gw_error_set(err, GW_EINVAL, 0, 0,
-                          r.count > 0
-                              ? "it holds a German Whist match, not a rubber of Android Whist (whist play "
-                                "--plain --resume resumes it)"
-                              : "it holds no hand of Android Whist");
-        goto done;
-    }
-    for (int i = 0; i < r.count; i++) {
-        const gw_android_record_hand *h = &r.hands[i];
-        if (!h->is_android)
-            st = gw_error_set(err, GW_EINVAL, 0, 0, "line %d: hand %d is not of Android Whist", h->line,
-                              i + 1);
-        else if (h->error.status != GW_OK)
-            st = gw_error_set(err, GW_EINVAL, 0, 0, "line %d: hand %d is not valid: %s", h->error.line, i + 1,
-                              h->error.msg);
-        if (st != GW_OK) goto done;
-    }
-    const gw_android_record_hand *first = &r.hands[0];
-    const char *seed_tag = gw_android_record_hand_tag(first, "RubberSeed");
-    const char *level_tag = gw_android_record_hand_tag(first, "Player2");
-    if (!seed_tag || !gw_seed_parse(seed_tag, &s->seed, NULL) || !level_tag ||
-        !gw_android_level_parse(level_tag, &s->opponent)) {
-        st = gw_error_set(err, GW_EINVAL, 0, 0,
-                          "it lacks the rubber seed or the computer's level (RubberSeed, "
-                          "Player2)");
-        goto done;
-    }
-    const char *id_tag = gw_android_record_hand_tag(first, "StoreRubber");
-    long long id = 0;
-    if (id_tag && (sscanf(id_tag, "%lld", &id) != 1 || id < 1)) id = 0;
-    s->rubber_id = id;
-    gw_rng_seed(&s->rng, s->seed);
-    gw_android_rubber_start(&s->rubber, (int)(gw_mix64(s->seed) & 1));
-    if (with_bot) {
-        st = gw_android_player_new(s->opponent, gw_mix64(s->seed ^ 0xA17Du), &s->bot, err);
-        if (st != GW_OK) goto done;
-    }
-    for (int i = 0; i < r.count; i++) {
-        const gw_android_record_hand *h = &r.hands[i];
-        if (s->rubber.winner >= 0) {
-            st = cli_restore_refuse(err, CLI_HAND_AFTER_END, "rubber", i, s->seed);
-            goto done;
-        }
-        const char *date = gw_android_record_hand_tag(h, "Date");
-        snprintf(s->date, sizeof s->date, "%s", date ? date : "????.??.??");
-        deal_quietly(s);
-        if (memcmp(s->g.deck, h->deck, sizeof s->g.deck) != 0 || s->g.dealer != h->dealer) {
-            st = cli_restore_refuse(err, CLI_HAND_NOT_DEALT, "rubber", i, s->seed);
-            goto done;
-        }
-        if (!replay_hand(s, h)) {
-            st = cli_restore_refuse(err, CLI_HAND_NO_REPLAY, "rubber", i, s->seed);
-            goto done;
-        }
-        if (h->finished) {
-            gw_android_progress pr;
-            gw_error ignore;
-            gw_android_rubber_add(&s->rubber, gw_android_score_hand(&s->g), &pr, &ignore);
-            append_hand(s, &s->finished, pr.points);
-        } else if (i != r.count - 1) {
-            st = cli_restore_refuse(err, CLI_HAND_UNFINISHED, "rubber", i, s->seed);
-            goto done;
-        }
-    }
-    s->in_hand = !r.hands[r.count - 1].finished;
-done:
-    gw_android_record_free(&r);
-    return st;
-}
-
 /* What a restored rubber is, for the question before a new rubber would be saved in its place. */
-static void describe_restored(const void *session_, cli_saved *out) {
-    const session *s = session_;
-    const gw_android_rubber *r = &s->rubber;
-    unsigned long long seed = (unsigned long long)s->seed;
+static void describe_restored(const gw_session *s, cli_saved *out) {
+    const gw_android_rubber *r = gw_session_rubber(s);
+    unsigned long long seed = (unsigned long long)gw_session_config_of(s)->seed;
     if (r->winner >= 0) {
         snprintf(out->what, sizeof out->what, "A finished rubber with seed %llu", seed);
         snprintf(out->detail, sizeof out->detail, "%s, %d games to %d",
@@ -667,36 +447,33 @@ static void describe_restored(const void *session_, cli_saved *out) {
     } else {
         out->resumable = true;
         snprintf(out->what, sizeof out->what, "A rubber with seed %llu", seed);
-        snprintf(out->detail, sizeof out->detail, "hand %d, games you %d, the computer %d",
-                 s->hand_no + (s->in_hand ? 0 : 1), r->games[0], r->games[1]);
+        snprintf(out->detail, sizeof out->detail, "hand %d, games you %d, the computer %d", r->hands + 1,
+                 r->games[0], r->games[1]);
     }
 }
 
-/* What a record file holds, for the question before a new rubber would be
- * saved in its place (see cli_record_start). */
+/* The configuration a record is restored with: the human and the computer, the clock; the rest comes from
+ * the record. */
+static gw_session_config base_config;
+
+/* What a record file holds, for the question before a new rubber would be saved in its place (see
+ * cli_record_start). */
 static void describe_rubber(const char *path, cli_saved *out) {
-    session *s = calloc(1, sizeof *s);
-    cli_describe_record(path, out, s, restore, describe_restored);
-    if (s) gw_text_free(&s->finished);
-    free(s);
+    cli_describe_record(path, out, &base_config, describe_restored);
 }
 
-/* The seed of a restored rubber. */
-static uint64_t rubber_seed(const void *session_) { return ((const session *)session_)->seed; }
-
-/* Loads the rubber of s->rec (locked) into s for --resume. CLI_OK when it
- * goes on (or, with done set, when it is over: said so); otherwise the exit
- * code, the reason told. */
-static int resume_rubber(session *s, const uint64_t *seed, bool *done) {
+/* Loads the rubber of r->g.rec (locked) for --resume. CLI_OK when it goes on (or, with done set, when it is
+ * over: said so); otherwise the exit code, the reason told. */
+static int resume_rubber(line_rubber *r, const gw_session_config *base, const uint64_t *seed, bool *done) {
     *done = false;
-    int rc = cli_resume_load("android", "rubber", s->rec.path, s, restore, seed, rubber_seed);
+    int rc = cli_resume_load("android", "rubber", r->g.rec.path, base, seed, &r->g.ses);
     if (rc != CLI_OK) return rc;
-    const gw_android_rubber *r = &s->rubber;
-    if (r->winner >= 0) {
+    const gw_android_rubber *ru = gw_session_rubber(r->g.ses);
+    if (ru->winner >= 0) {
         char how[128];
-        snprintf(how, sizeof how, "%s, %d games to %d", r->winner == 0 ? "you won" : "the computer won",
-                 r->games[r->winner], r->games[1 - r->winner]);
-        cli_resume_finished("rubber", s->rec.path, how);
+        snprintf(how, sizeof how, "%s, %d games to %d", ru->winner == 0 ? "you won" : "the computer won",
+                 ru->games[ru->winner], ru->games[1 - ru->winner]);
+        cli_resume_finished("rubber", r->g.rec.path, how);
         *done = true;
     }
     return CLI_OK;
@@ -708,13 +485,14 @@ int cmd_android(int argc, char **argv) {
         {"record", required_argument, NULL, 'r'},  {"opponent", required_argument, NULL, 'o'},
         {"classic-order", no_argument, NULL, 'c'}, {"resume", no_argument, NULL, 'R'},
         {"help", no_argument, NULL, 'h'},          {NULL, 0, NULL, 0}};
-    static session s; /* large (the hand's log, the record path); one per process */
-    memset(&s, 0, sizeof s);
-    s.rec.lock = GW_FILE_LOCK_NONE;
-    uint64_t seed = 0;
+    static line_rubber r; /* large (the record path); one per process */
+    memset(&r, 0, sizeof r);
+    r.g.rec.lock = GW_FILE_LOCK_NONE;
+    r.style = GW_ORDER_ALTERNATE;
+    gw_session_config config;
+    gw_session_config_default(&config, GW_GAME_ANDROID);
+    config.clock = gw_monotonic_clock();
     bool has_seed = false, plain = false, resume = false, level_given = false;
-    s.opponent = GW_ANDROID_HARD;
-    s.style = GW_ORDER_ALTERNATE;
     int opt;
     opterr = 0;
     optind = 1;
@@ -722,21 +500,25 @@ int cmd_android(int argc, char **argv) {
         switch (opt) {
         case 'p': plain = true; break;
         case 's':
-            if (!cli_parse_seed("android", optarg, &seed)) return CLI_USAGE;
+            if (!cli_config_option("android", &config, "seed", optarg)) return CLI_USAGE;
             has_seed = true;
             break;
         case 'r':
-            if (strlen(optarg) >= sizeof s.rec.path)
+            if (strlen(optarg) >= sizeof r.g.rec.path)
                 return cli_usage_error("android", "the record path is too long");
-            snprintf(s.rec.path, sizeof s.rec.path, "%s", optarg);
-            s.rec.has_path = true;
+            snprintf(r.g.rec.path, sizeof r.g.rec.path, "%s", optarg);
+            r.g.rec.has_path = true;
             break;
         case 'o':
-            if (!gw_android_level_parse(optarg, &s.opponent))
-                return cli_usage_error("android", "unknown opponent '%s' (random, easy or hard)", optarg);
+            if (!cli_config_option("android", &config, "opponent", optarg)) return CLI_USAGE;
+            if (config.seats[1].kind != GW_SEAT_COMPUTER) /* a rubber against the computer */
+                return cli_usage_error("android",
+                                       "line mode plays against the computer: --opponent random, easy "
+                                       "or hard, not '%s'",
+                                       optarg);
             level_given = true;
             break;
-        case 'c': s.style = GW_ORDER_CLASSIC; break;
+        case 'c': r.style = GW_ORDER_CLASSIC; break;
         case 'R': resume = true; break;
         case 'h': fputs(HELP, stdout); return CLI_OK;
         default: return cli_bad_option("android", argv, optind);
@@ -752,72 +534,82 @@ int cmd_android(int argc, char **argv) {
     if (resume && level_given)
         return cli_usage_error("android",
                                "--resume goes on with the record's computer: leave out --opponent");
-    if (resume && !has_seed && !s.rec.has_path)
+    if (resume && !has_seed && !r.g.rec.has_path)
         return cli_usage_error("android",
                                "--resume needs the rubber's --seed N (its record in the data folder) "
                                "or its --record FILE");
-    if (!has_seed && !resume) seed = gw_fresh_seed();
-    cli_record_default(&s.rec, "android", seed);
-    s.rec.save_ok = true;
+    uint64_t seed = config.seed;
+    if (!has_seed && !resume) config.seed = seed = gw_fresh_seed();
+    base_config = config;
+    cli_record_default(&r.g.rec, "android", seed);
+    r.g.rec.save_ok = true;
     bool resuming = resume;
     if (resume) {
-        int rc = cli_record_claim("android", "rubber", &s.rec);
+        int rc = cli_record_claim("android", "rubber", &r.g.rec);
         if (rc != CLI_OK) return rc;
     } else {
-        cli_start start = cli_record_start("android", "rubber", &s.rec, describe_rubber);
+        cli_start start = cli_record_start("android", "rubber", &r.g.rec, describe_rubber);
         if (start == CLI_START_STOP) return CLI_OK;
         resuming = start == CLI_START_RESUME;
     }
     if (resuming) {
         bool done = false;
-        int rc = resume_rubber(&s, has_seed ? &seed : NULL, &done);
+        int rc = resume_rubber(&r, &config, has_seed ? &seed : NULL, &done);
         if (rc != CLI_OK || done) {
-            gw_android_player_free(s.bot);
-            gw_text_free(&s.finished);
-            cli_record_release(&s.rec);
+            gw_session_free(r.g.ses);
+            cli_record_release(&r.g.rec);
             return rc;
         }
-        seed = s.seed;
-        stats_resume(&s);
+        if (cli_game_stats_resume(&r.g)) stats_begin(&r);
+        r.seen = gw_session_last_event(r.g.ses); /* what was played before is not told again */
     } else {
-        s.seed = seed;
-        gw_rng_seed(&s.rng, seed);
-        gw_android_rubber_start(&s.rubber, (int)(gw_mix64(seed) & 1));
         gw_error err;
-        if (gw_android_player_new(s.opponent, gw_mix64(seed ^ 0xA17Du), &s.bot, &err) != GW_OK) {
+        if (gw_session_new(&config, &r.g.ses, &err) != GW_OK) {
             fprintf(stderr, "whist android: %s\n", err.msg);
-            cli_record_release(&s.rec);
+            cli_record_release(&r.g.rec);
             return CLI_FAIL;
         }
-        stats_begin(&s);
+        cli_game_date(&r.g);
+        stats_begin(&r);
     }
+    const gw_session_config *c = gw_session_config_of(r.g.ses);
+    const gw_android_rubber *ru = gw_session_rubber(r.g.ses);
     printf(
         "Android Whist: a rubber, the best of three games to %d points. You are player 1; the computer (%s) "
         "is player 2.\n",
-        GW_ANDROID_GAME_POINTS, gw_android_level_name(s.opponent));
+        GW_ANDROID_GAME_POINTS, gw_android_level_name((gw_android_level)c->seats[1].level));
     printf("Rubber seed %llu (whist android --plain --seed %llu plays the same deals).\n",
-           (unsigned long long)seed, (unsigned long long)seed);
+           (unsigned long long)c->seed, (unsigned long long)c->seed);
     if (resuming)
-        printf("Resuming the rubber saved in %s: hand %d, games you %d, the computer %d.\n", s.rec.path,
-               s.hand_no + (s.in_hand ? 0 : 1), s.rubber.games[0], s.rubber.games[1]);
+        printf("Resuming the rubber saved in %s: hand %d, games you %d, the computer %d.\n", r.g.rec.path,
+               ru->hands + 1, ru->games[0], ru->games[1]);
     printf("You play your own cards and command your android; you see the computer's android's cards.\n"
            "Type help for commands.\n");
-    bool resumed_hand = s.in_hand;
-    while (s.rubber.winner < 0) {
-        act_result r = play_hand(&s, resumed_hand);
-        resumed_hand = false;
-        if (r == ACT_EOF) printf("\nInput ended: the rubber stops here.\n");
-        if (r == ACT_FAIL) {
-            finish(&s, true);
-            return CLI_FAIL;
+    if (resuming && gw_session_state_of(r.g.ses) == GW_SESSION_PLAYING) {
+        announce(&r, true);
+        /* the trick in play so far, for its report once it is complete */
+        const gw_android_view *v = &human_view(&r)->android;
+        for (int i = trick_start(v); i < v->nevents; i++) {
+            if (v->events[i].card == GW_NO_CARD || r.ncards >= GW_SEATS) continue;
+            r.seats[r.ncards] = v->events[i].seat;
+            r.cards[r.ncards++] = v->events[i].card;
         }
-        if (r != ACT_DONE) return finish(&s, true);
-        score_hand(&s);
+    } else if (!resuming) {
+        show_events(&r); /* the first deal */
+        save(&r);
     }
-    const gw_android_rubber *r = &s.rubber;
-    int w = r->winner;
-    printf("\n%s the rubber, %d games to %d, by %d: game values %d to %d, the rubber bonus of %d included.\n",
-           w == 0 ? "You win" : "The computer wins", r->games[w], r->games[1 - w], r->margin, r->values[w],
-           r->values[1 - w], GW_ANDROID_RUBBER_BONUS);
-    return finish(&s, false);
+    act_result a = play_rubber(&r);
+    if (a == ACT_EOF) printf("\nInput ended: the rubber stops here.\n");
+    if (a == ACT_FAIL) {
+        cli_game_finish(&r.g, "android");
+        return CLI_FAIL;
+    }
+    if (a == ACT_DONE) {
+        int w = ru->winner;
+        printf("\n%s the rubber, %d games to %d, by %d: game values %d to %d, the rubber bonus of %d "
+               "included.\n",
+               w == 0 ? "You win" : "The computer wins", ru->games[w], ru->games[1 - w], ru->margin,
+               ru->values[w], ru->values[1 - w], GW_ANDROID_RUBBER_BONUS);
+    }
+    return cli_game_finish(&r.g, "android");
 }

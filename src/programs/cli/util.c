@@ -40,18 +40,6 @@ bool cli_parse_scoring(const char *cmd, const char *s, gw_scoring *out) {
     return false;
 }
 
-bool cli_parse_target(const char *cmd, const char *s, int *out) {
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || !(*s >= '0' && *s <= '9') || *end != '\0' || v < 1 || v > 1000) {
-        cli_usage_error(cmd, "the target must be a whole number from 1 to 1000, not '%s'", s);
-        return false;
-    }
-    *out = (int)v;
-    return true;
-}
-
 bool cli_parse_seed(const char *cmd, const char *s, uint64_t *out) {
     gw_error err;
     if (gw_seed_parse(s, out, &err)) return true;
@@ -287,64 +275,178 @@ int cli_record_claim(const char *cmd, const char *kind, cli_record_file *f) {
     return CLI_OK;
 }
 
-gw_status cli_restore_refuse(gw_error *err, cli_hand_fault fault, const char *kind, int i, uint64_t seed) {
-    switch (fault) {
-    case CLI_HAND_AFTER_END:
-        return gw_error_set(err, GW_EINVAL, 0, 0, "hand %d comes after the end of the %s", i + 1, kind);
-    case CLI_HAND_NOT_DEALT:
-        return gw_error_set(err, GW_EINVAL, 0, 0, "hand %d was not dealt from the %s seed %llu", i + 1, kind,
-                            (unsigned long long)seed);
-    case CLI_HAND_NO_REPLAY: return gw_error_set(err, GW_EINVAL, 0, 0, "hand %d does not replay", i + 1);
-    case CLI_HAND_UNFINISHED: break;
-    }
-    assert(fault == CLI_HAND_UNFINISHED);
-    return gw_error_set(err, GW_EINVAL, 0, 0, "hand %d is unfinished, yet hand %d follows", i + 1, i + 2);
+bool cli_config_option(const char *cmd, gw_session_config *c, const char *name, const char *value) {
+    gw_error err;
+    if (gw_session_config_option(c, name, value, &err) == GW_OK) return true;
+    cli_usage_error(cmd, "%s", err.msg);
+    return false;
 }
 
-void cli_describe_record(const char *path, cli_saved *out, void *session, cli_restore_fn restore,
-                         void (*describe)(const void *session, cli_saved *out)) {
+/* Restores the record text data (len bytes) from base: the game of base, or GW_EINVAL. */
+static gw_status restore_text(const gw_session_config *base, const char *data, size_t len, gw_session **out,
+                              gw_error *err) {
+    *out = NULL;
+    gw_session *s = NULL;
+    gw_status st = gw_session_restore(base, data, len, &s, err);
+    if (st != GW_OK) return st;
+    if (gw_session_config_of(s)->game != base->game) {
+        gw_session_free(s);
+        return gw_error_set(
+            err, GW_EINVAL, 0, 0, "%s",
+            base->game == GW_GAME_GERMAN
+                ? "it holds a rubber of Android Whist, not a German Whist match (whist android "
+                  "--plain --resume resumes it)"
+                : "it holds a German Whist match, not a rubber of Android Whist (whist play "
+                  "--plain --resume resumes it)");
+    }
+    *out = s;
+    return GW_OK;
+}
+
+/* Reads the record file at path and restores it as restore_text does. */
+static gw_status session_read(const gw_session_config *base, const char *path, gw_session **out,
+                              gw_error *err) {
+    *out = NULL;
     char *data = NULL;
     size_t len = 0;
-    gw_error err;
+    if (gw_file_read(path, &data, &len, err) != GW_OK) return err->status;
+    gw_status st = restore_text(base, data, len, out, err);
+    free(data);
+    return st;
+}
+
+void cli_describe_record(const char *path, cli_saved *out, const gw_session_config *base,
+                         void (*describe)(const gw_session *s, cli_saved *out)) {
     out->resumable = false;
     snprintf(out->what, sizeof out->what, "A record that cannot be resumed");
-    if (!session) {
-        snprintf(out->detail, sizeof out->detail, "out of memory");
+    gw_session *s;
+    gw_error err;
+    if (session_read(base, path, &s, &err) != GW_OK) {
+        snprintf(out->detail, sizeof out->detail, "%s", err.msg);
         return;
     }
-    if (gw_file_read(path, &data, &len, &err) != GW_OK || restore(session, data, len, false, &err) != GW_OK)
-        snprintf(out->detail, sizeof out->detail, "%s", err.msg);
-    else
-        describe(session, out);
-    free(data);
+    describe(s, out);
+    gw_session_free(s);
 }
 
-int cli_resume_load(const char *cmd, const char *kind, const char *path, void *session,
-                    cli_restore_fn restore, const uint64_t *want, uint64_t (*seed_of)(const void *session)) {
+int cli_resume_load(const char *cmd, const char *kind, const char *path, const gw_session_config *base,
+                    const uint64_t *want, gw_session **out) {
     char *data = NULL;
     size_t len = 0;
     gw_error err;
+    *out = NULL;
     if (gw_file_read(path, &data, &len, &err) != GW_OK) {
         fprintf(stderr, "whist %s: cannot read %s: %s\n", cmd, path, err.msg);
         return CLI_USAGE;
     }
-    gw_status st = restore(session, data, len, true, &err);
+    gw_session *s;
+    gw_status st = restore_text(base, data, len, &s, &err);
     free(data);
     if (st != GW_OK) {
         fprintf(stderr, "whist %s: the %s in %s cannot be resumed: %s\n", cmd, kind, path, err.msg);
         return CLI_USAGE;
     }
-    uint64_t seed = seed_of(session);
+    uint64_t seed = gw_session_config_of(s)->seed;
     if (want && *want != seed) {
         fprintf(stderr, "whist %s: %s holds the %s with seed %llu, not %llu\n", cmd, path, kind,
                 (unsigned long long)seed, (unsigned long long)*want);
+        gw_session_free(s);
         return CLI_USAGE;
     }
+    *out = s;
     return CLI_OK;
 }
 
 void cli_resume_finished(const char *kind, const char *path, const char *how) {
     printf("The %s in %s is finished: %s. Nothing to resume.\n", kind, path, how);
+}
+
+/* The record of s so far into t: the hand in play included while one is. */
+static void session_text(const gw_session *s, gw_text *t) {
+    gw_session_record(s, gw_session_state_of(s) == GW_SESSION_PLAYING, t);
+}
+
+void cli_game_save(cli_game *g) {
+    if (!g->rec.has_path) return;
+    gw_text t = {0};
+    session_text(g->ses, &t);
+    cli_record_save(&g->rec, &t);
+    gw_text_free(&t);
+}
+
+void cli_game_date(cli_game *g) {
+    char date[16];
+    cli_today(date);
+    gw_error err;
+    gw_status st = gw_session_set_tag(g->ses, "Date", date, &err);
+    assert(st == GW_OK); /* a date "YYYY.MM.DD" is a valid value */
+    (void)st;
+}
+
+bool cli_game_next_hand(cli_game *g) {
+    gw_error err;
+    if (gw_session_next_hand(g->ses, &err) != GW_OK) { /* the session said a hand follows: a bug */
+        fprintf(stderr, "internal error: %s\n", err.msg);
+        return false;
+    }
+    cli_game_date(g);
+    return true;
+}
+
+/* The game's tag for its statistics row, and its word in messages. */
+static const char *row_tag(const cli_game *g) {
+    return gw_session_config_of(g->ses)->game == GW_GAME_GERMAN ? "StoreMatch" : "StoreRubber";
+}
+static const char *kind_word(const cli_game *g) {
+    return gw_session_config_of(g->ses)->game == GW_GAME_GERMAN ? "match" : "rubber";
+}
+
+void cli_game_set_row(cli_game *g, int64_t id) {
+    g->store_id = id > 0 ? id : 0;
+    char value[32];
+    snprintf(value, sizeof value, "%lld", (long long)g->store_id);
+    gw_error err;
+    gw_status st = gw_session_set_tag(g->ses, row_tag(g), g->store_id > 0 ? value : NULL, &err);
+    assert(st == GW_OK);
+    (void)st;
+}
+
+bool cli_game_stats_resume(cli_game *g) {
+    const char *tag = gw_session_tag(g->ses, row_tag(g));
+    long long id = 0;
+    if (tag && (sscanf(tag, "%lld", &id) != 1 || id < 1)) id = 0;
+    g->store_id = id;
+    const gw_match *m = gw_session_match(g->ses);
+    const gw_android_rubber *r = gw_session_rubber(g->ses);
+    bool hand_over = m ? m->hands_played > 0 : r->hands > 0;
+    return cli_stats_resume(kind_word(g), row_tag(g), g->store_id, hand_over, &g->store);
+}
+
+int cli_game_finish(cli_game *g, const char *cmd) {
+    cli_game_save(g);
+    bool unfinished = gw_session_state_of(g->ses) != GW_SESSION_OVER;
+    /* A game left with its record saved can be resumed (--resume): it stays open in the statistics. One
+     * whose record could not be saved never can: it counts as abandoned. */
+    bool kept = g->rec.has_path && g->rec.save_ok;
+    if (g->store && unfinished && !kept) {
+        gw_error err;
+        gw_status st = gw_session_config_of(g->ses)->game == GW_GAME_GERMAN
+                           ? gw_store_abandon_match(g->store, g->store_id, &err)
+                           : gw_store_abandon_rubber(g->store, g->store_id, &err);
+        if (st != GW_OK) cli_stats_off(&g->store, err.msg);
+    }
+    gw_store_close(g->store);
+    g->store = NULL;
+    gw_text t = {0};
+    session_text(g->ses, &t);
+    int rc = cli_record_finish(&g->rec, &t);
+    gw_text_free(&t);
+    if (unfinished && rc == CLI_OK)
+        printf("'whist %s --plain --resume --record %s' goes on with it.\n", cmd, g->rec.path);
+    gw_session_free(g->ses);
+    g->ses = NULL;
+    cli_record_release(&g->rec);
+    return rc;
 }
 
 void cli_stats_off(gw_store **store, const char *why) {

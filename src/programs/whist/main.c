@@ -30,7 +30,11 @@ int main(int argc, char **argv) {
     if (wants_tui(argc, argv)) {
         /* gw_tui_main reads its options from argv[1] on: skip "play" when it is there */
         bool play = argc >= 2 && strcmp(argv[1], "play") == 0;
-        return play ? gw_tui_main(argc - 1, argv + 1) : gw_tui_main(argc, argv);
+        int n = play ? argc - 1 : argc;
+        char **args = play ? argv + 1 : argv;
+        /* The options are refused as `whist play --plain` refuses them: one parser (the session's). */
+        int rc = cli_play_check(n, args);
+        return rc != CLI_OK ? rc : gw_tui_main(n, args);
     }
     return cli_main(argc, argv);
 }
