@@ -184,7 +184,7 @@ wait_for "whist play: unknown opponent 'nobody'" "an unknown opponent on a termi
 wait_exit
 [ "$RC" = 2 ] || fail "--opponent nobody: exit $RC"
 COLS=200 start play --opponent human
-wait_for "the full-screen game plays against the computer" "--opponent human on a terminal"
+wait_for "is played against the computer" "--opponent human on a terminal"
 wait_exit
 [ "$RC" = 2 ] || fail "--opponent human: exit $RC"
 
