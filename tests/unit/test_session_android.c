@@ -536,6 +536,10 @@ static void one_deal_is_one_hand(void **state) {
     assert_int_equal(gw_session_state_of(s), GW_SESSION_OVER);
     assert_int_equal(view_of(s, 1)->winner, hs.winner);
     assert_int_equal(gw_session_next_hand(s, &err), GW_ESTATE);
+    assert_non_null(strstr(err.msg, "the rubber is over"));
+    gw_action card = {GW_ACTION_CARD, 0, GW_CMD_DUCK};
+    assert_int_equal(gw_session_check(s, 0, &card, &err), GW_REFUSE_HAND_OVER);
+    assert_string_equal(err.msg, "The rubber is over.");
     char *text = record_of(s, true);
     assert_null(strstr(text, "RubberSeed"));
     assert_null(strstr(text, "[Hand"));

@@ -219,7 +219,7 @@ static gw_status check_config(const gw_session_config *c, gw_error *err) {
         return gw_error_set(err, GW_EINVAL, 0, 0,
                             "the expert's limits are out of range (think-ms %d, iterations %d)",
                             c->limits.think_ms, c->limits.iterations);
-    if (c->limits.think_ms > 0 && !c->clock)
+    if (c->game == GW_GAME_GERMAN && c->limits.think_ms > 0 && !c->clock)
         return gw_error_set(err, GW_EINVAL, 0, 0,
                             "think-ms needs a clock (or set iterations and think-ms 0)");
     if (c->android_samples < 0 || c->android_samples > GW_ANDROID_SAMPLES_MAX)
@@ -256,6 +256,7 @@ static gw_status make_shell(const gw_session_config *c, gw_session **out, gw_err
 }
 
 gw_status gw_session_new(const gw_session_config *c, gw_session **out, gw_error *err) {
+    *out = NULL;
     gw_session *s;
     gw_status st = make_shell(c, &s, err);
     if (st != GW_OK) return st;
@@ -341,7 +342,9 @@ static gw_refusal common_check(const gw_session *s, int player, gw_error *err) {
     }
     if (s->state != GW_SESSION_PLAYING) {
         gw_error_set(err, GW_EILLEGAL, 0, 0,
-                     s->state == GW_SESSION_OVER ? "The match is over." : "The hand is over.");
+                     s->state != GW_SESSION_OVER         ? "The hand is over."
+                     : s->config.game == GW_GAME_ANDROID ? "The rubber is over."
+                                                         : "The match is over.");
         return GW_REFUSE_HAND_OVER;
     }
     if (player != 0 && player != 1) {
@@ -440,7 +443,9 @@ gw_status gw_session_next_hand(gw_session *s, gw_error *err) {
     if (s->busy) return gw_error_set(err, GW_ESTATE, 0, 0, "a computer decision is out");
     if (s->state != GW_SESSION_HAND_OVER)
         return gw_error_set(err, GW_ESTATE, 0, 0,
-                            s->state == GW_SESSION_OVER ? "the match is over" : "the hand is still in play");
+                            s->state != GW_SESSION_OVER         ? "the hand is still in play"
+                            : s->config.game == GW_GAME_ANDROID ? "the rubber is over"
+                                                                : "the match is over");
     return s->config.game == GW_GAME_GERMAN ? ses_german_next_hand(s, err) : ses_android_next_hand(s, err);
 }
 
