@@ -27,8 +27,7 @@ static const char *const OWN_TAGS[] = {NULL};
 /* Reads the Deck tag and deals. */
 static gw_status take_deck(void *hand, const rec_token *t) {
     gw_android_record_hand *h = hand;
-    char *value =
-        rec_copy(t->text, t->len); /* as written: a deck has no escapes (nor does German Whist's) */
+    char *value = rec_copy(t->text, t->len); /* as written: a deck has no escapes (nor does German Whist's) */
     if (!value) return GW_ENOMEM;
     gw_card cards[GW_ANDROID_DECK];
     int n = 0;
@@ -244,8 +243,8 @@ static void moves(void *hand, const rec_token *toks, int n, gw_text_pos result_p
     h->outcome = gw_android_score_hand(g);
     int tricks[2] = {gw_android_player_tricks(g, 0), gw_android_player_tricks(g, 1)};
     if (h->has_result)
-        rec_check_result(&h->error, result_pos.line, result_pos.col, h->result, h->finished,
-                            g->tricks_done, tricks);
+        rec_check_result(&h->error, result_pos.line, result_pos.col, h->result, h->finished, g->tricks_done,
+                         tricks);
 }
 
 /* Android Whist's match checks (record_file.c has checked the dealer): Score holds the game points after

@@ -56,8 +56,7 @@ bool rec_pair(const char *s, int max, int out[2]) {
     if (n == 0 || n >= sizeof first) return false;
     memcpy(first, s, n);
     first[n] = '\0';
-    if (!rec_uint(first, (unsigned long long)max, &a) ||
-        !rec_uint(dash + 1, (unsigned long long)max, &b))
+    if (!rec_uint(first, (unsigned long long)max, &a) || !rec_uint(dash + 1, (unsigned long long)max, &b))
         return false;
     out[0] = (int)a;
     out[1] = (int)b;
@@ -94,8 +93,8 @@ bool rec_trick_number(const char *s, size_t n, int *num, size_t *rest) {
     return true;
 }
 
-void rec_check_result(gw_error *err, int line, int col, const int result[2], bool finished,
-                         int tricks_done, const int tricks[2]) {
+void rec_check_result(gw_error *err, int line, int col, const int result[2], bool finished, int tricks_done,
+                      const int tricks[2]) {
     if (!finished)
         gw_error_set(err, GW_EINVAL, line, col,
                      "Result %d-%d does not match the moves: the hand is unfinished after trick %d",

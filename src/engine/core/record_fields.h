@@ -35,7 +35,7 @@ void rec_put_tag(gw_text *out, const char *name, const char *value);
 
 /* Checks a Result tag (at line, col) against the moves: the hand must be
  * finished and the tricks equal; sets err otherwise. */
-void rec_check_result(gw_error *err, int line, int col, const int result[2], bool finished,
-                         int tricks_done, const int tricks[2]);
+void rec_check_result(gw_error *err, int line, int col, const int result[2], bool finished, int tricks_done,
+                      const int tricks[2]);
 
 #endif

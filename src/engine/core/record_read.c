@@ -200,8 +200,8 @@ static void moves(void *hand, const rec_token *toks, int n, gw_text_pos result_p
     int all[2] = {gw_game_all_tricks(g, 0), gw_game_all_tricks(g, 1)};
     if (h->finished) h->outcome = gw_score_hand(h->rules.variant, h->rules.scoring, endgame, all);
     if (h->has_result)
-        rec_check_result(&h->error, result_pos.line, result_pos.col, h->result, h->finished,
-                            g->tricks_done, endgame);
+        rec_check_result(&h->error, result_pos.line, result_pos.col, h->result, h->finished, g->tricks_done,
+                         endgame);
 }
 
 /* Names the first of the match rules (Variant, Scoring, Target) in which a
