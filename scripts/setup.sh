@@ -3,7 +3,7 @@
 set -euo pipefail
 
 packages=(cmake ninja-build pkg-config gcc clang libclang-rt-14-dev libcmocka-dev tmux
-  libncurses-dev libsqlite3-dev sqlite3 libjansson-dev python3)
+  libncurses-dev libsqlite3-dev sqlite3 libjansson-dev python3 libwebsockets-dev)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -20,8 +20,17 @@
 /* Exit codes of every subcommand. */
 enum { CLI_OK = 0, CLI_FAIL = 1, CLI_USAGE = 2 };
 
-/* The command line: argv[1] names the subcommand. Returns the exit code. */
-int cli_main(int argc, char **argv);
+/* A subcommand: its name and what runs it (argv[0] is the name). */
+typedef struct cli_command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+} cli_command;
+
+/* The command line: argv[1] names the subcommand, one of cli's own or one of
+ * the n_more commands of other modules the program links (`whist serve`:
+ * src/programs/whist/main.c), so that cli never includes them. Returns the
+ * exit code. */
+int cli_main(int argc, char **argv, const cli_command *more, size_t n_more);
 
 /* True for an option of `whist play` that `whist` alone takes too, as if
  * "play" came first (`whist --seed 7` is `whist play --seed 7`): --seed,

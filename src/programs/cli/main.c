@@ -22,6 +22,7 @@ static const char HELP[] =
     "  solve          exact endgame values (--trump S HAND_A HAND_B, or --batch FILE)\n"
     "  arena A B      play two computer levels against each other on duplicate deals\n"
     "  engine         the JSON line protocol: serve a level (--level) or referee a match\n"
+    "  serve          play in a browser: the web client and its WebSocket (--host, --port)\n"
     "\n"
     "Options:\n"
     "  -h, --help     show this help (whist COMMAND --help for a command's own)\n"
@@ -30,12 +31,7 @@ static const char HELP[] =
     "Records are described in docs/record.md. Exit status: 0 success, 1 failure\n"
     "(an invalid record, an unsaved game), 2 usage error or unreadable file.\n";
 
-typedef struct command {
-    const char *name;
-    int (*run)(int argc, char **argv);
-} command;
-
-static const command COMMANDS[] = {
+static const cli_command COMMANDS[] = {
     {"check", cmd_check},   {"deal", cmd_deal},     {"play", cmd_play},   {"android", cmd_android},
     {"replay", cmd_replay}, {"solve", cmd_solve},   {"arena", cmd_arena}, {"history", cmd_history},
     {"stats", cmd_stats},   {"engine", cmd_engine},
@@ -51,7 +47,7 @@ bool cli_is_play_option(const char *arg) {
     return false;
 }
 
-int cli_main(int argc, char **argv) {
+int cli_main(int argc, char **argv, const cli_command *more, size_t n_more) {
     if (argc < 2) {
         fputs(HELP, stdout);
         return CLI_OK;
@@ -68,6 +64,9 @@ int cli_main(int argc, char **argv) {
     if (cli_is_play_option(name)) return cmd_play(argc, argv); /* whist --seed 7: whist play --seed 7 */
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++) {
         if (strcmp(name, COMMANDS[i].name) == 0) return COMMANDS[i].run(argc - 1, argv + 1);
+    }
+    for (size_t i = 0; i < n_more; i++) {
+        if (strcmp(name, more[i].name) == 0) return more[i].run(argc - 1, argv + 1);
     }
     if (name[0] == '-')
         fprintf(stderr, "whist: unknown option '%s'\nTry 'whist --help'.\n", name);

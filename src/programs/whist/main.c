@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "server.h"
 #include "tui.h"
 
 /* The full-screen game opens for `whist` alone, for `whist play` and for
@@ -26,6 +27,9 @@ static bool wants_tui(int argc, char **argv) {
     return isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
 }
 
+/* The commands of other modules than cli's: cli and server never include each other. */
+static const cli_command MORE[] = {{"serve", server_main}};
+
 int main(int argc, char **argv) {
     if (wants_tui(argc, argv)) {
         /* gw_tui_main reads its options from argv[1] on: skip "play" when it is there */
@@ -36,5 +40,5 @@ int main(int argc, char **argv) {
         int rc = cli_play_check(n, args);
         return rc != CLI_OK ? rc : gw_tui_main(n, args);
     }
-    return cli_main(argc, argv);
+    return cli_main(argc, argv, MORE, sizeof MORE / sizeof MORE[0]);
 }

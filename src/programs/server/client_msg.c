@@ -1,0 +1,124 @@
+/* client_msg.c: the strict reader of the browser's messages (client_msg.h). */
+#include "client_msg.h"
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <jansson.h>
+
+/* The options a browser may give a new game, as gw_session_config_option
+ * reads them; "game" is applied first. The computers' limits are the server's. */
+static const char *const OPTIONS[] = {"game", "variant", "scoring", "target", "opponent", "seed"};
+#define N_OPTIONS        ((int)(sizeof OPTIONS / sizeof OPTIONS[0]))
+#define OPTION_VALUE_MAX 40
+
+static bool fail(char *code, char *msg, const char *c, const char *fmt, ...) {
+    snprintf(code, GW_PROTOCOL_CODE_MAX, "%s", c);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, GW_PROTOCOL_MESSAGE_MAX, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+/* Only the fields named in allowed (n of them) may be present. */
+static bool only_fields(const json_t *o, const char *const *allowed, int n, const char *where, char *code,
+                        char *msg) {
+    const char *key;
+    json_t *v;
+    json_object_foreach((json_t *)o, key, v) {
+        bool known = false;
+        for (int i = 0; i < n && !known; i++)
+            known = strcmp(key, allowed[i]) == 0;
+        if (!known) return fail(code, msg, "unknown_field", "%s has no field '%.40s'", where, key);
+    }
+    return true;
+}
+
+static bool parse_new(const json_t *root, client_msg *out, char *code, char *msg) {
+    static const char *const FIELDS[] = {"type", "options"};
+    if (!only_fields(root, FIELDS, 2, "a new message", code, msg)) return false;
+    const json_t *opts = json_object_get(root, "options");
+    if (!opts) return fail(code, msg, "missing_field", "a new message needs 'options' (an object)");
+    if (!json_is_object(opts)) return fail(code, msg, "wrong_type", "'options' must be an object");
+    if (!only_fields(opts, OPTIONS, N_OPTIONS, "options", code, msg)) return false;
+    for (int i = 0; i < N_OPTIONS; i++) { /* in OPTIONS' order: game first */
+        const json_t *v = json_object_get(opts, OPTIONS[i]);
+        if (!v) continue;
+        if (!json_is_string(v))
+            return fail(code, msg, "wrong_type", "options.%s must be a string", OPTIONS[i]);
+        const char *s = json_string_value(v);
+        if (strlen(s) > OPTION_VALUE_MAX || strlen(s) != json_string_length(v))
+            return fail(code, msg, "out_of_range", "options.%s is too long", OPTIONS[i]);
+        gw_error err;
+        if (gw_session_config_option(&out->config, OPTIONS[i], s, &err) != GW_OK)
+            return fail(code, msg, "bad_value", "%s", err.msg);
+    }
+    if (out->config.seats[1].kind != GW_SEAT_COMPUTER)
+        return fail(code, msg, "bad_value", "options.opponent must be a computer level here");
+    return true;
+}
+
+static bool parse_act(const json_t *root, client_msg *out, char *code, char *msg) {
+    static const char *const FIELDS[] = {"type", "action"};
+    if (!only_fields(root, FIELDS, 2, "an act message", code, msg)) return false;
+    const json_t *a = json_object_get(root, "action");
+    if (!a) return fail(code, msg, "missing_field", "an act message needs 'action'");
+    if (!json_is_object(a)) return fail(code, msg, "wrong_type", "'action' must be an object");
+    char *text = json_dumps(a, JSON_COMPACT);
+    if (!text) return fail(code, msg, "no_memory", "out of memory");
+    gw_protocol_error perr;
+    gw_status st = gw_protocol_decode_action(text, strlen(text), &out->action, &perr);
+    free(text);
+    if (st != GW_OK) return fail(code, msg, gw_protocol_code_name(perr.code), "action: %s", perr.err.msg);
+    return true;
+}
+
+bool client_msg_parse(const char *text, size_t len, const gw_session_config *base, client_msg *out,
+                      char *code, char *msg) {
+    if (len > CLIENT_MSG_MAX)
+        return fail(code, msg, "too_long", "the message has %zu bytes, more than the %d allowed", len,
+                    CLIENT_MSG_MAX);
+    if (memchr(text, '\0', len)) return fail(code, msg, "nul_byte", "the message holds a NUL byte");
+    json_error_t je;
+    /* jansson refuses \u0000 in strings without JSON_ALLOW_NUL; messages nest 3 levels at most */
+    json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+    if (!root) {
+        if (json_error_code(&je) == json_error_duplicate_key)
+            return fail(code, msg, "duplicate_key", "byte %d: %s", je.position, je.text);
+        return fail(code, msg, "bad_json", "not valid JSON at byte %d: %s", je.position, je.text);
+    }
+    bool ok = false;
+    memset(out, 0, sizeof *out);
+    if (!json_is_object(root)) {
+        json_decref(root);
+        return fail(code, msg, "not_object", "a message must be a JSON object");
+    }
+    out->config = *base;
+    const json_t *t = json_object_get(root, "type");
+    if (!t)
+        fail(code, msg, "missing_field", "a message needs 'type'");
+    else if (!json_is_string(t))
+        fail(code, msg, "wrong_type", "'type' must be a string");
+    else {
+        const char *type = json_string_value(t);
+        static const char *const TYPE_ONLY[] = {"type"};
+        if (strcmp(type, "new") == 0) {
+            out->type = CLIENT_NEW;
+            ok = parse_new(root, out, code, msg);
+        } else if (strcmp(type, "act") == 0) {
+            out->type = CLIENT_ACT;
+            ok = parse_act(root, out, code, msg);
+        } else if (strcmp(type, "undo") == 0 || strcmp(type, "hint") == 0 || strcmp(type, "next") == 0) {
+            out->type = type[0] == 'u' ? CLIENT_UNDO : type[0] == 'h' ? CLIENT_HINT : CLIENT_NEXT;
+            ok = only_fields(root, TYPE_ONLY, 1, "this message", code, msg);
+        } else {
+            fail(code, msg, "unknown_type", "no message is called '%.40s'", type);
+        }
+    }
+    json_decref(root);
+    return ok;
+}

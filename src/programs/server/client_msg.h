@@ -1,0 +1,31 @@
+/* client_msg.h: the strict reader of what a browser sends over the WebSocket (docs/protocol.md, "The
+ * browser's WebSocket"): new, act, undo, hint and next. Pure: no I/O. */
+#ifndef SERVER_CLIENT_MSG_H
+#define SERVER_CLIENT_MSG_H
+
+#include <stddef.h>
+
+#include "gw/protocol.h"
+#include "gw/session.h"
+
+/* The longest message a browser may send, in bytes (the longest real one, a
+ * new game with every option, is under 300). */
+#define CLIENT_MSG_MAX 4096
+
+typedef enum client_type { CLIENT_NEW = 0, CLIENT_ACT, CLIENT_UNDO, CLIENT_HINT, CLIENT_NEXT } client_type;
+
+typedef struct client_msg {
+    client_type type;
+    gw_session_config config; /* CLIENT_NEW: base with the options applied */
+    gw_action action;         /* CLIENT_ACT */
+} client_msg;
+
+/* Reads text[0..len) as one message. base is the server's configuration for
+ * a new game (limits, clock, undo, seed). true with *out filled, or false
+ * with code (a short lower-case identifier, GW_PROTOCOL_CODE_MAX bytes) and
+ * msg (GW_PROTOCOL_MESSAGE_MAX bytes) saying why: anything unknown, missing,
+ * mistyped, too long or malformed is refused. */
+bool client_msg_parse(const char *text, size_t len, const gw_session_config *base, client_msg *out,
+                      char *code, char *msg);
+
+#endif
