@@ -1,0 +1,92 @@
+# test_serve.sh: whist serve: the web client's files over HTTP with the token cookie, --host honoured,
+# a German match played to its end over the WebSocket by a scripted client (tests/data/ws_client.py),
+# bad input, a wrong Origin and a missing token refused, a clean stop on SIGTERM and SIGINT.
+source "$(dirname "$0")/lib.sh"
+CLIENT="$GW_TEST_DATA/ws_client.py"
+
+# start_server [ARGS...]: starts whist serve on a free port; sets $PID and $PORT.
+start_server() {
+  "$WHIST" serve --port 0 "$@" >"$TMP/serve.out" 2>"$TMP/serve.err" &
+  PID=$!
+  PORT=
+  for _ in $(seq 100); do
+    PORT=$(sed -n 's|^whist serve: http://[^:]*:\([0-9]*\)/$|\1|p' "$TMP/serve.out")
+    [ -n "$PORT" ] && return 0
+    kill -0 "$PID" 2>/dev/null || break
+    sleep 0.05
+  done
+  fail "whist serve did not start: $(cat "$TMP/serve.err")"
+  return 1
+}
+
+# stop_server SIGNAL: sends SIGNAL and expects a clean exit within 5 s.
+stop_server() {
+  kill -"$1" "$PID"
+  for _ in $(seq 100); do
+    kill -0 "$PID" 2>/dev/null || break
+    sleep 0.05
+  done
+  if kill -0 "$PID" 2>/dev/null; then
+    fail "SIG$1: still running after 5 s"
+    kill -KILL "$PID"
+  fi
+  wait "$PID"
+  local rc=$?
+  [ "$rc" -eq 0 ] || fail "SIG$1: exit $rc, expected 0 ($(cat "$TMP/serve.err"))"
+  grep -qF "whist serve: stopped" "$TMP/serve.err" || fail "SIG$1: no 'stopped' on stderr"
+}
+
+# usage errors
+run serve --port 70000
+expect_rc 2 "serve --port 70000"
+expect_err "--port takes 0 to 65535" "serve --port 70000"
+run serve --web "$TMP/nowhere"
+expect_rc 2 "serve --web missing"
+run serve --help
+expect_rc 0 "serve --help"
+expect_out "Usage: whist serve" "serve --help"
+run --help
+expect_out "serve" "whist --help lists serve"
+
+if start_server --host 127.0.0.1; then
+  # --host means what it says: one listener, on 127.0.0.1 only (not 0.0.0.0, not [::])
+  listeners=$(ss -ltnH "sport = :$PORT" | awk '{print $4}')
+  [ "$listeners" = "127.0.0.1:$PORT" ] || fail "--host 127.0.0.1: listening on: $listeners"
+
+  # the page, with a token cookie HttpOnly and SameSite=Strict; nothing outside web/
+  headers=$(curl -s -D - -o "$TMP/index.html" "http://127.0.0.1:$PORT/")
+  cmp -s "$TMP/index.html" "$GW_SOURCE_DIR/web/index.html" || fail "GET / is not web/index.html"
+  grep -qiE '^set-cookie: whist_token=[0-9a-f]{32}; Path=/; Max-Age=[0-9]+; HttpOnly; SameSite=Strict' <<<"$headers" ||
+    fail "GET /: no token cookie: $headers"
+  token=$(grep -oiE 'whist_token=[0-9a-f]{32}' <<<"$headers")
+  again=$(curl -s -D - -o /dev/null -H "Cookie: $token" "http://127.0.0.1:$PORT/index.html")
+  grep -qi '^set-cookie' <<<"$again" && fail "a browser with a token got another one"
+  other=$(curl -s -D - -o /dev/null "http://127.0.0.1:$PORT/")
+  [ "$(grep -oiE 'whist_token=[0-9a-f]{32}' <<<"$other")" != "$token" ] || fail "two browsers got one token"
+  for path in /../CMakeLists.txt /%2e%2e/CMakeLists.txt /.hidden.html /nothing.html /index.html/x; do
+    code=$(curl -s -o /dev/null -w '%{http_code}' --path-as-is "http://127.0.0.1:$PORT$path")
+    [ "$code" = 404 ] || [ "$code" = 403 ] || [ "$code" = 400 ] || fail "GET $path: $code"
+  done
+
+  # a whole German match against the computer, to its end, hidden cards never sent
+  python3 "$CLIENT" 127.0.0.1 "$PORT" play >"$TMP/play.out" 2>&1 || fail "play: $(cat "$TMP/play.out")"
+  # bad input answered by an error message; the connection and its game go on
+  python3 "$CLIENT" 127.0.0.1 "$PORT" bad-input >"$TMP/bad.out" 2>&1 || fail "bad-input: $(cat "$TMP/bad.out")"
+  python3 "$CLIENT" 127.0.0.1 "$PORT" bad-origin >"$TMP/origin.out" 2>&1 || fail "bad-origin: $(cat "$TMP/origin.out")"
+  python3 "$CLIENT" 127.0.0.1 "$PORT" no-cookie >"$TMP/cookie.out" 2>&1 || fail "no-cookie: $(cat "$TMP/cookie.out")"
+
+  # SIGTERM while a client holds a game against the expert: the socket closes, the exit is clean
+  python3 "$CLIENT" 127.0.0.1 "$PORT" hold >"$TMP/hold.out" 2>&1 &
+  HOLD=$!
+  for _ in $(seq 100); do grep -q ready "$TMP/hold.out" && break; sleep 0.05; done
+  grep -q ready "$TMP/hold.out" || fail "hold: $(cat "$TMP/hold.out")"
+  stop_server TERM
+  wait "$HOLD"
+  grep -q closed "$TMP/hold.out" || fail "SIGTERM: the client's socket was not closed: $(cat "$TMP/hold.out")"
+fi
+
+if start_server; then
+  stop_server INT
+fi
+
+finish

@@ -1,0 +1,222 @@
+#!/usr/bin/env python3
+"""ws_client.py: a small WebSocket client (Python 3 standard library only) for tests/cli/test_serve.sh.
+
+Fetches / for the cookie, opens ws://HOST:PORT/ws with protocol "whist" (client frames masked, RFC 6455),
+then runs one scenario given on the command line and exits 0 when it holds, 1 (with the reason) if not.
+"""
+import base64
+import json
+import os
+import socket
+import struct
+import sys
+import urllib.request
+
+
+class WebSocket:
+    def __init__(self, host, port, cookie, origin=None, path="/ws", protocol="whist"):
+        self.sock = socket.create_connection((host, port), timeout=20)
+        key = base64.b64encode(os.urandom(16)).decode()
+        origin = origin if origin is not None else f"http://{host}:{port}"
+        lines = [f"GET {path} HTTP/1.1", f"Host: {host}:{port}", "Upgrade: websocket",
+                 "Connection: Upgrade", f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13",
+                 f"Sec-WebSocket-Protocol: {protocol}"]
+        if origin:
+            lines.append(f"Origin: {origin}")
+        if cookie:
+            lines.append(f"Cookie: {cookie}")
+        self.sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            chunk = self.sock.recv(1)
+            if not chunk:
+                break
+            head += chunk
+        self.status = head.split(b"\r\n", 1)[0].decode(errors="replace")
+        self.buf = b""
+
+    @property
+    def open(self):
+        return " 101 " in self.status
+
+    def send_frame(self, opcode, payload, fin=True):
+        mask = os.urandom(4)
+        n = len(payload)
+        head = bytes([(0x80 if fin else 0) | opcode])
+        if n < 126:
+            head += bytes([0x80 | n])
+        elif n < 65536:
+            head += bytes([0x80 | 126]) + struct.pack(">H", n)
+        else:
+            head += bytes([0x80 | 127]) + struct.pack(">Q", n)
+        masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+        self.sock.sendall(head + mask + masked)
+
+    def send(self, obj):
+        text = obj if isinstance(obj, (str, bytes)) else json.dumps(obj)
+        self.send_frame(1, text.encode() if isinstance(text, str) else text)
+
+    def _read(self, n):
+        while len(self.buf) < n:
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise EOFError("the server closed the connection")
+            self.buf += chunk
+        out, self.buf = self.buf[:n], self.buf[n:]
+        return out
+
+    def recv(self):
+        """The next text message as a dict (control frames answered or skipped)."""
+        data = b""
+        while True:
+            b0, b1 = self._read(2)
+            n = b1 & 0x7F
+            if n == 126:
+                n = struct.unpack(">H", self._read(2))[0]
+            elif n == 127:
+                n = struct.unpack(">Q", self._read(8))[0]
+            if b1 & 0x80:
+                raise ValueError("the server masked a frame")
+            payload = self._read(n)
+            op = b0 & 0x0F
+            if op == 8:
+                raise EOFError("the server closed the WebSocket")
+            if op == 9:
+                self.send_frame(10, payload)
+                continue
+            if op == 10:
+                continue
+            data += payload
+            if b0 & 0x80:
+                return json.loads(data.decode())
+
+    def until(self, pred, limit=5000):
+        for _ in range(limit):
+            m = self.recv()
+            if pred(m):
+                return m
+        raise AssertionError("no such message")
+
+
+def fail(why):
+    print(f"ws_client: {why}", file=sys.stderr)
+    sys.exit(1)
+
+
+def get_cookie(host, port):
+    with urllib.request.urlopen(f"http://{host}:{port}/", timeout=10) as r:
+        c = r.headers.get("Set-Cookie", "")
+    return c.split(";", 1)[0]
+
+
+def legal_card(view):
+    """A card player 0 may play now, from its own view only."""
+    table = view["table"]
+    own = table["own"]
+    led = table["led"]
+    if led:
+        same = [c for c in own if c[1] == led[1]]
+        if same:
+            return same[0]
+    return own[0]
+
+
+def play_german(ws):
+    ws.send({"type": "new", "options": {"game": "german", "opponent": "easy", "target": "25", "seed": "7"}})
+    ws.until(lambda m: m["type"] == "welcome" and m["game"])
+    view = None
+    upcard = None
+    hands = 0
+    for _ in range(20000):
+        m = ws.recv()
+        if m["type"] == "error":
+            fail(f"error during the game: {m}")
+        if m["type"] == "event":
+            if m["kind"] in ("deal", "upcard"):
+                upcard = m["card"]
+            elif m["kind"] == "score":
+                hands += 1
+            elif m["kind"] == "hand" and m["player"] == 1 and m["cards"]:
+                fail(f"the computer's hand was sent: {m}")
+            elif m["kind"] == "draw" and m["player"] == 1 and m["card"] not in (None, upcard):
+                fail(f"the computer's hidden draw was sent: {m}")
+        if m["type"] != "view":
+            continue
+        view = m["view"]
+        state = view["state"]
+        if state == "over":
+            print(f"ws_client: match over after {hands} hands, winner {view['winner']}")
+            if hands < 2:
+                fail("the match should take more than one hand")
+            return
+        if state == "hand_over":
+            ws.send({"type": "next"})
+            continue
+        turn = view["turn"]
+        if turn["player"] == 0:
+            ws.send({"type": "act", "action": {"type": "play", "card": legal_card(view)}})
+    fail("the match did not end")
+
+
+def main():
+    host, port, scenario = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+    cookie = get_cookie(host, port)
+    if not cookie.startswith("whist_token="):
+        fail(f"no token cookie: {cookie!r}")
+    if scenario == "cookie":
+        print(cookie)
+        return
+    if scenario == "no-cookie":
+        ws = WebSocket(host, port, None)
+        sys.exit(0 if not ws.open else fail("a WebSocket without a token was accepted"))
+    if scenario == "bad-origin":
+        for origin in ("http://evil.example", ""):
+            ws = WebSocket(host, port, cookie, origin=origin)
+            if ws.open:
+                fail(f"a WebSocket from origin {origin!r} was accepted")
+        return
+    ws = WebSocket(host, port, cookie)
+    if not ws.open:
+        fail(f"the handshake failed: {ws.status}")
+    hello = ws.recv()
+    if hello["type"] != "welcome":
+        fail(f"first message: {hello}")
+    if scenario == "play":
+        play_german(ws)
+    elif scenario == "bad-input":
+        cases = [("{", "bad_json"), ("[1]", "not_object"), ('{"type":"fly"}', "unknown_type"),
+                 ('{"type":"undo","x":1}', "unknown_field"), ('{"type":"act"}', "missing_field"),
+                 ('{"type":"act","action":{"type":"play","card":"as"}}', "bad_card"),
+                 ('{"type":"new","options":{"game":"chess"}}', "bad_value"),
+                 ('{"type":"new","options":{"think-ms":"60000"}}', "unknown_field"),
+                 ('{"type":"hint","type":"hint"}', "duplicate_key"),
+                 ('{"type":"act","action":{"type":"play","card":"AS"}}', "no_game"),
+                 ('{"type":"new","options":{},"pad":"' + "x" * 5000 + '"}', "too_long")]
+        for text, code in cases:
+            ws.send(text)
+            m = ws.recv()
+            if m["type"] != "error" or m["code"] != code:
+                fail(f"{text[:60]!r}: expected error {code}, got {m}")
+        ws.send_frame(2, b"\x00\x01")
+        m = ws.recv()
+        if m.get("code") != "not_text":
+            fail(f"binary frame: {m}")
+        # the connection still works after all that
+        ws.send({"type": "new", "options": {"game": "german", "opponent": "easy"}})
+        ws.until(lambda m: m["type"] == "view")
+        print("ws_client: every bad message refused, the game still answers")
+    elif scenario == "hold":
+        ws.send({"type": "new", "options": {"game": "german", "opponent": "expert"}})
+        ws.until(lambda m: m["type"] == "view")
+        print("ready", flush=True)
+        try:
+            while True:
+                ws.recv()
+        except (EOFError, OSError):
+            print("closed", flush=True)
+    else:
+        fail(f"unknown scenario {scenario}")
+
+
+if __name__ == "__main__":
+    main()
