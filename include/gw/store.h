@@ -14,8 +14,9 @@
  * databases are migrated on open, one version at a time, each step in its
  * own transaction; newer ones are refused. */
 #define GW_STORE_SCHEMA                                                                                      \
-    2 /* 1: German Whist matches and hands; 2: Android Whist rubbers and hands, and                          \
-       * what each player scored in a German Whist hand (running total) */
+    3 /* 1: German Whist matches and hands; 2: Android Whist rubbers and hands, and                          \
+       * what each player scored in a German Whist hand (running total); 3: games in progress of             \
+       * whist serve */
 
 typedef struct gw_store gw_store;
 
@@ -184,5 +185,27 @@ typedef struct gw_android_stats {
  * names), then an "all" total row (also with no hands: zeros). *rows is
  * malloc'd; free() it. */
 gw_status gw_store_android_stats(gw_store *s, gw_android_stats **rows, int *count, gw_error *err);
+
+/* ---- games in progress of `whist serve` ------------------------------------------------------------------
+ */
+
+/* The longest player token (a browser's identity: hexadecimal digits), NUL excluded. */
+#define GW_STORE_TOKEN_MAX 64
+
+/* One game in progress of a browser's player: the session's record text (gw_session_record with the
+ * hand in play), from which gw_session_restore rebuilds it. */
+typedef struct gw_store_web_game {
+    char token[GW_STORE_TOKEN_MAX + 1];
+    char *record; /* malloc'd */
+} gw_store_web_game;
+
+/* Saves the game of the player with token (1 to GW_STORE_TOKEN_MAX characters of [0-9a-f]), replacing
+ * the one saved before, in one transaction: after a crash the old record or the new one is there, never
+ * a part. GW_EINVAL for a bad token; GW_EIO with SQLite's reason. */
+gw_status gw_store_save_web_game(gw_store *s, const char *token, const char *record, gw_error *err);
+
+/* Every saved game, in token order: *rows (and each record) malloc'd; free with gw_store_web_games_free. */
+gw_status gw_store_web_games(gw_store *s, gw_store_web_game **rows, int *count, gw_error *err);
+void gw_store_web_games_free(gw_store_web_game *rows, int count);
 
 #endif

@@ -92,6 +92,12 @@ static const migration MIGRATIONS[] = {
         "ALTER TABLE hands ADD COLUMN points1 INTEGER NOT NULL DEFAULT 0;\n"
         "UPDATE hands SET points0 = CASE WHEN winner = 0 THEN points ELSE 0 END,\n"
         "  points1 = CASE WHEN winner = 1 THEN points ELSE 0 END;\n"},
+    /* 3: the game in progress of each player of whist serve (a browser's token), as its record */
+    {3, "CREATE TABLE web_games (\n"
+        "  token TEXT PRIMARY KEY,\n"
+        "  saved TEXT NOT NULL,\n"
+        "  record TEXT NOT NULL\n"
+        ");\n"},
 };
 _Static_assert(sizeof MIGRATIONS / sizeof MIGRATIONS[0] == GW_STORE_SCHEMA, "one migration per version");
 _Static_assert(GW_STORE_APP_ID == 1196901442, "the application id in the first migration");
