@@ -1,6 +1,6 @@
 # test_serve.sh: whist serve: the web client's files over HTTP with the token cookie, --host honoured,
 # a German match played to its end over the WebSocket by a scripted client (tests/data/ws_client.py),
-# bad input, a wrong Origin and a missing token refused, a clean stop on SIGTERM and SIGINT.
+# a game resumed exactly after SIGKILL, bad input, a wrong Origin and a missing token refused, a clean stop on SIGTERM and SIGINT.
 source "$(dirname "$0")/lib.sh"
 CLIENT="$GW_TEST_DATA/ws_client.py"
 
@@ -48,7 +48,7 @@ expect_out "Usage: whist serve" "serve --help"
 run --help
 expect_out "serve" "whist --help lists serve"
 
-if start_server --host 127.0.0.1; then
+if start_server --host 127.0.0.1 --data "$TMP/srv"; then
   # --host means what it says: one listener, on 127.0.0.1 only (not 0.0.0.0, not [::])
   listeners=$(ss -ltnH "sport = :$PORT" | awk '{print $4}')
   [ "$listeners" = "127.0.0.1:$PORT" ] || fail "--host 127.0.0.1: listening on: $listeners"
@@ -85,7 +85,21 @@ if start_server --host 127.0.0.1; then
   grep -q closed "$TMP/hold.out" || fail "SIGTERM: the client's socket was not closed: $(cat "$TMP/hold.out")"
 fi
 
-if start_server; then
+# nothing lost: a game saved after every card comes back exactly as it was after SIGKILL
+if start_server --data "$TMP/srv"; then
+  python3 "$CLIENT" 127.0.0.1 "$PORT" start "$TMP/cookie" >"$TMP/start.out" 2>"$TMP/start.err" ||
+    fail "start: $(cat "$TMP/start.err")"
+  kill -KILL "$PID"
+  wait "$PID" 2>/dev/null
+  [ -s "$TMP/srv/whist.db" ] || fail "--data: no $TMP/srv/whist.db"
+fi
+if start_server --data "$TMP/srv"; then
+  python3 "$CLIENT" 127.0.0.1 "$PORT" resume "$TMP/cookie" >"$TMP/resume.out" 2>"$TMP/resume.err" ||
+    fail "resume: $(cat "$TMP/resume.err")"
+  cmp -s "$TMP/start.out" "$TMP/resume.out" ||
+    fail "after SIGKILL the game is not where it was: $(diff "$TMP/start.out" "$TMP/resume.out" | head -5)"
+  # another browser (no cookie) has no game
+  python3 "$CLIENT" 127.0.0.1 "$PORT" resume >"$TMP/other.out" 2>&1 && fail "another browser got the game"
   stop_server INT
 fi
 

@@ -160,7 +160,15 @@ def play_german(ws):
 
 def main():
     host, port, scenario = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-    cookie = get_cookie(host, port)
+    cookie_file = sys.argv[4] if len(sys.argv) > 4 else None
+    if cookie_file and os.path.exists(cookie_file):
+        with open(cookie_file) as f:
+            cookie = f.read().strip()
+    else:
+        cookie = get_cookie(host, port)
+        if cookie_file:
+            with open(cookie_file, "w") as f:
+                f.write(cookie)
     if not cookie.startswith("whist_token="):
         fail(f"no token cookie: {cookie!r}")
     if scenario == "cookie":
@@ -205,6 +213,25 @@ def main():
         ws.send({"type": "new", "options": {"game": "german", "opponent": "easy"}})
         ws.until(lambda m: m["type"] == "view")
         print("ws_client: every bad message refused, the game still answers")
+    elif scenario == "start":
+        # a game against the expert, a few cards in; the last view (the player to act) on stdout
+        ws.send({"type": "new", "options": {"game": "german", "opponent": "expert", "seed": "11"}})
+        played = 0
+        while True:
+            m = ws.recv()
+            if m["type"] == "error":
+                fail(f"start: {m}")
+            if m["type"] == "view" and m["view"]["turn"]["player"] == 0:
+                if played == 5:
+                    print(json.dumps(m["view"], sort_keys=True))
+                    return
+                ws.send({"type": "act", "action": {"type": "play", "card": legal_card(m["view"])}})
+                played += 1
+    elif scenario == "resume":
+        if not hello["game"]:
+            fail("resume: no game came back")
+        view = ws.until(lambda m: m["type"] == "view")["view"]
+        print(json.dumps(view, sort_keys=True))
     elif scenario == "hold":
         ws.send({"type": "new", "options": {"game": "german", "opponent": "expert"}})
         ws.until(lambda m: m["type"] == "view")

@@ -22,6 +22,8 @@
 #include "gw/monotonic.h"
 #include "gw/protocol.h"
 #include "gw/session.h"
+#include "gw/store.h"
+#include "gw/text.h"
 #include "pool.h"
 
 #define TOKEN_BYTES   16
@@ -33,7 +35,7 @@
 #define OUT_QUEUE_MAX (4 * 1024 * 1024) /* bytes waiting for one socket before it is closed */
 
 static const char USAGE[] =
-    "Usage: whist serve [--host ADDRESS] [--port N] [--web DIR]\n"
+    "Usage: whist serve [--host ADDRESS] [--port N] [--data DIR] [--web DIR]\n"
     "Play in a browser: serves the web client (DIR, default the source's web/) over\n"
     "HTTP and its games over a WebSocket at /ws, on ADDRESS only (default 127.0.0.1)\n"
     "and port N (default 8080; 0: any free port, printed on standard output).\n"
@@ -80,8 +82,8 @@ typedef struct player {
     struct player *next;
     char token[TOKEN_HEX + 1];
     gw_session *s;
-    uint32_t sent; /* the last event sent to the connections */
-    job *out;      /* a job of this player on the pool, or NULL */
+    uint32_t saved_event; /* the last event when the game was last saved */
+    job *out;             /* a job of this player on the pool, or NULL */
     conn *conns;
 } player;
 
@@ -92,6 +94,7 @@ typedef struct server {
     int n_players;
     gw_session_config base;
     char web[PATH_MAX]; /* the web client's folder, absolute */
+    gw_store *store;    /* where every game in progress is saved after every change */
 } server;
 
 static volatile sig_atomic_t stop_requested;
@@ -244,6 +247,21 @@ static void send_since(player *pl, conn *only, uint32_t from) {
         broadcast_json(pl, view_message(s));
 }
 
+/* Saves pl's game; a failure is told to its connections (and on stderr), the game goes on. */
+static void save_game(server *sv, player *pl) {
+    gw_text t = {0};
+    gw_session_record(pl->s, true, &t);
+    gw_error err;
+    gw_status st = t.failed ? gw_error_set(&err, GW_ENOMEM, 0, 0, "out of memory")
+                            : gw_store_save_web_game(sv->store, pl->token, gw_text_str(&t), &err);
+    gw_text_free(&t);
+    if (st == GW_OK) pl->saved_event = gw_session_last_event(pl->s);
+    if (st != GW_OK) {
+        fprintf(stderr, "whist serve: cannot save a game: %s\n", err.msg);
+        broadcast_error(pl, "not_saved", "The game could not be saved; it goes on.");
+    }
+}
+
 /* What a connection gets first: whether its player has a game, then (if so) all of it. */
 static void send_welcome(conn *c) {
     player *pl = c->pl;
@@ -329,6 +347,7 @@ static void finish_job(server *sv, job *j) {
             broadcast_error(pl, "server", err.msg);
         else
             send_since(pl, NULL, from);
+        save_game(sv, pl);
         maybe_think(sv, pl);
     } else if (j->status == GW_OK) {
         broadcast_json(pl, hint_message(&j->hint));
@@ -410,20 +429,24 @@ static void handle_message(server *sv, conn *c, const char *text, size_t len) {
             send_error(c, why != GW_REFUSE_NONE ? gw_refusal_code(why) : "refused", err.msg);
         } else {
             send_since(pl, NULL, from);
+            save_game(sv, pl);
             maybe_think(sv, pl);
         }
     } else if (m->type == CLIENT_UNDO) {
         uint32_t from = gw_session_last_event(pl->s) + 1;
-        if (gw_session_undo(pl->s, 0, &err) != GW_OK)
+        if (gw_session_undo(pl->s, 0, &err) != GW_OK) {
             send_error(c, "cannot_undo", err.msg);
-        else
+        } else {
             send_since(pl, NULL, from);
+            save_game(sv, pl);
+        }
     } else if (m->type == CLIENT_NEXT) {
         uint32_t from = gw_session_last_event(pl->s) + 1;
         if (gw_session_next_hand(pl->s, &err) != GW_OK) {
             send_error(c, "not_now", err.msg);
         } else {
             send_since(pl, NULL, from);
+            save_game(sv, pl);
             maybe_think(sv, pl);
         }
     } else {
@@ -633,6 +656,56 @@ static const struct lws_protocols PROTOCOLS[] = {
 
 /* ---- the program ---------------------------------------------------------------------------- */
 
+static void free_players(server *sv) {
+    while (sv->players) {
+        player *p = sv->players;
+        sv->players = p->next;
+        gw_session_free(p->s);
+        free(p);
+    }
+}
+
+/* Opens the database (DIR/whist.db, or the default) and brings back every saved game: 0, or 1 after
+ * saying why on stderr. A record that no longer restores is left in the database and told on stderr. */
+static int load_games(server *sv, const char *data) {
+    char path[PATH_MAX];
+    if (data) {
+        if (mkdir(data, 0700) != 0 && errno != EEXIST) {
+            fprintf(stderr, "whist serve: cannot create %s: %s\n", data, strerror(errno));
+            return 1;
+        }
+        int n = snprintf(path, sizeof path, "%s/whist.db", data);
+        if (n < 0 || (size_t)n >= sizeof path) {
+            fprintf(stderr, "whist serve: --data: the path is too long\n");
+            return 1;
+        }
+    }
+    gw_error err;
+    if (gw_store_open(data ? path : NULL, &sv->store, &err) != GW_OK) {
+        fprintf(stderr, "whist serve: %s\n", err.msg);
+        return 1;
+    }
+    gw_store_web_game *rows;
+    int count;
+    if (gw_store_web_games(sv->store, &rows, &count, &err) != GW_OK) {
+        fprintf(stderr, "whist serve: %s\n", err.msg);
+        return 1;
+    }
+    for (int i = 0; i < count; i++) {
+        player *pl = strlen(rows[i].token) == TOKEN_HEX ? find_player(sv, rows[i].token, true) : NULL;
+        if (!pl) continue;
+        if (gw_session_restore(&sv->base, rows[i].record, strlen(rows[i].record), &pl->s, &err) != GW_OK) {
+            fprintf(stderr, "whist serve: a saved game does not restore: %s\n", err.msg);
+            pl->s = NULL;
+            continue;
+        }
+        pl->saved_event = gw_session_last_event(pl->s);
+        maybe_think(sv, pl);
+    }
+    gw_store_web_games_free(rows, count);
+    return 0;
+}
+
 static void on_signal(int sig) {
     (void)sig;
     stop_requested = 1;
@@ -647,13 +720,12 @@ static int usage_error(const char *fmt, const char *arg) {
 }
 
 int server_main(int argc, char **argv) {
-    const char *host = "127.0.0.1", *web = GW_WEB_DIR;
+    const char *host = "127.0.0.1", *web = GW_WEB_DIR, *data = NULL;
     long port = 8080;
-    static const struct option LONG[] = {{"host", required_argument, NULL, 'H'},
-                                         {"port", required_argument, NULL, 'p'},
-                                         {"web", required_argument, NULL, 'w'},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
+    static const struct option LONG[] = {
+        {"host", required_argument, NULL, 'H'}, {"port", required_argument, NULL, 'p'},
+        {"web", required_argument, NULL, 'w'},  {"data", required_argument, NULL, 'd'},
+        {"help", no_argument, NULL, 'h'},       {NULL, 0, NULL, 0}};
     optind = 1;
     opterr = 0;
     int o;
@@ -669,6 +741,7 @@ int server_main(int argc, char **argv) {
             break;
         }
         case 'w': web = optarg; break;
+        case 'd': data = optarg; break;
         case 'h': fputs(USAGE, stdout); return 0;
         case ':': return usage_error("option '%s' needs a value", argv[optind - 1]);
         default: return usage_error("unknown option '%s'", argv[optind - 1]);
@@ -711,6 +784,15 @@ int server_main(int argc, char **argv) {
         lws_context_destroy(sv.ctx);
         return 1;
     }
+    if (load_games(&sv, data) != 0) {
+        pool_stop(sv.pool);
+        drain_jobs(&sv);
+        pool_free(sv.pool);
+        lws_context_destroy(sv.ctx);
+        free_players(&sv);
+        gw_store_close(sv.store);
+        return 1;
+    }
     signal_ctx = sv.ctx;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -746,12 +828,11 @@ int server_main(int argc, char **argv) {
     sv.pool = NULL;
     signal_ctx = NULL;
     lws_context_destroy(sv.ctx);
-    while (sv.players) {
-        player *p = sv.players;
-        sv.players = p->next;
-        gw_session_free(p->s);
-        free(p);
-    }
+    /* every change was saved when it was made: a thought applied above is saved now */
+    for (player *p = sv.players; p; p = p->next)
+        if (p->s && p->saved_event != gw_session_last_event(p->s)) save_game(&sv, p);
+    free_players(&sv);
+    gw_store_close(sv.store);
     fprintf(stderr, "whist serve: stopped\n");
     return 0;
 }
