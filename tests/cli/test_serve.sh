@@ -36,6 +36,13 @@ stop_server() {
   grep -qF "whist serve: stopped" "$TMP/serve.err" || fail "SIG$1: no 'stopped' on stderr"
 }
 
+# the server and the command line never include each other; only the server includes libwebsockets
+bad=$(grep -rnE '#include *"(cli|tui|line_input|engine_seat)\.h"' "$GW_SOURCE_DIR/src/programs/server")
+[ -z "$bad" ] || fail "the server includes the command line: $bad"
+bad=$(grep -rnE '#include *("(server|pool|client_msg)\.h"|<libwebsockets\.h>)' "$GW_SOURCE_DIR/src/programs/cli" \
+  "$GW_SOURCE_DIR/src/programs/tui" "$GW_SOURCE_DIR/src/engine" "$GW_SOURCE_DIR/src/host" "$GW_SOURCE_DIR/src/protocol")
+[ -z "$bad" ] || fail "another module includes the server: $bad"
+
 # usage errors
 run serve --port 70000
 expect_rc 2 "serve --port 70000"
