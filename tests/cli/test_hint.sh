@@ -187,7 +187,8 @@ else
   rm -f "$TMP/plain.gwr"
   run_from "$SWEEP" play --plain --seed 7 --target 1 --opponent easy --record "$TMP/plain.gwr"
   hinted_input "$TMP/hinted.txt"
-  (ulimit -v 8000 && "$WHIST" play --plain --seed 7 --target 1 --opponent easy --think-ms 20 --record "$TMP/nomem.gwr" \
+  # 16 MB: room for the program and its libraries (libwebsockets brings OpenSSL, about 4 MB), far from the solver's table
+  (ulimit -v 16000 && "$WHIST" play --plain --seed 7 --target 1 --opponent easy --think-ms 20 --record "$TMP/nomem.gwr" \
     <"$TMP/hinted.txt" >"$TMP/out" 2>"$TMP/err")
   RC=$?
   OUT=$(cat "$TMP/out")

@@ -261,7 +261,8 @@ expect_out "solver: P1 7H loses 1 trick (best: AH KH); P2 AS best" "replay --hel
 if grep -qa __asan_init "$WHIST"; then
   echo "skipped: the memory test under AddressSanitizer"
 else
-  (ulimit -v 8000 && "$WHIST" replay "$D/base-game.gwr" >"$TMP/out" 2>"$TMP/err")
+  # 16 MB: room for the program and its libraries (libwebsockets brings OpenSSL, about 4 MB), far from the solver's table
+  (ulimit -v 16000 && "$WHIST" replay "$D/base-game.gwr" >"$TMP/out" 2>"$TMP/err")
   RC=$?
   OUT=$(cat "$TMP/out")
   ERR=$(cat "$TMP/err")
