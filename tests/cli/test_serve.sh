@@ -1,6 +1,6 @@
 # test_serve.sh: whist serve: the web client's files over HTTP with the token cookie, --host honoured,
 # a German match played to its end over the WebSocket by a scripted client (tests/data/ws_client.py),
-# a game resumed exactly after SIGKILL, bad input, a wrong Origin and a missing token refused, a clean stop on SIGTERM and SIGINT.
+# a rubber of Android Whist, a hint and an undo, a game resumed exactly after SIGKILL, bad input, a wrong Origin and a missing token refused, a clean stop on SIGTERM and SIGINT.
 source "$(dirname "$0")/lib.sh"
 CLIENT="$GW_TEST_DATA/ws_client.py"
 
@@ -77,6 +77,9 @@ if start_server --host 127.0.0.1 --data "$TMP/srv"; then
 
   # a whole German match against the computer, to its end, hidden cards never sent
   python3 "$CLIENT" 127.0.0.1 "$PORT" play >"$TMP/play.out" 2>&1 || fail "play: $(cat "$TMP/play.out")"
+  # a rubber of Android Whist, to its end; a hint and an undo
+  python3 "$CLIENT" 127.0.0.1 "$PORT" android >"$TMP/android.out" 2>&1 || fail "android: $(cat "$TMP/android.out")"
+  python3 "$CLIENT" 127.0.0.1 "$PORT" help >"$TMP/help.out" 2>&1 || fail "help: $(cat "$TMP/help.out")"
   # bad input answered by an error message; the connection and its game go on
   python3 "$CLIENT" 127.0.0.1 "$PORT" bad-input >"$TMP/bad.out" 2>&1 || fail "bad-input: $(cat "$TMP/bad.out")"
   python3 "$CLIENT" 127.0.0.1 "$PORT" bad-origin >"$TMP/origin.out" 2>&1 || fail "bad-origin: $(cat "$TMP/origin.out")"

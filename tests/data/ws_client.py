@@ -158,6 +158,47 @@ def play_german(ws):
     fail("the match did not end")
 
 
+COMMANDS = ["duck", "beat", "high", "spades", "hearts", "diamonds", "clubs", "shortest", "longest",
+            "high-spades", "high-hearts", "high-diamonds", "high-clubs", "high-shortest", "high-longest"]
+
+
+def play_android(ws):
+    """A rubber of Android Whist to its end: each action is the first of the candidates the server takes
+    (a refused one gets an error and changes nothing)."""
+    ws.send({"type": "new", "options": {"game": "android", "opponent": "easy", "seed": "5"}})
+    ws.until(lambda m: m["type"] == "welcome" and m["game"])
+    candidates = []
+    hands = refused = 0
+    for _ in range(50000):
+        m = ws.recv()
+        if m["type"] == "error":
+            if not candidates:
+                fail(f"android: every candidate refused, last: {m}")
+            refused += 1
+            ws.send({"type": "act", "action": candidates.pop(0)})
+            continue
+        if m["type"] == "event" and m["kind"] == "score":
+            hands += 1
+        if m["type"] != "view":
+            continue
+        view = m["view"]
+        if view["state"] == "over":
+            print(f"ws_client: rubber over after {hands} hands, winner {view['winner']}, {refused} refused")
+            return
+        if view["state"] == "hand_over":
+            ws.send({"type": "next"})
+            continue
+        turn = view["turn"]
+        if turn["player"] != 0:
+            continue
+        if turn["action"] == "card":
+            candidates = [{"type": "play", "card": c} for c in view["table"]["own"]]
+        else:
+            candidates = [{"type": "command", "command": c} for c in COMMANDS]
+        ws.send({"type": "act", "action": candidates.pop(0)})
+    fail("the rubber did not end")
+
+
 def main():
     host, port, scenario = sys.argv[1], int(sys.argv[2]), sys.argv[3]
     cookie_file = sys.argv[4] if len(sys.argv) > 4 else None
@@ -191,6 +232,24 @@ def main():
         fail(f"first message: {hello}")
     if scenario == "play":
         play_german(ws)
+    elif scenario == "android":
+        play_android(ws)
+    elif scenario == "help":
+        # a hint for the player's card, then a card played and taken back
+        ws.send({"type": "new", "options": {"game": "german", "opponent": "easy", "seed": "3"}})
+        view = ws.until(lambda m: m["type"] == "view" and m["view"]["turn"]["player"] == 0)["view"]
+        before = sorted(view["table"]["own"])
+        ws.send({"type": "hint"})
+        hint = ws.until(lambda m: m["type"] in ("hint", "error"))
+        if hint["type"] != "hint" or not hint["cards"] or any(c["card"] not in before for c in hint["cards"]):
+            fail(f"hint: {hint}")
+        ws.send({"type": "act", "action": {"type": "play", "card": hint["cards"][0]["card"]}})
+        ws.until(lambda m: m["type"] == "view" and m["view"]["turn"]["player"] == 0 and m["view"]["can_undo"])
+        ws.send({"type": "undo"})
+        m = ws.until(lambda m: m["type"] in ("view", "error"))
+        if m["type"] != "view" or sorted(m["view"]["table"]["own"]) != before:
+            fail(f"undo: {m}")
+        print("ws_client: hint and undo answered")
     elif scenario == "bad-input":
         cases = [("{", "bad_json"), ("[1]", "not_object"), ('{"type":"fly"}', "unknown_type"),
                  ('{"type":"undo","x":1}', "unknown_field"), ('{"type":"act"}', "missing_field"),
