@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -62,7 +63,8 @@ typedef struct conn {
     char *in; /* the message being received */
     size_t in_len;
     bool in_too_long;
-    bool close; /* close once the queue is written */
+    bool close;        /* close once the queue is written */
+    bool want_welcome; /* opened while a hint was worked out: welcome it when the hint is done */
 } conn;
 
 typedef enum job_kind { JOB_THINK = 0, JOB_HINT } job_kind;
@@ -98,7 +100,6 @@ typedef struct server {
 } server;
 
 static volatile sig_atomic_t stop_requested;
-static struct lws_context *signal_ctx;
 
 /* ---- tokens ---------------------------------------------------------------------- */
 
@@ -354,6 +355,11 @@ static void finish_job(server *sv, job *j) {
     } else {
         broadcast_error(pl, "no_hint", j->err.msg);
     }
+    for (conn *c = pl->conns; c; c = c->next)
+        if (c->want_welcome) {
+            c->want_welcome = false;
+            send_welcome(c);
+        }
     free(j);
 }
 
@@ -585,10 +591,10 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
         c->pl = pl;
         c->next = pl->conns;
         pl->conns = c;
-        if (!(pl->out && pl->out->kind == JOB_HINT))
-            send_welcome(c);
+        if (pl->out && pl->out->kind == JOB_HINT)
+            c->want_welcome = true; /* the session is the worker's until the hint is done */
         else
-            send_error(c, "busy", "The hint is on its way; reload in a moment.");
+            send_welcome(c);
         return 0;
     }
     case LWS_CALLBACK_RECEIVE: {
@@ -706,10 +712,11 @@ static int load_games(server *sv, const char *data) {
     return 0;
 }
 
+/* Only the loop's thread takes SIGTERM and SIGINT (the workers block them), so the signal interrupts
+ * its poll and lws_service returns to the flag. */
 static void on_signal(int sig) {
     (void)sig;
     stop_requested = 1;
-    if (signal_ctx) lws_cancel_service(signal_ctx);
 }
 
 static int usage_error(const char *fmt, const char *arg) {
@@ -778,7 +785,13 @@ int server_main(int argc, char **argv) {
         fprintf(stderr, "whist serve: cannot listen on %s port %ld\n", host, port);
         return 1;
     }
+    sigset_t stop, old;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGTERM);
+    sigaddset(&stop, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &stop, &old); /* the workers inherit the mask */
     sv.pool = pool_new(WORKERS, wake_loop, sv.ctx);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
     if (!sv.pool) {
         fprintf(stderr, "whist serve: cannot start the worker threads\n");
         lws_context_destroy(sv.ctx);
@@ -793,7 +806,6 @@ int server_main(int argc, char **argv) {
         gw_store_close(sv.store);
         return 1;
     }
-    signal_ctx = sv.ctx;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
@@ -826,7 +838,6 @@ int server_main(int argc, char **argv) {
     }
     pool_free(sv.pool);
     sv.pool = NULL;
-    signal_ctx = NULL;
     lws_context_destroy(sv.ctx);
     /* every change was saved when it was made: a thought applied above is saved now */
     for (player *p = sv.players; p; p = p->next)
