@@ -28,7 +28,7 @@ configure() {
 }
 
 # The fuzz harnesses (fuzz/fuzz_NAME.c), each with fuzz/NAME.dict.
-FUZZ_HARNESSES=(record android_record cards solve settings line_input protocol)
+FUZZ_HARNESSES=(record android_record cards solve settings line_input protocol client_msg)
 
 # fuzz_build: configures and builds build-fuzz, and writes the seed corpora
 # (build-fuzz/seeds/NAME) from tests/data and a few typed lines.
@@ -42,7 +42,7 @@ fuzz_build() {
   fi
   local seeds=build-fuzz/seeds
   rm -rf "$seeds"
-  mkdir -p "$seeds"/{record,android_record,cards,solve,settings,line_input,protocol}
+  mkdir -p "$seeds"/{record,android_record,cards,solve,settings,line_input,protocol,client_msg}
   cp tests/data/check/*.gwr "$seeds/record/"
   cp tests/data/android/*.gwr "$seeds/android_record/"
   local i=0 deck
@@ -69,6 +69,14 @@ fuzz_build() {
     i=$((i + 1))
     printf '%s' "$line" >"$seeds/protocol/example-$i"
   done < <(cat tests/data/protocol/*.jsonl)
+  # The browser's messages (docs/protocol.md, "The browser's WebSocket").
+  printf '{"type":"new","options":{"game":"german","variant":"small","scoring":"every","target":"25","opponent":"expert","seed":"7"}}' >"$seeds/client_msg/new"
+  printf '{"type":"new","options":{"game":"android","opponent":"easy"}}' >"$seeds/client_msg/android"
+  printf '{"type":"act","action":{"type":"play","card":"AS"}}' >"$seeds/client_msg/play"
+  printf '{"type":"act","action":{"type":"command","command":"high-spades"}}' >"$seeds/client_msg/command"
+  printf '{"type":"undo"}' >"$seeds/client_msg/undo"
+  printf '{"type":"hint"}' >"$seeds/client_msg/hint"
+  printf '{"type":"next"}' >"$seeds/client_msg/next"
 }
 
 # fuzz_run SECONDS JOBS LOGS: runs every harness for SECONDS, JOBS at a time,

@@ -1,0 +1,35 @@
+/* fuzz_client_msg.c: libFuzzer harness for the strict reader of the browser's messages (whist serve).
+ * Properties: a refusal has a code of [a-z_] and a message; an accepted new message gives a configuration
+ * a session can start from (its opponent a computer), an accepted act an action that encodes. */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "client_msg.h"
+#include "fuzz_assert.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    static client_msg m;
+    gw_session_config base;
+    gw_session_config_default(&base, GW_GAME_GERMAN);
+    base.limits.think_ms = 0;
+    base.limits.iterations = 100;
+    char code[GW_PROTOCOL_CODE_MAX], msg[GW_PROTOCOL_MESSAGE_MAX];
+    if (!client_msg_parse((const char *)data, size, &base, &m, code, msg)) {
+        FUZZ_CHECK(code[0] != '\0' && msg[0] != '\0');
+        for (const char *c = code; *c; c++)
+            FUZZ_CHECK((*c >= 'a' && *c <= 'z') || *c == '_');
+        return 0;
+    }
+    FUZZ_CHECK(m.type <= CLIENT_NEXT);
+    if (m.type == CLIENT_NEW) {
+        FUZZ_CHECK(m.config.seats[1].kind == GW_SEAT_COMPUTER);
+    } else if (m.type == CLIENT_ACT) {
+        char *s = gw_protocol_encode_action(&m.action);
+        FUZZ_CHECK(s != NULL);
+        free(s);
+    }
+    return 0;
+}
