@@ -77,6 +77,11 @@ if start_server --host 127.0.0.1 --data "$TMP/srv"; then
 
   # a whole German match against the computer, to its end, hidden cards never sent
   python3 "$CLIENT" 127.0.0.1 "$PORT" play >"$TMP/play.out" 2>&1 || fail "play: $(cat "$TMP/play.out")"
+  # its hands are in the statistics, as the terminal game's are
+  hands=$(sed -n 's/^ws_client: match over after \([0-9]*\) hands.*/\1/p' "$TMP/play.out")
+  stored=$(sqlite3 "$TMP/srv/whist.db" \
+    "SELECT count(*) FROM hands h JOIN matches m ON h.match_id = m.id WHERE m.winner IS NOT NULL AND m.opponent = 'easy'")
+  [ -n "$hands" ] && [ "$stored" = "$hands" ] || fail "statistics: $stored hands of a finished match stored, $hands played"
   # a rubber of Android Whist, to its end; a hint and an undo
   python3 "$CLIENT" 127.0.0.1 "$PORT" android >"$TMP/android.out" 2>&1 || fail "android: $(cat "$TMP/android.out")"
   python3 "$CLIENT" 127.0.0.1 "$PORT" help >"$TMP/help.out" 2>&1 || fail "help: $(cat "$TMP/help.out")"

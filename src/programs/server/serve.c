@@ -20,7 +20,9 @@
 #include <libwebsockets.h>
 
 #include "client_msg.h"
+#include "gw/levels.h"
 #include "gw/monotonic.h"
+#include "gw/score.h"
 #include "gw/protocol.h"
 #include "gw/session.h"
 #include "gw/store.h"
@@ -263,6 +265,87 @@ static void save_game(server *sv, player *pl) {
     }
 }
 
+/* ---- statistics: a German Whist match's hands go where the terminal game's go ------------------------ */
+
+/* The match's row in the statistics (the StoreMatch tag, kept in the record), or 0. */
+static int64_t stats_row(const player *pl) {
+    const char *tag = gw_session_tag(pl->s, "StoreMatch");
+    return tag ? strtoll(tag, NULL, 10) : 0;
+}
+
+/* Records the start of pl's new match of German Whist (Android Whist's rubbers are not counted yet). */
+static void stats_begin(server *sv, player *pl) {
+    const gw_session_config *c = gw_session_config_of(pl->s);
+    if (c->game != GW_GAME_GERMAN) return;
+    gw_store_match sm = {c->rules, gw_ai_level_name((gw_ai_level)c->seats[1].level), c->seed, NULL};
+    int64_t id;
+    gw_error err;
+    if (gw_store_begin_match(sv->store, &sm, &id, &err) != GW_OK) {
+        fprintf(stderr, "whist serve: the statistics: %s\n", err.msg);
+        return;
+    }
+    char value[32];
+    snprintf(value, sizeof value, "%lld", (long long)id);
+    if (gw_session_set_tag(pl->s, "StoreMatch", value, &err) != GW_OK)
+        fprintf(stderr, "whist serve: the statistics: %s\n", err.msg);
+}
+
+/* A match given up for a new one. */
+static void stats_abandon(server *sv, player *pl) {
+    int64_t id = stats_row(pl);
+    gw_error err;
+    if (id > 0 && gw_session_state_of(pl->s) != GW_SESSION_OVER)
+        (void)gw_store_abandon_match(sv->store, id, &err);
+}
+
+/* Stores the hands scored by the events numbered from on (a hand stored already, after a restart from a
+ * save older than the statistics, is refused by the store and skipped). */
+static void stats_hands(server *sv, player *pl, uint32_t from) {
+    int64_t id = stats_row(pl);
+    if (id <= 0 || gw_session_config_of(pl->s)->game != GW_GAME_GERMAN) return;
+    uint32_t last = gw_session_last_event(pl->s);
+    for (uint32_t n = from; n <= last; n++) {
+        gw_event e;
+        if (gw_session_events(pl->s, n, 0, &e, 1) != 1 || e.kind != GW_EVENT_SCORE) continue;
+        gw_view *v = malloc(sizeof *v);
+        gw_text rec = {0};
+        gw_error err;
+        if (!v || gw_session_view(pl->s, 0, v, &err) != GW_OK ||
+            gw_session_hand_record(pl->s, e.hand, &rec, &err) != GW_OK || rec.failed) {
+            free(v);
+            gw_text_free(&rec);
+            continue;
+        }
+        const gw_observation *o = &v->german;
+        const gw_match_rules *r = &gw_session_config_of(pl->s)->rules;
+        int endgame[2] = {o->won[GW_ENDGAME][0], o->won[GW_ENDGAME][1]};
+        int all[2] = {o->won[GW_FOREPLAY][0] + endgame[0], o->won[GW_FOREPLAY][1] + endgame[1]};
+        const gw_match *match = gw_session_match(pl->s);
+        gw_store_hand h = {.match_id = id,
+                           .number = e.hand,
+                           .record = gw_text_str(&rec),
+                           .played = NULL,
+                           .tricks = {e.tricks[0], e.tricks[1]},
+                           .winner = e.winner,
+                           .points = {e.points[0], e.points[1]},
+                           .slam = gw_score_hand(r->variant, r->scoring, endgame, all).slam,
+                           .assisted = gw_session_hand_assisted(pl->s, e.hand),
+                           .score = {match->score[0], match->score[1]},
+                           .match_winner = gw_match_winner(match)};
+        if (gw_store_add_hand(sv->store, &h, NULL, &err) != GW_OK && err.status != GW_ESTATE)
+            fprintf(stderr, "whist serve: the statistics: %s\n", err.msg);
+        gw_text_free(&rec);
+        free(v);
+    }
+}
+
+/* After a change of pl's game (its events from `from` on): to the connections, into the statistics, saved. */
+static void changed(server *sv, player *pl, uint32_t from) {
+    send_since(pl, NULL, from);
+    stats_hands(sv, pl, from);
+    save_game(sv, pl);
+}
+
 /* What a connection gets first: whether its player has a game, then (if so) all of it. */
 static void send_welcome(conn *c) {
     player *pl = c->pl;
@@ -347,8 +430,7 @@ static void finish_job(server *sv, job *j) {
         if (gw_session_think_end(pl->s, j->thought, &err) != GW_OK)
             broadcast_error(pl, "server", err.msg);
         else
-            send_since(pl, NULL, from);
-        save_game(sv, pl);
+            changed(sv, pl, from);
         maybe_think(sv, pl);
     } else if (j->status == GW_OK) {
         broadcast_json(pl, hint_message(&j->hint));
@@ -420,10 +502,13 @@ static void handle_message(server *sv, conn *c, const char *text, size_t len) {
         if (gw_session_new(&m->config, &s, &err) != GW_OK) {
             send_error(c, "bad_value", err.msg);
         } else {
+            if (pl->s) stats_abandon(sv, pl);
             gw_session_free(pl->s);
             pl->s = s;
+            stats_begin(sv, pl);
             for (conn *o = pl->conns; o; o = o->next)
                 send_welcome(o);
+            save_game(sv, pl);
             maybe_think(sv, pl);
         }
     } else if (!pl->s) {
@@ -434,8 +519,7 @@ static void handle_message(server *sv, conn *c, const char *text, size_t len) {
         if (gw_session_act(pl->s, 0, &m->action, &why, &err) != GW_OK) {
             send_error(c, why != GW_REFUSE_NONE ? gw_refusal_code(why) : "refused", err.msg);
         } else {
-            send_since(pl, NULL, from);
-            save_game(sv, pl);
+            changed(sv, pl, from);
             maybe_think(sv, pl);
         }
     } else if (m->type == CLIENT_UNDO) {
@@ -443,16 +527,14 @@ static void handle_message(server *sv, conn *c, const char *text, size_t len) {
         if (gw_session_undo(pl->s, 0, &err) != GW_OK) {
             send_error(c, "cannot_undo", err.msg);
         } else {
-            send_since(pl, NULL, from);
-            save_game(sv, pl);
+            changed(sv, pl, from);
         }
     } else if (m->type == CLIENT_NEXT) {
         uint32_t from = gw_session_last_event(pl->s) + 1;
         if (gw_session_next_hand(pl->s, &err) != GW_OK) {
             send_error(c, "not_now", err.msg);
         } else {
-            send_since(pl, NULL, from);
-            save_game(sv, pl);
+            changed(sv, pl, from);
             maybe_think(sv, pl);
         }
     } else {
