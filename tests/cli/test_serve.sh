@@ -1,6 +1,6 @@
 # test_serve.sh: whist serve: the web client's files over HTTP with the token cookie, --host honoured,
 # a German match played to its end over the WebSocket by a scripted client (tests/data/ws_client.py),
-# a rubber of Android Whist, a hint and an undo, a game resumed exactly after SIGKILL, bad input, a wrong Origin and a missing token refused, a clean stop on SIGTERM and SIGINT.
+# a rubber of Android Whist, a hint and an undo, TLS, a game resumed exactly after SIGKILL, bad input, a wrong Origin and a missing token refused, a clean stop on SIGTERM and SIGINT.
 source "$(dirname "$0")/lib.sh"
 CLIENT="$GW_TEST_DATA/ws_client.py"
 
@@ -10,7 +10,7 @@ start_server() {
   PID=$!
   PORT=
   for _ in $(seq 100); do
-    PORT=$(sed -n 's|^whist serve: http://[^:]*:\([0-9]*\)/$|\1|p' "$TMP/serve.out")
+    PORT=$(sed -n 's|^whist serve: https\{0,1\}://[^:]*:\([0-9]*\)/$|\1|p' "$TMP/serve.out")
     [ -n "$PORT" ] && return 0
     kill -0 "$PID" 2>/dev/null || break
     sleep 0.05
@@ -98,6 +98,26 @@ if start_server --host 127.0.0.1 --data "$TMP/srv"; then
   stop_server TERM
   wait "$HOLD"
   grep -q closed "$TMP/hold.out" || fail "SIGTERM: the client's socket was not closed: $(cat "$TMP/hold.out")"
+fi
+
+# TLS: HTTPS and wss:// with --cert and --key, a Secure cookie, an https:// Origin
+run serve --cert "$TMP/none.pem"
+expect_rc 2 "serve --cert alone"
+if command -v openssl >/dev/null &&
+  openssl req -x509 -newkey rsa:2048 -nodes -keyout "$TMP/key.pem" -out "$TMP/cert.pem" -days 2 \
+    -subj /CN=127.0.0.1 >/dev/null 2>&1; then
+  if start_server --data "$TMP/tls" --cert "$TMP/cert.pem" --key "$TMP/key.pem"; then
+    grep -q "^whist serve: https://" "$TMP/serve.out" || fail "TLS: not announced as https"
+    headers=$(curl -sk -D - -o /dev/null "https://127.0.0.1:$PORT/")
+    grep -qiE '^set-cookie: whist_token=[0-9a-f]{32};.*SameSite=Strict; Secure' <<<"$headers" ||
+      fail "TLS: no Secure cookie: $headers"
+    WS_TLS=1 python3 "$CLIENT" 127.0.0.1 "$PORT" help >"$TMP/tls.out" 2>&1 || fail "TLS: $(cat "$TMP/tls.out")"
+    WS_TLS=1 python3 "$CLIENT" 127.0.0.1 "$PORT" bad-origin >"$TMP/tls-origin.out" 2>&1 ||
+      fail "TLS bad-origin: $(cat "$TMP/tls-origin.out")"
+    stop_server TERM
+  fi
+else
+  echo "skipped: TLS (no openssl to make a certificate)"
 fi
 
 # nothing lost: a game saved after every card comes back exactly as it was after SIGKILL

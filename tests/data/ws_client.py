@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """ws_client.py: a small WebSocket client (Python 3 standard library only) for tests/cli/test_serve.sh.
 
+With WS_TLS=1 in the environment it speaks HTTPS and wss:// (any certificate).
 Fetches / for the cookie, opens ws://HOST:PORT/ws with protocol "whist" (client frames masked, RFC 6455),
 then runs one scenario given on the command line and exits 0 when it holds, 1 (with the reason) if not.
 """
@@ -8,6 +9,7 @@ import base64
 import json
 import os
 import socket
+import ssl
 import struct
 import sys
 import urllib.request
@@ -16,8 +18,11 @@ import urllib.request
 class WebSocket:
     def __init__(self, host, port, cookie, origin=None, path="/ws", protocol="whist"):
         self.sock = socket.create_connection((host, port), timeout=20)
+        if TLS:
+            self.sock = tls_context().wrap_socket(self.sock, server_hostname=host)
         key = base64.b64encode(os.urandom(16)).decode()
-        origin = origin if origin is not None else f"http://{host}:{port}"
+        scheme = "https" if TLS else "http"
+        origin = origin if origin is not None else f"{scheme}://{host}:{port}"
         lines = [f"GET {path} HTTP/1.1", f"Host: {host}:{port}", "Upgrade: websocket",
                  "Connection: Upgrade", f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13",
                  f"Sec-WebSocket-Protocol: {protocol}"]
@@ -98,13 +103,25 @@ class WebSocket:
         raise AssertionError("no such message")
 
 
+TLS = os.environ.get("WS_TLS") == "1"
+
+
+def tls_context():
+    ctx = ssl.create_default_context()
+    ctx.check_hostname = False
+    ctx.verify_mode = ssl.CERT_NONE
+    return ctx
+
+
 def fail(why):
     print(f"ws_client: {why}", file=sys.stderr)
     sys.exit(1)
 
 
 def get_cookie(host, port):
-    with urllib.request.urlopen(f"http://{host}:{port}/", timeout=10) as r:
+    scheme = "https" if TLS else "http"
+    ctx = tls_context() if TLS else None
+    with urllib.request.urlopen(f"{scheme}://{host}:{port}/", timeout=10, context=ctx) as r:
         c = r.headers.get("Set-Cookie", "")
     return c.split(";", 1)[0]
 

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/random.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <libwebsockets.h>
 
@@ -38,7 +39,7 @@
 #define OUT_QUEUE_MAX (4 * 1024 * 1024) /* bytes waiting for one socket before it is closed */
 
 static const char USAGE[] =
-    "Usage: whist serve [--host ADDRESS] [--port N] [--data DIR] [--web DIR]\n"
+    "Usage: whist serve [--host ADDRESS] [--port N] [--data DIR] [--web DIR] [--cert FILE --key FILE]\n"
     "Play in a browser: serves the web client (DIR, default the source's web/) over\n"
     "HTTP and its games over a WebSocket at /ws, on ADDRESS only (default 127.0.0.1)\n"
     "and port N (default 8080; 0: any free port, printed on standard output).\n"
@@ -98,6 +99,7 @@ typedef struct server {
     int n_players;
     gw_session_config base;
     char web[PATH_MAX]; /* the web client's folder, absolute */
+    bool tls;           /* HTTPS: the cookie is Secure, the Origin https:// */
     gw_store *store;    /* where every game in progress is saved after every change */
 } server;
 
@@ -155,13 +157,15 @@ static bool request_token(struct lws *wsi, char out[TOKEN_HEX + 1]) {
 }
 
 /* A WebSocket may open only from a page of this server: its Origin is http://HOST with the Host it asked. */
-static bool origin_ok(struct lws *wsi) {
+static bool origin_ok(struct lws *wsi, bool tls) {
     char origin[300], host[256];
     int no = lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN), nh = lws_hdr_total_length(wsi, WSI_TOKEN_HOST);
     if (no <= 0 || nh <= 0 || no >= (int)sizeof origin || nh >= (int)sizeof host) return false;
     if (lws_hdr_copy(wsi, origin, (int)sizeof origin, WSI_TOKEN_ORIGIN) < 0) return false;
     if (lws_hdr_copy(wsi, host, (int)sizeof host, WSI_TOKEN_HOST) < 0) return false;
-    return strncmp(origin, "http://", 7) == 0 && strcmp(origin + 7, host) == 0;
+    const char *scheme = tls ? "https://" : "http://";
+    size_t n = strlen(scheme);
+    return strncmp(origin, scheme, n) == 0 && strcmp(origin + n, host) == 0;
 }
 
 /* ---- sending ----------------------------------------------------------------------- */
@@ -623,11 +627,11 @@ static int serve_file(struct lws *wsi, const char *uri) {
     char token[TOKEN_HEX + 1];
     if (!request_token(wsi, token)) {
         if (!new_token(token)) return http_status(wsi, HTTP_STATUS_INTERNAL_SERVER_ERROR);
-        hl =
-            snprintf(headers, sizeof headers,
-                     "set-cookie: " COOKIE_NAME "=%s; Path=/; Max-Age=31536000; HttpOnly; SameSite=Strict\r\n"
-                     "cache-control: no-cache\r\n",
-                     token);
+        hl = snprintf(headers, sizeof headers,
+                      "set-cookie: " COOKIE_NAME
+                      "=%s; Path=/; Max-Age=31536000; HttpOnly; SameSite=Strict%s\r\n"
+                      "cache-control: no-cache\r\n",
+                      token, sv->tls ? "; Secure" : "");
     } else {
         hl = snprintf(headers, sizeof headers, "cache-control: no-cache\r\n");
     }
@@ -658,7 +662,7 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
         if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) != 3 ||
             lws_hdr_copy(wsi, uri, (int)sizeof uri, WSI_TOKEN_GET_URI) != 3 || strcmp(uri, "/ws") != 0)
             return 1;
-        if (!origin_ok(wsi)) return 1;
+        if (!origin_ok(wsi, sv->tls)) return 1;
         if (!request_token(wsi, c->token)) return 1;
         return 0;
     }
@@ -809,11 +813,12 @@ static int usage_error(const char *fmt, const char *arg) {
 }
 
 int server_main(int argc, char **argv) {
-    const char *host = "127.0.0.1", *web = GW_WEB_DIR, *data = NULL;
+    const char *host = "127.0.0.1", *web = GW_WEB_DIR, *data = NULL, *cert = NULL, *key = NULL;
     long port = 8080;
     static const struct option LONG[] = {
         {"host", required_argument, NULL, 'H'}, {"port", required_argument, NULL, 'p'},
         {"web", required_argument, NULL, 'w'},  {"data", required_argument, NULL, 'd'},
+        {"cert", required_argument, NULL, 'c'}, {"key", required_argument, NULL, 'k'},
         {"help", no_argument, NULL, 'h'},       {NULL, 0, NULL, 0}};
     optind = 1;
     opterr = 0;
@@ -831,12 +836,17 @@ int server_main(int argc, char **argv) {
         }
         case 'w': web = optarg; break;
         case 'd': data = optarg; break;
+        case 'c': cert = optarg; break;
+        case 'k': key = optarg; break;
         case 'h': fputs(USAGE, stdout); return 0;
         case ':': return usage_error("option '%s' needs a value", argv[optind - 1]);
         default: return usage_error("unknown option '%s'", argv[optind - 1]);
         }
     }
     if (optind < argc) return usage_error("unexpected argument '%s'", argv[optind]);
+    if (!cert != !key) return usage_error("%s", "--cert and --key go together");
+    if (cert && (access(cert, R_OK) != 0 || access(key, R_OK) != 0))
+        return usage_error("cannot read '%s'", access(cert, R_OK) != 0 ? cert : key);
     server sv;
     memset(&sv, 0, sizeof sv);
     char *web_path = sv.web, index_path[PATH_MAX + 16];
@@ -860,6 +870,14 @@ int server_main(int argc, char **argv) {
     info.user = &sv;
     /* without IPv6 the listener binds host only (with it, lws binds every address) */
     info.options = LWS_SERVER_OPTION_DISABLE_IPV6 | LWS_SERVER_OPTION_VALIDATE_UTF8;
+    if (cert) {
+        sv.tls = true;
+        info.options |= LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
+        info.ssl_cert_filepath = cert;
+        info.ssl_private_key_filepath = key;
+        /* HTTP/1.1 only: the files' extra headers (the cookie) are written as HTTP/1.1 text */
+        info.alpn = "http/1.1";
+    }
     lws_set_log_level(LLL_ERR, NULL);
 
     sv.ctx = lws_create_context(&info);
@@ -897,7 +915,8 @@ int server_main(int argc, char **argv) {
     signal(SIGPIPE, SIG_IGN);
 
     struct lws_vhost *vh = lws_get_vhost_by_name(sv.ctx, "default");
-    printf("whist serve: http://%s:%d/\n", host, vh ? lws_get_vhost_listen_port(vh) : (int)port);
+    printf("whist serve: %s://%s:%d/\n", sv.tls ? "https" : "http", host,
+           vh ? lws_get_vhost_listen_port(vh) : (int)port);
     fflush(stdout);
 
     while (!stop_requested)
