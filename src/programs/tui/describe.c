@@ -3,6 +3,7 @@
 #include "describe.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 
 #include "layout.h"
@@ -129,4 +130,28 @@ int tui_find_card(const gw_card *cards, int n, gw_card c, bool ascii, char *buf,
     tui_card_label(c, ascii, label);
     snprintf(buf, cap, "You do not hold %s.", label);
     return -1;
+}
+
+void tui_status_set(tui_status *st, bool warn, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(st->text, sizeof st->text, fmt, ap);
+    va_end(ap);
+    st->warn = warn;
+}
+
+void tui_status_clear(tui_status *st) { st->text[0] = '\0'; }
+
+void tui_status_refusal(tui_status *st, const char *no) {
+    if (no)
+        tui_status_set(st, true, "%s", no);
+    else
+        tui_status_clear(st);
+}
+
+tui_typed tui_typed_status(tui_status *st, char typed[2], int ch, gw_card *card) {
+    tui_typed r = tui_typed_key(typed, ch, card);
+    if (r == TUI_TYPED_MORE) tui_status_set(st, false, "10... now the suit: s h d c");
+    if (r == TUI_TYPED_NONE) tui_status_clear(st);
+    return r;
 }
