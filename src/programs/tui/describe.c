@@ -8,8 +8,8 @@
 
 #include "layout.h"
 
-const char *tui_refusal(gw_refusal r, const char *sentence, gw_card c, gw_card led, gw_variant v, bool ascii,
-                        char *buf, size_t cap) {
+const char *tui_refusal_common(gw_refusal r, const char *sentence, gw_card c, gw_card led, bool ascii,
+                               char *buf, size_t cap) {
     char label[8];
     tui_card_label(c, ascii, label);
     switch (r) {
@@ -19,18 +19,28 @@ const char *tui_refusal(gw_refusal r, const char *sentence, gw_card c, gw_card l
                  tui_suit_label(gw_card_suit(led), ascii));
         return buf;
     case GW_REFUSE_HAND_OVER: snprintf(buf, cap, "The hand is over."); return buf;
-    case GW_REFUSE_NOT_A_CARD:
-        snprintf(buf, cap, "%s is not in the %s deck.", label, gw_variant_name(v));
-        return buf;
-    case GW_REFUSE_NOT_YOUR_TURN:
-    case GW_REFUSE_COMPUTER:
-    case GW_REFUSE_BUSY: snprintf(buf, cap, "Wait: it is the computer's turn."); return buf;
     case GW_REFUSE_NOT_HELD:
         snprintf(buf, cap, "You do not hold %s.", label);
         return buf; /* never where it is */
     default:
         snprintf(buf, cap, "%s", sentence && *sentence ? sentence : "That card cannot be played now.");
         return buf;
+    }
+}
+
+const char *tui_refusal(gw_refusal r, const char *sentence, gw_card c, gw_card led, gw_variant v, bool ascii,
+                        char *buf, size_t cap) {
+    switch (r) {
+    case GW_REFUSE_NOT_A_CARD: {
+        char label[8];
+        tui_card_label(c, ascii, label);
+        snprintf(buf, cap, "%s is not in the %s deck.", label, gw_variant_name(v));
+        return buf;
+    }
+    case GW_REFUSE_NOT_YOUR_TURN:
+    case GW_REFUSE_COMPUTER:
+    case GW_REFUSE_BUSY: snprintf(buf, cap, "Wait: it is the computer's turn."); return buf;
+    default: return tui_refusal_common(r, sentence, c, led, ascii, buf, cap);
     }
 }
 

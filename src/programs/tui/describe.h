@@ -19,6 +19,11 @@
 const char *tui_refusal(gw_refusal r, const char *sentence, gw_card c, gw_card led, gw_variant v, bool ascii,
                         char *buf, size_t cap);
 
+/* The words both tables (tui_refusal, tui_android_refusal) have for refusal r of card c: none (NULL), must
+ * follow, hand over, not held; any other refusal gets the session's sentence (or a general one). */
+const char *tui_refusal_common(gw_refusal r, const char *sentence, gw_card c, gw_card led, bool ascii,
+                               char *buf, size_t cap);
+
 /* What a finished trick did, from the human's seat (0): who won and who
  * drew what ("You win with K♥ and take 7♣; the computer draws a hidden card."). */
 void tui_trick_news(const gw_trick_event *ev, bool ascii, char *buf, size_t cap);
