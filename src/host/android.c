@@ -34,8 +34,6 @@ static gw_status insert_android_hand(gw_store *s, const gw_store_android_hand *h
     gw_status res = gw_store_game_open(s, "rubbers", "rubber", h->rubber_id, err);
     if (res != GW_OK) return res;
     sqlite3 *db = gw_store_db(s);
-    char now[24];
-    gw_store_local_now(now);
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(
             db,
@@ -44,24 +42,13 @@ static gw_status insert_android_hand(gw_store *s, const gw_store_android_hand *h
             ", ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             -1, &st, NULL) != SQLITE_OK)
         return gw_store_db_error(s, "cannot store the hand", err);
-    sqlite3_bind_int64(st, 1, h->rubber_id);
-    sqlite3_bind_int(st, 2, h->number);
-    sqlite3_bind_text(st, 3, h->played ? h->played : now, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(st, 4, h->record, -1, SQLITE_STATIC);
-    sqlite3_bind_int(st, 5, h->tricks[0]);
-    sqlite3_bind_int(st, 6, h->tricks[1]);
-    sqlite3_bind_int(st, 7, h->winner);
+    gw_store_bind_hand(st, h->rubber_id, h->number, h->played, h->record, h->tricks, h->winner);
     sqlite3_bind_int(st, 8, h->points);
     sqlite3_bind_int(st, 9, h->score[0]);
     sqlite3_bind_int(st, 10, h->score[1]);
     sqlite3_bind_int(st, 11, h->game_winner);
-    int rc = gw_store_step_done(st);
-    if (rc == SQLITE_CONSTRAINT_UNIQUE) {
-        char name[24];
-        snprintf(name, sizeof name, "%lld", (long long)h->rubber_id);
-        return gw_error_set(err, GW_ESTATE, 0, 0, "hand %d of rubber %s is stored already", h->number, name);
-    }
-    if (rc != SQLITE_DONE) return gw_store_db_error(s, "cannot store the hand", err);
+    res = gw_store_hand_inserted(s, gw_store_step_done(st), "rubber", h->rubber_id, h->number, err);
+    if (res != GW_OK) return res;
     if (sqlite3_prepare_v2(db,
                            "UPDATE rubbers SET games0 = ?, games1 = ?, value0 = ?, value1 = ?, "
                            "winner = CASE WHEN ? >= 0 THEN ? ELSE NULL END WHERE id = ?",

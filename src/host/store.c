@@ -303,6 +303,30 @@ gw_status gw_store_db_error(gw_store *s, const char *what, gw_error *err) {
     return db_error(s->db, what, err);
 }
 
+void gw_store_bind_hand(sqlite3_stmt *st, int64_t game_id, int number, const char *played, const char *record,
+                        const int tricks[2], int winner) {
+    char now[24];
+    gw_store_local_now(now);
+    sqlite3_bind_int64(st, 1, game_id);
+    sqlite3_bind_int(st, 2, number);
+    sqlite3_bind_text(st, 3, played ? played : now, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 4, record, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 5, tricks[0]);
+    sqlite3_bind_int(st, 6, tricks[1]);
+    sqlite3_bind_int(st, 7, winner);
+}
+
+gw_status gw_store_hand_inserted(gw_store *s, int rc, const char *kind, int64_t game_id, int number,
+                                 gw_error *err) {
+    if (rc == SQLITE_CONSTRAINT_UNIQUE) {
+        char name[24];
+        snprintf(name, sizeof name, "%lld", (long long)game_id);
+        return gw_error_set(err, GW_ESTATE, 0, 0, "hand %d of %s %s is stored already", number, kind, name);
+    }
+    if (rc != SQLITE_DONE) return db_error(s->db, "cannot store the hand", err);
+    return GW_OK;
+}
+
 void gw_store_column_copy(sqlite3_stmt *st, int col, char *out, size_t cap) {
     const char *text = (const char *)sqlite3_column_text(st, col);
     snprintf(out, cap, "%s", text ? text : "");
@@ -393,8 +417,6 @@ gw_status gw_store_end_write(gw_store *s, const char *what, gw_status res, gw_er
 static gw_status insert_hand(gw_store *s, const gw_store_hand *h, gw_error *err) {
     gw_status res = gw_store_game_open(s, "matches", "match", h->match_id, err);
     if (res != GW_OK) return res;
-    char now[24];
-    gw_store_local_now(now);
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(
             s->db,
@@ -403,13 +425,7 @@ static gw_status insert_hand(gw_store *s, const gw_store_hand *h, gw_error *err)
             ", ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             -1, &st, NULL) != SQLITE_OK)
         return db_error(s->db, "cannot store the hand", err);
-    sqlite3_bind_int64(st, 1, h->match_id);
-    sqlite3_bind_int(st, 2, h->number);
-    sqlite3_bind_text(st, 3, h->played ? h->played : now, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(st, 4, h->record, -1, SQLITE_STATIC);
-    sqlite3_bind_int(st, 5, h->tricks[0]);
-    sqlite3_bind_int(st, 6, h->tricks[1]);
-    sqlite3_bind_int(st, 7, h->winner);
+    gw_store_bind_hand(st, h->match_id, h->number, h->played, h->record, h->tricks, h->winner);
     sqlite3_bind_int(st, 8, h->winner >= 0 ? h->points[h->winner] : 0);
     sqlite3_bind_int(st, 9, h->slam);
     sqlite3_bind_int(st, 10, h->assisted);
@@ -417,13 +433,8 @@ static gw_status insert_hand(gw_store *s, const gw_store_hand *h, gw_error *err)
     sqlite3_bind_int(st, 12, h->score[1]);
     sqlite3_bind_int(st, 13, h->points[0]);
     sqlite3_bind_int(st, 14, h->points[1]);
-    int rc = gw_store_step_done(st);
-    if (rc == SQLITE_CONSTRAINT_UNIQUE) {
-        char name[24];
-        snprintf(name, sizeof name, "%lld", (long long)h->match_id);
-        return gw_error_set(err, GW_ESTATE, 0, 0, "hand %d of match %s is stored already", h->number, name);
-    }
-    if (rc != SQLITE_DONE) return db_error(s->db, "cannot store the hand", err);
+    res = gw_store_hand_inserted(s, gw_store_step_done(st), "match", h->match_id, h->number, err);
+    if (res != GW_OK) return res;
     if (sqlite3_prepare_v2(s->db,
                            "UPDATE matches SET score0 = ?, score1 = ?, "
                            "winner = CASE WHEN ? >= 0 THEN ? ELSE NULL END WHERE id = ?",

@@ -33,6 +33,18 @@ gw_status gw_store_abandon_game(gw_store *s, const char *table, const char *kind
 /* Runs one prepared write to its end and finalizes it; SQLite's result code. */
 int gw_store_step_done(sqlite3_stmt *st);
 
+/* Binds the columns every game's hand row starts with, as parameters 1 to 7: its game's id, number,
+ * played (NULL: the local time now), record (not copied: it must outlive the statement), tricks0, tricks1
+ * and winner. */
+void gw_store_bind_hand(sqlite3_stmt *st, int64_t game_id, int number, const char *played, const char *record,
+                        const int tricks[2], int winner);
+
+/* The result of a hand's INSERT that ran to rc (gw_store_step_done): GW_OK on SQLITE_DONE, GW_ESTATE
+ * "hand N of KIND ID is stored already" when the game has that hand, else "cannot store the hand: SQLite's
+ * reason". */
+gw_status gw_store_hand_inserted(gw_store *s, int rc, const char *kind, int64_t game_id, int number,
+                                 gw_error *err);
+
 /* Ends a write begun with BEGIN IMMEDIATE: commits when res (the result of
  * the writes) is GW_OK, else (or when the commit fails: "WHAT: SQLite's
  * reason") rolls back. The final result, err cleared on GW_OK. */
