@@ -297,16 +297,14 @@ void gw_store_close(gw_store *s) {
     free(s);
 }
 
-sqlite3 *gw_store_db(gw_store *s) { return s->db; }
+sqlite3 *store_db(gw_store *s) { return s->db; }
 
-gw_status gw_store_db_error(gw_store *s, const char *what, gw_error *err) {
-    return db_error(s->db, what, err);
-}
+gw_status store_db_error(gw_store *s, const char *what, gw_error *err) { return db_error(s->db, what, err); }
 
-void gw_store_bind_hand(sqlite3_stmt *st, int64_t game_id, int number, const char *played, const char *record,
-                        const int tricks[2], int winner) {
+void store_bind_hand(sqlite3_stmt *st, int64_t game_id, int number, const char *played, const char *record,
+                     const int tricks[2], int winner) {
     char now[24];
-    gw_store_local_now(now);
+    store_local_now(now);
     sqlite3_bind_int64(st, 1, game_id);
     sqlite3_bind_int(st, 2, number);
     sqlite3_bind_text(st, 3, played ? played : now, -1, SQLITE_TRANSIENT);
@@ -316,8 +314,8 @@ void gw_store_bind_hand(sqlite3_stmt *st, int64_t game_id, int number, const cha
     sqlite3_bind_int(st, 7, winner);
 }
 
-gw_status gw_store_hand_inserted(gw_store *s, int rc, const char *kind, int64_t game_id, int number,
-                                 gw_error *err) {
+gw_status store_hand_inserted(gw_store *s, int rc, const char *kind, int64_t game_id, int number,
+                              gw_error *err) {
     if (rc == SQLITE_CONSTRAINT_UNIQUE) {
         char name[24];
         snprintf(name, sizeof name, "%lld", (long long)game_id);
@@ -327,14 +325,14 @@ gw_status gw_store_hand_inserted(gw_store *s, int rc, const char *kind, int64_t 
     return GW_OK;
 }
 
-void gw_store_column_copy(sqlite3_stmt *st, int col, char *out, size_t cap) {
+void store_column_copy(sqlite3_stmt *st, int col, char *out, size_t cap) {
     const char *text = (const char *)sqlite3_column_text(st, col);
     snprintf(out, cap, "%s", text ? text : "");
 }
 
 const char *gw_store_file(const gw_store *s) { return s->path; }
 
-void gw_store_local_now(char out[24]) {
+void store_local_now(char out[24]) {
     time_t now = time(NULL);
     struct tm tm;
     if (localtime_r(&now, &tm))
@@ -351,7 +349,7 @@ gw_status gw_store_begin_match(gw_store *s, const gw_store_match *m, int64_t *ma
     if (!m->opponent || !m->opponent[0])
         return gw_error_set(err, GW_EINVAL, 0, 0, "the opponent has no name");
     char now[24], seed[24];
-    gw_store_local_now(now);
+    store_local_now(now);
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)m->seed);
     sqlite3_stmt *st;
     int rc = sqlite3_prepare_v2(s->db,
@@ -373,7 +371,7 @@ gw_status gw_store_begin_match(gw_store *s, const gw_store_match *m, int64_t *ma
     return GW_OK;
 }
 
-gw_status gw_store_game_open(gw_store *s, const char *table, const char *kind, int64_t id, gw_error *err) {
+gw_status store_game_open(gw_store *s, const char *table, const char *kind, int64_t id, gw_error *err) {
     char sql[96], what[48];
     snprintf(sql, sizeof sql, "SELECT winner IS NOT NULL, abandoned FROM %s WHERE id = ?", table);
     snprintf(what, sizeof what, "cannot read the %s", kind);
@@ -396,13 +394,13 @@ gw_status gw_store_game_open(gw_store *s, const char *table, const char *kind, i
     return res;
 }
 
-int gw_store_step_done(sqlite3_stmt *st) {
+int store_step_done(sqlite3_stmt *st) {
     int rc = sqlite3_step(st);
     sqlite3_finalize(st);
     return rc;
 }
 
-gw_status gw_store_end_write(gw_store *s, const char *what, gw_status res, gw_error *err) {
+gw_status store_end_write(gw_store *s, const char *what, gw_status res, gw_error *err) {
     if (res == GW_OK && sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
         res = db_error(s->db, what, err);
     if (res != GW_OK) {
@@ -415,7 +413,7 @@ gw_status gw_store_end_write(gw_store *s, const char *what, gw_status res, gw_er
 
 /* The writes of gw_store_add_hand, inside its transaction. */
 static gw_status insert_hand(gw_store *s, const gw_store_hand *h, gw_error *err) {
-    gw_status res = gw_store_game_open(s, "matches", "match", h->match_id, err);
+    gw_status res = store_game_open(s, "matches", "match", h->match_id, err);
     if (res != GW_OK) return res;
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(
@@ -425,7 +423,7 @@ static gw_status insert_hand(gw_store *s, const gw_store_hand *h, gw_error *err)
             ", ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             -1, &st, NULL) != SQLITE_OK)
         return db_error(s->db, "cannot store the hand", err);
-    gw_store_bind_hand(st, h->match_id, h->number, h->played, h->record, h->tricks, h->winner);
+    store_bind_hand(st, h->match_id, h->number, h->played, h->record, h->tricks, h->winner);
     sqlite3_bind_int(st, 8, h->winner >= 0 ? h->points[h->winner] : 0);
     sqlite3_bind_int(st, 9, h->slam);
     sqlite3_bind_int(st, 10, h->assisted);
@@ -433,7 +431,7 @@ static gw_status insert_hand(gw_store *s, const gw_store_hand *h, gw_error *err)
     sqlite3_bind_int(st, 12, h->score[1]);
     sqlite3_bind_int(st, 13, h->points[0]);
     sqlite3_bind_int(st, 14, h->points[1]);
-    res = gw_store_hand_inserted(s, gw_store_step_done(st), "match", h->match_id, h->number, err);
+    res = store_hand_inserted(s, store_step_done(st), "match", h->match_id, h->number, err);
     if (res != GW_OK) return res;
     if (sqlite3_prepare_v2(s->db,
                            "UPDATE matches SET score0 = ?, score1 = ?, "
@@ -445,7 +443,7 @@ static gw_status insert_hand(gw_store *s, const gw_store_hand *h, gw_error *err)
     sqlite3_bind_int(st, 3, h->match_winner);
     sqlite3_bind_int(st, 4, h->match_winner);
     sqlite3_bind_int64(st, 5, h->match_id);
-    if (gw_store_step_done(st) != SQLITE_DONE) return db_error(s->db, "cannot store the match score", err);
+    if (store_step_done(st) != SQLITE_DONE) return db_error(s->db, "cannot store the match score", err);
     return GW_OK;
 }
 
@@ -458,28 +456,28 @@ gw_status gw_store_add_hand(gw_store *s, const gw_store_hand *h, int64_t *hand_i
         return db_error(s->db, "cannot store the hand", err);
     gw_status res = insert_hand(s, h, err);
     int64_t id = sqlite3_last_insert_rowid(s->db);
-    res = gw_store_end_write(s, "cannot store the hand", res, err);
+    res = store_end_write(s, "cannot store the hand", res, err);
     if (res == GW_OK && hand_id) *hand_id = id;
     return res;
 }
 
-gw_status gw_store_abandon_game(gw_store *s, const char *table, const char *kind, int64_t id, gw_error *err) {
+gw_status store_abandon_game(gw_store *s, const char *table, const char *kind, int64_t id, gw_error *err) {
     char what[48], sql[64];
     snprintf(what, sizeof what, "cannot abandon the %s", kind);
     snprintf(sql, sizeof sql, "UPDATE %s SET abandoned = 1 WHERE id = ?", table);
     if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
         return db_error(s->db, what, err);
-    gw_status res = gw_store_game_open(s, table, kind, id, err);
+    gw_status res = store_game_open(s, table, kind, id, err);
     sqlite3_stmt *st;
     if (res == GW_OK && sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
         res = db_error(s->db, what, err);
     if (res == GW_OK) {
         sqlite3_bind_int64(st, 1, id);
-        if (gw_store_step_done(st) != SQLITE_DONE) res = db_error(s->db, what, err);
+        if (store_step_done(st) != SQLITE_DONE) res = db_error(s->db, what, err);
     }
-    return gw_store_end_write(s, what, res, err);
+    return store_end_write(s, what, res, err);
 }
 
 gw_status gw_store_abandon_match(gw_store *s, int64_t match_id, gw_error *err) {
-    return gw_store_abandon_game(s, "matches", "match", match_id, err);
+    return store_abandon_game(s, "matches", "match", match_id, err);
 }
