@@ -241,7 +241,7 @@ void gw_file_unlock(gw_file_lock *lock) {
 
 uint64_t gw_fresh_seed(void) {
     uint64_t seed = 0;
-    FILE *f = fopen("/dev/urandom", "rb");
+    FILE *f = fopen("/dev/urandom", "rbe"); /* e: close-on-exec (glibc), never inherited by a child */
     if (f) {
         size_t n = fread(&seed, sizeof seed, 1, f);
         fclose(f);
