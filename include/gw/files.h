@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gw/seeds.h"
 #include "gw/status.h"
 
 /* Which XDG base folder. */
@@ -65,12 +66,6 @@ bool gw_file_lock_busy(const char *path, long *holder);
 
 /* Releases the lock (and removes its file); a lock not held is left alone. */
 void gw_file_unlock(gw_file_lock *lock);
-
-/* Reads a seed: decimal digits only (no sign, no blanks), 0 to 2^64-1
- * (18446744073709551615). False, with "the seed must be a whole number from
- * 0 to 18446744073709551615, not 'S'" in err, otherwise. The one rule for
- * every command and the full-screen game. */
-bool gw_seed_parse(const char *s, uint64_t *out, gw_error *err);
 
 /* A fresh seed from the system's entropy (the clock if that fails), below
  * 10^12 so that it is short enough to type. */

@@ -30,6 +30,12 @@
 /* The longest time per decision a decide may give, in ms (a day). */
 #define GW_PROTOCOL_TIME_MAX 86400000
 
+/* Seeds jansson's hash tables now, once (jansson reads /dev/urandom for it on
+ * first use, through a descriptor without close-on-exec): a program that
+ * starts threads which spawn other programs calls it before the threads, so
+ * that no child inherits that descriptor. */
+void gw_protocol_prepare_threads(void);
+
 /* ---- errors --------------------------------------------------------------- */
 
 /* Why a decoder refused its input. The name (gw_protocol_code_name) is what an

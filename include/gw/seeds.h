@@ -3,7 +3,10 @@
 #ifndef GW_SEEDS_H
 #define GW_SEEDS_H
 
+#include <stdbool.h>
 #include <stdint.h>
+
+#include "gw/status.h"
 
 /* What a derived seed is for. */
 typedef enum gw_seed_use {
@@ -20,5 +23,12 @@ uint64_t gw_seed_derive(uint64_t seed, gw_seed_use use, uint64_t index);
 /* Android Whist in the arena: the human (0 or 1) who deals arena deal k of the run with this seed
  * (alternating from deal to deal). */
 int gw_seed_arena_android_dealer(uint64_t seed, int k);
+
+/* Reads a seed: decimal digits only (no sign, no blanks), 0 to 2^64-1
+ * (18446744073709551615). False, with "the seed must be a whole number from
+ * 0 to 18446744073709551615, not 'S'" in err (may be NULL), otherwise. The one
+ * rule for every command, the full-screen game, the session's options and the
+ * protocol. */
+bool gw_seed_parse(const char *s, uint64_t *out, gw_error *err);
 
 #endif

@@ -10,20 +10,20 @@
 gw_status gw_store_begin_rubber(gw_store *s, const gw_store_rubber *r, int64_t *rubber_id, gw_error *err) {
     if (!r->opponent || !r->opponent[0])
         return gw_error_set(err, GW_EINVAL, 0, 0, "the opponent has no name");
-    sqlite3 *db = gw_store_db(s);
+    sqlite3 *db = store_db(s);
     char now[24], seed[24];
-    gw_store_local_now(now);
+    store_local_now(now);
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)r->seed);
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(db, "INSERT INTO rubbers (started, opponent, seed) VALUES (?, ?, ?)", -1, &st,
                            NULL) != SQLITE_OK)
-        return gw_store_db_error(s, "cannot store the rubber", err);
+        return store_db_error(s, "cannot store the rubber", err);
     sqlite3_bind_text(st, 1, r->started ? r->started : now, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(st, 2, r->opponent, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(st, 3, seed, -1, SQLITE_TRANSIENT);
     int rc = sqlite3_step(st);
     sqlite3_finalize(st);
-    if (rc != SQLITE_DONE) return gw_store_db_error(s, "cannot store the rubber", err);
+    if (rc != SQLITE_DONE) return store_db_error(s, "cannot store the rubber", err);
     *rubber_id = sqlite3_last_insert_rowid(db);
     gw_error_clear(err);
     return GW_OK;
@@ -31,11 +31,9 @@ gw_status gw_store_begin_rubber(gw_store *s, const gw_store_rubber *r, int64_t *
 
 /* The writes of gw_store_add_android_hand, inside its transaction. */
 static gw_status insert_android_hand(gw_store *s, const gw_store_android_hand *h, gw_error *err) {
-    gw_status res = gw_store_game_open(s, "rubbers", "rubber", h->rubber_id, err);
+    gw_status res = store_game_open(s, "rubbers", "rubber", h->rubber_id, err);
     if (res != GW_OK) return res;
-    sqlite3 *db = gw_store_db(s);
-    char now[24];
-    gw_store_local_now(now);
+    sqlite3 *db = store_db(s);
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(
             db,
@@ -43,30 +41,19 @@ static gw_status insert_android_hand(gw_store *s, const gw_store_android_hand *h
             "winner, points, score0, score1, game_winner) VALUES (" GW_STORE_NEXT_HAND_ID
             ", ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             -1, &st, NULL) != SQLITE_OK)
-        return gw_store_db_error(s, "cannot store the hand", err);
-    sqlite3_bind_int64(st, 1, h->rubber_id);
-    sqlite3_bind_int(st, 2, h->number);
-    sqlite3_bind_text(st, 3, h->played ? h->played : now, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(st, 4, h->record, -1, SQLITE_STATIC);
-    sqlite3_bind_int(st, 5, h->tricks[0]);
-    sqlite3_bind_int(st, 6, h->tricks[1]);
-    sqlite3_bind_int(st, 7, h->winner);
+        return store_db_error(s, "cannot store the hand", err);
+    store_bind_hand(st, h->rubber_id, h->number, h->played, h->record, h->tricks, h->winner);
     sqlite3_bind_int(st, 8, h->points);
     sqlite3_bind_int(st, 9, h->score[0]);
     sqlite3_bind_int(st, 10, h->score[1]);
     sqlite3_bind_int(st, 11, h->game_winner);
-    int rc = gw_store_step_done(st);
-    if (rc == SQLITE_CONSTRAINT_UNIQUE) {
-        char name[24];
-        snprintf(name, sizeof name, "%lld", (long long)h->rubber_id);
-        return gw_error_set(err, GW_ESTATE, 0, 0, "hand %d of rubber %s is stored already", h->number, name);
-    }
-    if (rc != SQLITE_DONE) return gw_store_db_error(s, "cannot store the hand", err);
+    res = store_hand_inserted(s, store_step_done(st), "rubber", h->rubber_id, h->number, err);
+    if (res != GW_OK) return res;
     if (sqlite3_prepare_v2(db,
                            "UPDATE rubbers SET games0 = ?, games1 = ?, value0 = ?, value1 = ?, "
                            "winner = CASE WHEN ? >= 0 THEN ? ELSE NULL END WHERE id = ?",
                            -1, &st, NULL) != SQLITE_OK)
-        return gw_store_db_error(s, "cannot store the rubber's score", err);
+        return store_db_error(s, "cannot store the rubber's score", err);
     sqlite3_bind_int(st, 1, h->games[0]);
     sqlite3_bind_int(st, 2, h->games[1]);
     sqlite3_bind_int(st, 3, h->values[0]);
@@ -74,8 +61,7 @@ static gw_status insert_android_hand(gw_store *s, const gw_store_android_hand *h
     sqlite3_bind_int(st, 5, h->rubber_winner);
     sqlite3_bind_int(st, 6, h->rubber_winner);
     sqlite3_bind_int64(st, 7, h->rubber_id);
-    if (gw_store_step_done(st) != SQLITE_DONE)
-        return gw_store_db_error(s, "cannot store the rubber's score", err);
+    if (store_step_done(st) != SQLITE_DONE) return store_db_error(s, "cannot store the rubber's score", err);
     return GW_OK;
 }
 
@@ -87,18 +73,18 @@ gw_status gw_store_add_android_hand(gw_store *s, const gw_store_android_hand *h,
     for (int i = 0; i < 2; i++)
         ok = ok && h->tricks[i] >= 0 && h->score[i] >= 0 && h->games[i] >= 0 && h->values[i] >= 0;
     if (!ok) return gw_error_set(err, GW_EINVAL, 0, 0, "the hand's figures are not valid");
-    sqlite3 *db = gw_store_db(s);
+    sqlite3 *db = store_db(s);
     if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
-        return gw_store_db_error(s, "cannot store the hand", err);
+        return store_db_error(s, "cannot store the hand", err);
     gw_status res = insert_android_hand(s, h, err);
     int64_t id = sqlite3_last_insert_rowid(db);
-    res = gw_store_end_write(s, "cannot store the hand", res, err);
+    res = store_end_write(s, "cannot store the hand", res, err);
     if (res == GW_OK && hand_id) *hand_id = id;
     return res;
 }
 
 gw_status gw_store_abandon_rubber(gw_store *s, int64_t rubber_id, gw_error *err) {
-    return gw_store_abandon_game(s, "rubbers", "rubber", rubber_id, err);
+    return store_abandon_game(s, "rubbers", "rubber", rubber_id, err);
 }
 
 /* ---- statistics ------------------------------------------------------------------------------------ */
@@ -155,7 +141,7 @@ static int read_android(sqlite3 *db, gw_store_rows *t, bool *oom) {
     if (rc != SQLITE_OK) return rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         char opponent[16];
-        gw_store_column_copy(st, 0, opponent, sizeof opponent);
+        store_column_copy(st, 0, opponent, sizeof opponent);
         gw_android_stats *r = arow_of(t, opponent);
         if (!r) {
             *oom = true;
@@ -174,7 +160,7 @@ static int read_android(sqlite3 *db, gw_store_rows *t, bool *oom) {
     if (rc != SQLITE_OK) return rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         char opponent[16];
-        gw_store_column_copy(st, 0, opponent, sizeof opponent);
+        store_column_copy(st, 0, opponent, sizeof opponent);
         bool won = sqlite3_column_int(st, 1) == 0;
         gw_android_stats *rows = t->rows, *total = t->total;
         for (int i = 0; i < t->count; i++) {

@@ -239,22 +239,9 @@ void gw_file_unlock(gw_file_lock *lock) {
     lock->path = NULL;
 }
 
-bool gw_seed_parse(const char *s, uint64_t *out, gw_error *err) {
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || !(*s >= '0' && *s <= '9') || *end != '\0') { /* digits only: no sign, no blanks */
-        gw_error_set(err, GW_EINVAL, 0, 0,
-                     "the seed must be a whole number from 0 to 18446744073709551615, not '%s'", s);
-        return false;
-    }
-    *out = (uint64_t)v;
-    return true;
-}
-
 uint64_t gw_fresh_seed(void) {
     uint64_t seed = 0;
-    FILE *f = fopen("/dev/urandom", "rb");
+    FILE *f = fopen("/dev/urandom", "rbe"); /* e: close-on-exec (glibc), never inherited by a child */
     if (f) {
         size_t n = fread(&seed, sizeof seed, 1, f);
         fclose(f);

@@ -12,10 +12,10 @@ static void read_entry(sqlite3_stmt *st, gw_store_entry *e) {
     e->id = sqlite3_column_int64(st, 0);
     e->match_id = sqlite3_column_int64(st, 1);
     e->number = sqlite3_column_int(st, 2);
-    gw_store_column_copy(st, 3, e->played, sizeof e->played);
-    gw_store_column_copy(st, 4, e->variant, sizeof e->variant);
-    gw_store_column_copy(st, 5, e->scoring, sizeof e->scoring);
-    gw_store_column_copy(st, 6, e->opponent, sizeof e->opponent);
+    store_column_copy(st, 3, e->played, sizeof e->played);
+    store_column_copy(st, 4, e->variant, sizeof e->variant);
+    store_column_copy(st, 5, e->scoring, sizeof e->scoring);
+    store_column_copy(st, 6, e->opponent, sizeof e->opponent);
     e->target = sqlite3_column_int(st, 7);
     e->tricks[0] = sqlite3_column_int(st, 8);
     e->tricks[1] = sqlite3_column_int(st, 9);
@@ -36,7 +36,7 @@ gw_status gw_store_history(gw_store *s, int limit, gw_store_entry **rows, int *c
     if (limit < 0) return gw_error_set(err, GW_EINVAL, 0, 0, "the limit must not be negative");
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(
-            gw_store_db(s),
+            store_db(s),
             "SELECT h.id, h.match_id, h.number, h.played, m.variant, m.scoring, m.opponent, "
             "m.target, h.tricks0, h.tricks1, h.winner, h.points, h.slam, h.assisted, h.score0, "
             "h.score1, h.points0, h.points1, 0 FROM hands h JOIN matches m ON m.id = h.match_id "
@@ -48,7 +48,7 @@ gw_status gw_store_history(gw_store *s, int limit, gw_store_entry **rows, int *c
             "FROM android_hands a JOIN rubbers r ON r.id = a.rubber_id "
             "ORDER BY 1 DESC LIMIT ?",
             -1, &st, NULL) != SQLITE_OK)
-        return gw_store_db_error(s, "cannot read the history", err);
+        return store_db_error(s, "cannot read the history", err);
     sqlite3_bind_int(st, 1, limit > 0 ? limit : -1);
     gw_store_entry *list = NULL;
     int n = 0, cap = 0, rc;
@@ -66,7 +66,7 @@ gw_status gw_store_history(gw_store *s, int limit, gw_store_entry **rows, int *c
         }
         read_entry(st, &list[n++]);
     }
-    if (res == GW_OK && rc != SQLITE_DONE) res = gw_store_db_error(s, "cannot read the history", err);
+    if (res == GW_OK && rc != SQLITE_DONE) res = store_db_error(s, "cannot read the history", err);
     sqlite3_finalize(st);
     if (res != GW_OK) {
         free(list);
@@ -81,11 +81,11 @@ gw_status gw_store_history(gw_store *s, int limit, gw_store_entry **rows, int *c
 gw_status gw_store_record(gw_store *s, int64_t id, char **text, gw_error *err) {
     *text = NULL;
     sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(gw_store_db(s),
+    if (sqlite3_prepare_v2(store_db(s),
                            "SELECT record FROM hands WHERE id = ?1 "
                            "UNION ALL SELECT record FROM android_hands WHERE id = ?1",
                            -1, &st, NULL) != SQLITE_OK)
-        return gw_store_db_error(s, "cannot read the hand", err);
+        return store_db_error(s, "cannot read the hand", err);
     sqlite3_bind_int64(st, 1, id);
     int rc = sqlite3_step(st);
     gw_status res = GW_OK;
@@ -104,7 +104,7 @@ gw_status gw_store_record(gw_store *s, int64_t id, char **text, gw_error *err) {
         snprintf(name, sizeof name, "%lld", (long long)id);
         res = gw_error_set(err, GW_EINVAL, 0, 0, "no hand %s", name);
     } else {
-        res = gw_store_db_error(s, "cannot read the hand", err);
+        res = store_db_error(s, "cannot read the hand", err);
     }
     sqlite3_finalize(st);
     if (res == GW_OK) gw_error_clear(err);

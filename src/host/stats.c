@@ -16,10 +16,10 @@ typedef struct key {
 /* Reads a row's key from columns col.. of st: variant, scoring, target, opponent. */
 static key key_of(sqlite3_stmt *st, int col) {
     key k;
-    gw_store_column_copy(st, col, k.variant, sizeof k.variant);
-    gw_store_column_copy(st, col + 1, k.scoring, sizeof k.scoring);
+    store_column_copy(st, col, k.variant, sizeof k.variant);
+    store_column_copy(st, col + 1, k.scoring, sizeof k.scoring);
     k.target = sqlite3_column_int(st, col + 2);
-    gw_store_column_copy(st, col + 3, k.opponent, sizeof k.opponent);
+    store_column_copy(st, col + 3, k.opponent, sizeof k.opponent);
     return k;
 }
 
@@ -44,7 +44,7 @@ void *gw_store_rows_add(gw_store_rows *t) {
 gw_status gw_store_read_stats(gw_store *s, const char *what, gw_store_rows *t,
                               int (*read)(sqlite3 *db, gw_store_rows *t, bool *oom),
                               int (*compare)(const void *, const void *), gw_error *err) {
-    sqlite3 *db = gw_store_db(s);
+    sqlite3 *db = store_db(s);
     bool oom = false;
     int rc = sqlite3_exec(db, "BEGIN", NULL, NULL, NULL);
     if (rc == SQLITE_OK) rc = read(db, t, &oom);
@@ -52,7 +52,7 @@ gw_status gw_store_read_stats(gw_store *s, const char *what, gw_store_rows *t,
     if (rc != SQLITE_OK) {
         char why[64];
         snprintf(why, sizeof why, "cannot read %s", what);
-        res = gw_store_db_error(s, why, err);
+        res = store_db_error(s, why, err);
     }
     sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
     if (res == GW_OK && !oom && !t->rows) { /* no hands: room for the total row alone */

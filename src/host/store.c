@@ -303,20 +303,42 @@ void gw_store_close(gw_store *s) {
     free(s);
 }
 
-sqlite3 *gw_store_db(gw_store *s) { return s->db; }
+sqlite3 *store_db(gw_store *s) { return s->db; }
 
-gw_status gw_store_db_error(gw_store *s, const char *what, gw_error *err) {
-    return db_error(s->db, what, err);
+gw_status store_db_error(gw_store *s, const char *what, gw_error *err) { return db_error(s->db, what, err); }
+
+void store_bind_hand(sqlite3_stmt *st, int64_t game_id, int number, const char *played, const char *record,
+                     const int tricks[2], int winner) {
+    char now[24];
+    store_local_now(now);
+    sqlite3_bind_int64(st, 1, game_id);
+    sqlite3_bind_int(st, 2, number);
+    sqlite3_bind_text(st, 3, played ? played : now, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 4, record, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 5, tricks[0]);
+    sqlite3_bind_int(st, 6, tricks[1]);
+    sqlite3_bind_int(st, 7, winner);
 }
 
-void gw_store_column_copy(sqlite3_stmt *st, int col, char *out, size_t cap) {
+gw_status store_hand_inserted(gw_store *s, int rc, const char *kind, int64_t game_id, int number,
+                              gw_error *err) {
+    if (rc == SQLITE_CONSTRAINT_UNIQUE) {
+        char name[24];
+        snprintf(name, sizeof name, "%lld", (long long)game_id);
+        return gw_error_set(err, GW_ESTATE, 0, 0, "hand %d of %s %s is stored already", number, kind, name);
+    }
+    if (rc != SQLITE_DONE) return db_error(s->db, "cannot store the hand", err);
+    return GW_OK;
+}
+
+void store_column_copy(sqlite3_stmt *st, int col, char *out, size_t cap) {
     const char *text = (const char *)sqlite3_column_text(st, col);
     snprintf(out, cap, "%s", text ? text : "");
 }
 
 const char *gw_store_file(const gw_store *s) { return s->path; }
 
-void gw_store_local_now(char out[24]) {
+void store_local_now(char out[24]) {
     time_t now = time(NULL);
     struct tm tm;
     if (localtime_r(&now, &tm))
@@ -333,7 +355,7 @@ gw_status gw_store_begin_match(gw_store *s, const gw_store_match *m, int64_t *ma
     if (!m->opponent || !m->opponent[0])
         return gw_error_set(err, GW_EINVAL, 0, 0, "the opponent has no name");
     char now[24], seed[24];
-    gw_store_local_now(now);
+    store_local_now(now);
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)m->seed);
     sqlite3_stmt *st;
     int rc = sqlite3_prepare_v2(s->db,
@@ -355,7 +377,7 @@ gw_status gw_store_begin_match(gw_store *s, const gw_store_match *m, int64_t *ma
     return GW_OK;
 }
 
-gw_status gw_store_game_open(gw_store *s, const char *table, const char *kind, int64_t id, gw_error *err) {
+gw_status store_game_open(gw_store *s, const char *table, const char *kind, int64_t id, gw_error *err) {
     char sql[96], what[48];
     snprintf(sql, sizeof sql, "SELECT winner IS NOT NULL, abandoned FROM %s WHERE id = ?", table);
     snprintf(what, sizeof what, "cannot read the %s", kind);
@@ -378,13 +400,13 @@ gw_status gw_store_game_open(gw_store *s, const char *table, const char *kind, i
     return res;
 }
 
-int gw_store_step_done(sqlite3_stmt *st) {
+int store_step_done(sqlite3_stmt *st) {
     int rc = sqlite3_step(st);
     sqlite3_finalize(st);
     return rc;
 }
 
-gw_status gw_store_end_write(gw_store *s, const char *what, gw_status res, gw_error *err) {
+gw_status store_end_write(gw_store *s, const char *what, gw_status res, gw_error *err) {
     if (res == GW_OK && sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
         res = db_error(s->db, what, err);
     if (res != GW_OK) {
@@ -397,10 +419,8 @@ gw_status gw_store_end_write(gw_store *s, const char *what, gw_status res, gw_er
 
 /* The writes of gw_store_add_hand, inside its transaction. */
 static gw_status insert_hand(gw_store *s, const gw_store_hand *h, gw_error *err) {
-    gw_status res = gw_store_game_open(s, "matches", "match", h->match_id, err);
+    gw_status res = store_game_open(s, "matches", "match", h->match_id, err);
     if (res != GW_OK) return res;
-    char now[24];
-    gw_store_local_now(now);
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(
             s->db,
@@ -409,13 +429,7 @@ static gw_status insert_hand(gw_store *s, const gw_store_hand *h, gw_error *err)
             ", ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             -1, &st, NULL) != SQLITE_OK)
         return db_error(s->db, "cannot store the hand", err);
-    sqlite3_bind_int64(st, 1, h->match_id);
-    sqlite3_bind_int(st, 2, h->number);
-    sqlite3_bind_text(st, 3, h->played ? h->played : now, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(st, 4, h->record, -1, SQLITE_STATIC);
-    sqlite3_bind_int(st, 5, h->tricks[0]);
-    sqlite3_bind_int(st, 6, h->tricks[1]);
-    sqlite3_bind_int(st, 7, h->winner);
+    store_bind_hand(st, h->match_id, h->number, h->played, h->record, h->tricks, h->winner);
     sqlite3_bind_int(st, 8, h->winner >= 0 ? h->points[h->winner] : 0);
     sqlite3_bind_int(st, 9, h->slam);
     sqlite3_bind_int(st, 10, h->assisted);
@@ -423,13 +437,8 @@ static gw_status insert_hand(gw_store *s, const gw_store_hand *h, gw_error *err)
     sqlite3_bind_int(st, 12, h->score[1]);
     sqlite3_bind_int(st, 13, h->points[0]);
     sqlite3_bind_int(st, 14, h->points[1]);
-    int rc = gw_store_step_done(st);
-    if (rc == SQLITE_CONSTRAINT_UNIQUE) {
-        char name[24];
-        snprintf(name, sizeof name, "%lld", (long long)h->match_id);
-        return gw_error_set(err, GW_ESTATE, 0, 0, "hand %d of match %s is stored already", h->number, name);
-    }
-    if (rc != SQLITE_DONE) return db_error(s->db, "cannot store the hand", err);
+    res = store_hand_inserted(s, store_step_done(st), "match", h->match_id, h->number, err);
+    if (res != GW_OK) return res;
     if (sqlite3_prepare_v2(s->db,
                            "UPDATE matches SET score0 = ?, score1 = ?, "
                            "winner = CASE WHEN ? >= 0 THEN ? ELSE NULL END WHERE id = ?",
@@ -440,7 +449,7 @@ static gw_status insert_hand(gw_store *s, const gw_store_hand *h, gw_error *err)
     sqlite3_bind_int(st, 3, h->match_winner);
     sqlite3_bind_int(st, 4, h->match_winner);
     sqlite3_bind_int64(st, 5, h->match_id);
-    if (gw_store_step_done(st) != SQLITE_DONE) return db_error(s->db, "cannot store the match score", err);
+    if (store_step_done(st) != SQLITE_DONE) return db_error(s->db, "cannot store the match score", err);
     return GW_OK;
 }
 
@@ -453,28 +462,28 @@ gw_status gw_store_add_hand(gw_store *s, const gw_store_hand *h, int64_t *hand_i
         return db_error(s->db, "cannot store the hand", err);
     gw_status res = insert_hand(s, h, err);
     int64_t id = sqlite3_last_insert_rowid(s->db);
-    res = gw_store_end_write(s, "cannot store the hand", res, err);
+    res = store_end_write(s, "cannot store the hand", res, err);
     if (res == GW_OK && hand_id) *hand_id = id;
     return res;
 }
 
-gw_status gw_store_abandon_game(gw_store *s, const char *table, const char *kind, int64_t id, gw_error *err) {
+gw_status store_abandon_game(gw_store *s, const char *table, const char *kind, int64_t id, gw_error *err) {
     char what[48], sql[64];
     snprintf(what, sizeof what, "cannot abandon the %s", kind);
     snprintf(sql, sizeof sql, "UPDATE %s SET abandoned = 1 WHERE id = ?", table);
     if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
         return db_error(s->db, what, err);
-    gw_status res = gw_store_game_open(s, table, kind, id, err);
+    gw_status res = store_game_open(s, table, kind, id, err);
     sqlite3_stmt *st;
     if (res == GW_OK && sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
         res = db_error(s->db, what, err);
     if (res == GW_OK) {
         sqlite3_bind_int64(st, 1, id);
-        if (gw_store_step_done(st) != SQLITE_DONE) res = db_error(s->db, what, err);
+        if (store_step_done(st) != SQLITE_DONE) res = db_error(s->db, what, err);
     }
-    return gw_store_end_write(s, what, res, err);
+    return store_end_write(s, what, res, err);
 }
 
 gw_status gw_store_abandon_match(gw_store *s, int64_t match_id, gw_error *err) {
-    return gw_store_abandon_game(s, "matches", "match", match_id, err);
+    return store_abandon_game(s, "matches", "match", match_id, err);
 }

@@ -9,34 +9,46 @@
 #include "gw/store.h"
 
 /* The connection of an open store. */
-sqlite3 *gw_store_db(gw_store *s);
+sqlite3 *store_db(gw_store *s);
 
 /* Copies a text column into out (cap bytes, truncated, "" for NULL). */
-void gw_store_column_copy(sqlite3_stmt *st, int col, char *out, size_t cap);
+void store_column_copy(sqlite3_stmt *st, int col, char *out, size_t cap);
 
 /* Fills err with SQLite's message for a failure while doing `what`; GW_EIO. */
-gw_status gw_store_db_error(gw_store *s, const char *what, gw_error *err);
+gw_status store_db_error(gw_store *s, const char *what, gw_error *err);
 
 /* The local time now as "YYYY-MM-DD HH:MM:SS". */
-void gw_store_local_now(char out[24]);
+void store_local_now(char out[24]);
 
 /* Checks that the game id of table ("matches", "rubbers") exists and is
  * still going on: GW_OK, or the reason, naming it by kind ("match",
  * "rubber"): "no match 3", "match 3 is over", "match 3 was abandoned". */
-gw_status gw_store_game_open(gw_store *s, const char *table, const char *kind, int64_t id, gw_error *err);
+gw_status store_game_open(gw_store *s, const char *table, const char *kind, int64_t id, gw_error *err);
 
 /* Marks the game id of table abandoned (gw_store_abandon_match,
- * gw_store_abandon_rubber), if it goes on (see gw_store_game_open); messages
+ * gw_store_abandon_rubber), if it goes on (see store_game_open); messages
  * "cannot abandon the KIND: ...". */
-gw_status gw_store_abandon_game(gw_store *s, const char *table, const char *kind, int64_t id, gw_error *err);
+gw_status store_abandon_game(gw_store *s, const char *table, const char *kind, int64_t id, gw_error *err);
 
 /* Runs one prepared write to its end and finalizes it; SQLite's result code. */
-int gw_store_step_done(sqlite3_stmt *st);
+int store_step_done(sqlite3_stmt *st);
+
+/* Binds the columns every game's hand row starts with, as parameters 1 to 7: its game's id, number,
+ * played (NULL: the local time now), record (not copied: it must outlive the statement), tricks0, tricks1
+ * and winner. */
+void store_bind_hand(sqlite3_stmt *st, int64_t game_id, int number, const char *played, const char *record,
+                     const int tricks[2], int winner);
+
+/* The result of a hand's INSERT that ran to rc (store_step_done): GW_OK on SQLITE_DONE, GW_ESTATE
+ * "hand N of KIND ID is stored already" when the game has that hand, else "cannot store the hand: SQLite's
+ * reason". */
+gw_status store_hand_inserted(gw_store *s, int rc, const char *kind, int64_t game_id, int number,
+                              gw_error *err);
 
 /* Ends a write begun with BEGIN IMMEDIATE: commits when res (the result of
  * the writes) is GW_OK, else (or when the commit fails: "WHAT: SQLite's
  * reason") rolls back. The final result, err cleared on GW_OK. */
-gw_status gw_store_end_write(gw_store *s, const char *what, gw_status res, gw_error *err);
+gw_status store_end_write(gw_store *s, const char *what, gw_status res, gw_error *err);
 
 /* Statistics rows being built (gw_stats or gw_android_stats): count rows
  * of size bytes in rows, room for cap of them and one more (the total row,

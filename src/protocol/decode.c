@@ -9,6 +9,7 @@
 
 #include "gw/ai.h"
 #include "gw/android_ai.h"
+#include "gw/seeds.h"
 #include "proto_names.h"
 
 /* ---- the decoder's state: the error and the path of the field being read ---- */
@@ -878,24 +879,18 @@ static bool read_rules(dec *d, const json_t *o, gw_match_rules *r) {
     return true;
 }
 
-/* A seed: decimal digits, 0 to 2^64-1 (the rule of gw_seed_parse, which the host holds). */
+/* A seed: decimal digits, 0 to 2^64-1 (gw_seed_parse, the rule of every front end). */
 static bool v_seed(dec *d, const json_t *fv, uint64_t *out) {
     if (!json_is_string(fv)) return wrong_type(d, fv, "a string of decimal digits");
     const char *s = json_string_value(fv);
     size_t n = json_string_length(fv);
-    uint64_t x = 0;
     char q[40];
     if (n == 0) return fail(d, GW_PROTO_BAD_VALUE, "the seed is empty");
-    for (size_t i = 0; i < n; i++) {
-        if (s[i] < '0' || s[i] > '9')
-            return fail(d, GW_PROTO_BAD_VALUE, "the seed must be decimal digits, not \"%s\"", quote(s, q));
-        unsigned digit = (unsigned)(s[i] - '0');
-        if (x > (UINT64_MAX - digit) / 10)
-            return fail(d, GW_PROTO_OUT_OF_RANGE, "the seed must be 0 to 18446744073709551615, not \"%s\"",
-                        quote(s, q));
-        x = x * 10 + digit;
-    }
-    *out = x;
+    if (strspn(s, "0123456789") != n)
+        return fail(d, GW_PROTO_BAD_VALUE, "the seed must be decimal digits, not \"%s\"", quote(s, q));
+    if (!gw_seed_parse(s, out, NULL))
+        return fail(d, GW_PROTO_OUT_OF_RANGE, "the seed must be 0 to 18446744073709551615, not \"%s\"",
+                    quote(s, q));
     return true;
 }
 

@@ -508,3 +508,5 @@ json_t *gw_protocol_message_json(gw_game_kind game, const gw_protocol_message *m
 char *gw_protocol_encode_message(gw_game_kind game, const gw_protocol_message *m) {
     return gw_protocol_dump(gw_protocol_message_json(game, m));
 }
+
+void gw_protocol_prepare_threads(void) { json_object_seed(0); }

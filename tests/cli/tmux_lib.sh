@@ -11,14 +11,15 @@ trap 'tmux kill-server 2>/dev/null; rm -rf "$TMP"' EXIT
 # between two games (a new session racing the server's exit fails).
 tmux -f /dev/null new-session -d -s keepalive "sleep 3600"
 
-# start ARGS...: starts whist in a fresh 80x24 tmux window; its exit code goes to $TMP/rc.
+# start ARGS...: starts whist in a fresh 80x24 tmux window; its exit code goes to $TMP/rc.SESSION
+# (one file per session: a session killed earlier may still write its own code late).
 start() {
-  rm -f "$TMP/rc"
+  rm -f "$TMP/rc.$SESSION"
   tmux kill-session -t $SESSION 2>/dev/null
   tmux -f /dev/null new-session -d -s $SESSION -x "${COLS:-80}" -y "${ROWS:-24}" \
     "env LANG=${TUI_LANG:-C.UTF-8} LC_ALL=${TUI_LANG:-C.UTF-8} TERM=tmux-256color \
      XDG_DATA_HOME='$XDG_DATA_HOME' XDG_CONFIG_HOME='$XDG_CONFIG_HOME' HOME='$HOME' \
-     '$WHIST' $*; echo \$? >'$TMP/rc'; sleep 600"
+     '$WHIST' $*; echo \$? >'$TMP/rc.$SESSION'; sleep 600"
 }
 screen() { tmux capture-pane -p -t $SESSION; }
 keys() { tmux send-keys -t $SESSION "$@"; }
@@ -37,10 +38,10 @@ wait_for() {
 wait_exit() {
   local i
   for ((i = 0; i < WAIT * 10; i++)); do
-    [ -s "$TMP/rc" ] && break
+    [ -s "$TMP/rc.$SESSION" ] && break
     sleep 0.1
   done
-  RC=$(cat "$TMP/rc" 2>/dev/null || echo none)
+  RC=$(cat "$TMP/rc.$SESSION" 2>/dev/null || echo none)
 }
 # press KEY: sends a key and waits until the screen changes (so that keys never
 # pile up ahead of a slow machine).

@@ -6,6 +6,8 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -79,5 +81,31 @@ static inline void tplay(gw_game *g, const char *s, gw_trick_event *ev) {
 
 /* The spec's example deal (small, dealer player 2). */
 #define T_EXAMPLE_DECK "AS KS QS JS TS 9S 8S AH KH QH JH TH 9H 8H AD KD QD JD TD 9D 8D AC KC QC JC TC 9C 8C"
+
+/* The fixture GW_TEST_DATA/name (ctest sets GW_TEST_DATA to tests/data) as a malloc'd string; fails the
+ * test if it cannot be read whole. */
+static inline char *tdata(const char *name) {
+    const char *dir = getenv("GW_TEST_DATA");
+    if (!dir) fail_msg("GW_TEST_DATA is not set (ctest sets it)");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "rb");
+    if (!f) fail_msg("cannot open %s", path);
+    size_t cap = 1 << 16, n = 0;
+    char *text = malloc(cap);
+    assert_non_null(text);
+    size_t got;
+    while ((got = fread(text + n, 1, cap - n - 1, f)) > 0) {
+        n += got;
+        if (n + 1 == cap) {
+            cap *= 2;
+            text = realloc(text, cap);
+            assert_non_null(text);
+        }
+    }
+    fclose(f);
+    text[n] = '\0';
+    return text;
+}
 
 #endif

@@ -1001,20 +1001,6 @@ static void names_and_rules(void **state) {
     gw_session_free(s);
 }
 
-/* Reads GW_TEST_DATA/name into a malloc'd string. */
-static char *read_data(const char *name) {
-    const char *dir = getenv("GW_TEST_DATA");
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    char *text = calloc(1, 1 << 16);
-    size_t n = fread(text, 1, (1 << 16) - 1, f);
-    fclose(f);
-    text[n] = '\0';
-    return text;
-}
-
 /* Records `whist play --plain` wrote before the session (tests/data/session/german-line-LEVEL-SEED.gwr, the
  * last left in the middle of a hand when input ended) are made again byte for byte by a session fed the same
  * human cards: the same deals, computer choices, tags and layout. */
@@ -1026,7 +1012,7 @@ static void line_mode_records_are_made_again(void **state) {
     if (!getenv("GW_TEST_DATA")) skip();
     gw_error err;
     for (size_t f = 0; f < sizeof FILES / sizeof FILES[0]; f++) {
-        char *text = read_data(FILES[f]);
+        char *text = tdata(FILES[f]);
         gw_record rec;
         assert_int_equal(gw_record_read(text, strlen(text), &rec, &err), GW_OK);
         const gw_record_hand *first = &rec.hands[0];

@@ -304,36 +304,23 @@ const rec_game rec_game_android = {
     .clear = clear,
 };
 
+/* A German Whist hand seen from Android Whist: only marked (is_android false), with its line and place. */
+static void other_game(void *hand, const gw_record_file_hand *fh, int place) {
+    gw_android_record_hand *h = hand;
+    h->line = fh->german.line;
+    h->number = place;
+    h->dealer = -1;
+}
+
 /* Android Whist's view of the file: its hands as they are, another game's hand only marked (is_android
  * false, its line and place). */
 gw_status gw_android_record_read(const char *text, size_t len, gw_android_record *out, gw_error *err) {
     memset(out, 0, sizeof *out);
-    gw_record_file f;
-    gw_status st = gw_record_file_read(text, len, &f, err);
-    if (st != GW_OK) return st;
-    if (f.count > 0) {
-        out->hands = calloc((size_t)f.count, sizeof *out->hands);
-        if (!out->hands) {
-            gw_record_file_free(&f);
-            return gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory reading the record");
-        }
-    }
-    for (int i = 0; i < f.count; i++) {
-        gw_record_file_hand *fh = &f.hands[i];
-        gw_android_record_hand *h = &out->hands[i];
-        if (fh->game == GW_GAME_ANDROID) {
-            *h = fh->android; /* its tags move to out */
-            fh->android.tags = NULL;
-            fh->android.ntags = 0;
-        } else {
-            h->line = fh->german.line;
-            h->number = i + 1;
-            h->dealer = -1;
-        }
-    }
-    out->count = f.count;
-    gw_record_file_free(&f);
-    return GW_OK;
+    void *hands = NULL;
+    gw_status st =
+        rec_view_read(text, len, &rec_game_android, sizeof *out->hands, other_game, &hands, &out->count, err);
+    out->hands = hands;
+    return st;
 }
 
 bool gw_android_record_any(const gw_android_record *r) {
@@ -342,19 +329,9 @@ bool gw_android_record_any(const gw_android_record *r) {
     return false;
 }
 
-void gw_android_record_hand_clear(gw_android_record_hand *h) {
-    for (int i = 0; i < h->ntags; i++) {
-        free(h->tags[i].name);
-        free(h->tags[i].value);
-    }
-    free(h->tags);
-    h->tags = NULL;
-    h->ntags = 0;
-}
+void gw_android_record_hand_clear(gw_android_record_hand *h) { rec_tags_clear(&h->tags, &h->ntags); }
 
 void gw_android_record_free(gw_android_record *r) {
-    for (int i = 0; i < r->count; i++)
-        gw_android_record_hand_clear(&r->hands[i]);
-    free(r->hands);
+    rec_view_free(&rec_game_android, r->hands, sizeof *r->hands, r->count);
     memset(r, 0, sizeof *r);
 }

@@ -296,3 +296,54 @@ int gw_record_file_summary(const gw_record_file_hand *h, char *out, int cap) {
 void gw_record_file_write_hand(const gw_record_file_hand *h, gw_text *out) {
     game_of(h->game)->write(const_hand_of(h), out);
 }
+
+gw_status rec_view_read(const char *text, size_t len, const rec_game *g, size_t hand_size,
+                        void (*other)(void *hand, const gw_record_file_hand *fh, int place), void **hands,
+                        int *count, gw_error *err) {
+    *hands = NULL;
+    *count = 0;
+    gw_record_file f;
+    gw_status st = gw_record_file_read(text, len, &f, err);
+    if (st != GW_OK) return st;
+    char *out = NULL;
+    if (f.count > 0) {
+        out = calloc((size_t)f.count, hand_size);
+        if (!out) {
+            gw_record_file_free(&f);
+            return gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory reading the record");
+        }
+    }
+    for (int i = 0; i < f.count; i++) {
+        gw_record_file_hand *fh = &f.hands[i];
+        void *h = out + (size_t)i * hand_size;
+        if (fh->game == g->kind) {
+            void *from = hand_of(fh);
+            memcpy(h, from, hand_size); /* its tags move to out */
+            rec_fields ff = g->fields(from);
+            *ff.tags = NULL;
+            *ff.ntags = 0;
+        } else {
+            other(h, fh, i + 1);
+        }
+    }
+    *hands = out;
+    *count = f.count;
+    gw_record_file_free(&f);
+    return GW_OK;
+}
+
+void rec_view_free(const rec_game *g, void *hands, size_t hand_size, int count) {
+    for (int i = 0; i < count; i++)
+        g->clear((char *)hands + (size_t)i * hand_size);
+    free(hands);
+}
+
+void rec_tags_clear(gw_tag **tags, int *ntags) {
+    for (int i = 0; i < *ntags; i++) {
+        free((*tags)[i].name);
+        free((*tags)[i].value);
+    }
+    free(*tags);
+    *tags = NULL;
+    *ntags = 0;
+}

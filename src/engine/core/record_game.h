@@ -9,6 +9,7 @@
 #include "gw/game_kind.h"
 #include "gw/match.h"
 #include "gw/record.h"
+#include "gw/record_file.h"
 #include "gw/text.h"
 #include "record_lex.h"
 
@@ -92,5 +93,21 @@ typedef struct rec_game {
 /* The two games' tables (core/record_read.c, android/record_read.c). */
 extern const rec_game rec_game_german;
 extern const rec_game rec_game_android;
+
+/* One game's view of a record text (gw_record_read, gw_android_record_read): reads it as
+ * gw_record_file_read does, then gives *hands *count hand structs of game g, hand_size bytes each,
+ * zeroed first. A hand of game g moves there as it is, its tags with it; for another game's hand,
+ * other(hand, fh, place) fills the view's hand from the file's (place: its 1-based place in the file) (which
+ * it must not keep: the file is freed). The caller frees *hands with rec_view_free. GW_OK, or GW_ENOMEM (err
+ * set, *hands NULL, *count 0). */
+gw_status rec_view_read(const char *text, size_t len, const rec_game *g, size_t hand_size,
+                        void (*other)(void *hand, const gw_record_file_hand *fh, int place), void **hands,
+                        int *count, gw_error *err);
+
+/* Frees count hands of game g (hand_size bytes each) with g->clear, then the array. */
+void rec_view_free(const rec_game *g, void *hands, size_t hand_size, int count);
+
+/* Frees a hand's tag list and empties it (every game's clear). */
+void rec_tags_clear(gw_tag **tags, int *ntags);
 
 #endif

@@ -293,56 +293,35 @@ const rec_game rec_game_german = {
     .clear = clear,
 };
 
+/* An Android Whist hand seen from German Whist: a hand of an unknown game, with its line, place, Hand and
+ * Dealer. */
+static void other_game(void *hand, const gw_record_file_hand *fh, int place) {
+    (void)place;
+    gw_record_hand *h = hand;
+    const gw_android_record_hand *a = &fh->android;
+    h->line = a->line;
+    h->number = a->number;
+    h->hand_tag = a->hand_tag;
+    h->dealer = a->dealer;
+    h->dealer_pos = a->dealer_pos;
+    h->rules = (gw_match_rules){GW_CLASSIC, GW_LAST13, GW_TARGET_DEFAULT};
+    gw_error_set(&h->error, GW_EINVAL, fh->game_pos.line, fh->game_pos.col,
+                 "unknown game \"%s\" (expected \"%s\")", rec_game_android.name, rec_game_german.name);
+}
+
 /* German Whist's view of the file: its hands as they are, another game's hand as one of an unknown game. */
 gw_status gw_record_read(const char *text, size_t len, gw_record *out, gw_error *err) {
     memset(out, 0, sizeof *out);
-    gw_record_file f;
-    gw_status st = gw_record_file_read(text, len, &f, err);
-    if (st != GW_OK) return st;
-    if (f.count > 0) {
-        out->hands = calloc((size_t)f.count, sizeof *out->hands);
-        if (!out->hands) {
-            gw_record_file_free(&f);
-            return gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory reading the record");
-        }
-    }
-    for (int i = 0; i < f.count; i++) {
-        gw_record_file_hand *fh = &f.hands[i];
-        gw_record_hand *h = &out->hands[i];
-        if (fh->game == GW_GAME_GERMAN) {
-            *h = fh->german; /* its tags move to out */
-            fh->german.tags = NULL;
-            fh->german.ntags = 0;
-            continue;
-        }
-        const gw_android_record_hand *a = &fh->android;
-        h->line = a->line;
-        h->number = a->number;
-        h->hand_tag = a->hand_tag;
-        h->dealer = a->dealer;
-        h->dealer_pos = a->dealer_pos;
-        h->rules = (gw_match_rules){GW_CLASSIC, GW_LAST13, GW_TARGET_DEFAULT};
-        gw_error_set(&h->error, GW_EINVAL, fh->game_pos.line, fh->game_pos.col,
-                     "unknown game \"%s\" (expected \"%s\")", rec_game_android.name, rec_game_german.name);
-    }
-    out->count = f.count;
-    gw_record_file_free(&f);
-    return GW_OK;
+    void *hands = NULL;
+    gw_status st =
+        rec_view_read(text, len, &rec_game_german, sizeof *out->hands, other_game, &hands, &out->count, err);
+    out->hands = hands;
+    return st;
 }
 
-void gw_record_hand_clear(gw_record_hand *h) {
-    for (int i = 0; i < h->ntags; i++) {
-        free(h->tags[i].name);
-        free(h->tags[i].value);
-    }
-    free(h->tags);
-    h->tags = NULL;
-    h->ntags = 0;
-}
+void gw_record_hand_clear(gw_record_hand *h) { rec_tags_clear(&h->tags, &h->ntags); }
 
 void gw_record_free(gw_record *r) {
-    for (int i = 0; i < r->count; i++)
-        gw_record_hand_clear(&r->hands[i]);
-    free(r->hands);
+    rec_view_free(&rec_game_german, r->hands, sizeof *r->hands, r->count);
     memset(r, 0, sizeof *r);
 }

@@ -21,3 +21,22 @@ uint64_t gw_seed_derive(uint64_t seed, gw_seed_use use, uint64_t index) {
 int gw_seed_arena_android_dealer(uint64_t seed, int k) {
     return (int)((gw_mix64(seed) >> 63) ^ ((uint64_t)k & 1));
 }
+
+bool gw_seed_parse(const char *s, uint64_t *out, gw_error *err) {
+    uint64_t x = 0;
+    bool ok = *s != '\0';
+    for (const char *c = s; ok && *c; c++) {
+        unsigned digit = (unsigned)(*c - '0');
+        if (*c < '0' || *c > '9' || x > (UINT64_MAX - digit) / 10)
+            ok = false;
+        else
+            x = x * 10 + digit;
+    }
+    if (!ok) {
+        gw_error_set(err, GW_EINVAL, 0, 0,
+                     "the seed must be a whole number from 0 to 18446744073709551615, not '%s'", s);
+        return false;
+    }
+    *out = x;
+    return true;
+}

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "gw/android_record.h"
+#include "gw/seeds.h"
 #include "session_internal.h"
 
 /* ---- configuration -------------------------------------------------------- */
@@ -30,18 +31,6 @@ static bool parse_int(const char *s, long lo, long hi, long *out) {
     long v = strtol(s, &end, 10);
     if (errno || *end != '\0' || v < lo || v > hi) return false;
     *out = v;
-    return true;
-}
-
-/* The seed rule of every front end (gw_seed_parse's, which lives with the host's files): decimal digits,
- * 0 to 2^64-1. */
-static bool parse_seed(const char *s, uint64_t *out) {
-    if (!(*s >= '0' && *s <= '9')) return false;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end != '\0') return false;
-    *out = (uint64_t)v;
     return true;
 }
 
@@ -70,7 +59,7 @@ gw_status gw_session_config_option(gw_session_config *c, const char *name, const
                                 "the target must be a whole number from 1 to 1000, not '%s'", value);
         n.rules.target = (int)v;
     } else if (strcmp(name, "seed") == 0) {
-        if (!parse_seed(value, &n.seed))
+        if (!gw_seed_parse(value, &n.seed, NULL))
             return gw_error_set(err, GW_EINVAL, 0, 0,
                                 "the seed must be a whole number from 0 to 18446744073709551615, not '%s'",
                                 value);

@@ -17,6 +17,7 @@
 #include "engine_seat.h"
 #include "gw/files.h"
 #include "gw/monotonic.h"
+#include "gw/protocol.h"
 #include "gw/seeds.h"
 
 static const char HELP[] =
@@ -340,6 +341,7 @@ static void run_all(arena *ar) {
     pthread_t threads[JOBS_MAX];
     job jb[JOBS_MAX];
     memset(jb, 0, sizeof jb);
+    gw_protocol_prepare_threads(); /* before any thread spawns a program */
     int started = 0;
     for (int i = 0; i < jobs && jobs > 1; i++) {
         jb[i].ar = ar;

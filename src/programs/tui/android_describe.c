@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "describe.h"
 #include "layout.h"
 
 /* Indexed by gw_android_command. */
@@ -22,29 +23,17 @@ bool tui_android_key_command(int key, gw_android_command *out) {
 
 const char *tui_android_refusal(gw_refusal r, const char *sentence, gw_card c, gw_card led, int turn,
                                 bool ascii, char *buf, size_t cap) {
-    char label[8];
-    tui_card_label(c, ascii, label);
-    switch (r) {
-    case GW_REFUSE_NONE: return NULL;
-    case GW_REFUSE_MUST_FOLLOW:
-        snprintf(buf, cap, "You must follow %s: you hold that suit.",
-                 tui_suit_label(gw_card_suit(led), ascii));
+    if (r == GW_REFUSE_NOT_A_CARD) {
+        char label[8];
+        tui_card_label(c, ascii, label);
+        snprintf(buf, cap, "%s is not a card.", label);
         return buf;
-    case GW_REFUSE_HAND_OVER: snprintf(buf, cap, "The hand is over."); return buf;
-    case GW_REFUSE_NOT_A_CARD: snprintf(buf, cap, "%s is not a card.", label); return buf;
-    case GW_REFUSE_NOT_HELD:
-        snprintf(buf, cap, "You do not hold %s.", label);
-        return buf; /* never where it is */
-    case GW_REFUSE_WRONG_KIND:
-        if (gw_seat_is_android(turn)) {
-            snprintf(buf, cap, "Wait: it is %c's turn, an android's.", gw_seat_char(turn));
-            return buf;
-        }
-        break;
-    default: break;
     }
-    snprintf(buf, cap, "%s", sentence && *sentence ? sentence : "That card cannot be played now.");
-    return buf;
+    if (r == GW_REFUSE_WRONG_KIND && gw_seat_is_android(turn)) {
+        snprintf(buf, cap, "Wait: it is %c's turn, an android's.", gw_seat_char(turn));
+        return buf;
+    }
+    return tui_refusal_common(r, sentence, c, led, ascii, buf, cap);
 }
 
 const char *tui_android_command_refusal(const gw_android_view *v, gw_android_command c, char *buf,

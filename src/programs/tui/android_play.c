@@ -6,7 +6,6 @@
 
 #include <ctype.h>
 #include <curses.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,8 +30,7 @@ typedef struct atable {
     bool screen_free; /* hot seat: the screen is hidden (nobody has taken it yet) */
     const char *names[2];
     char news[2][200];
-    char status[200];
-    bool status_warn;
+    tui_status status;
     int sel;
     char typed[2];                 /* a rank typed, waiting for its suit ("1" waits for its "0") */
     const gw_android_trick *shown; /* the finished trick drawn behind a box, or NULL */
@@ -42,15 +40,6 @@ typedef struct atable {
     bool save_warned;
     int64_t store_rubber; /* the rubber in the statistics (tui_android_store_hand) */
 } atable;
-
-static void set_status(atable *t, bool warn, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void set_status(atable *t, bool warn, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(t->status, sizeof t->status, fmt, ap);
-    va_end(ap);
-    t->status_warn = warn;
-}
 
 /* The viewer's view after a change. */
 static void look(atable *t) {
@@ -70,8 +59,8 @@ static void draw(atable *t, const gw_android_trick *shown, const char *keys, boo
                            dim,
                            shown,
                            {t->news[0], t->news[1]},
-                           t->status,
-                           t->status_warn,
+                           t->status.text,
+                           t->status.warn,
                            keys};
     tui_android_draw(&t->app->scr, &av);
 }
@@ -135,7 +124,8 @@ static void save(atable *t) {
             ok = gw_file_write(t->unfinished_path, out.data, out.len, &err) == GW_OK;
     }
     if (!ok && !t->save_warned)
-        set_status(t, true, "The rubber cannot be saved: %s", out.failed ? "out of memory" : err.msg);
+        tui_status_set(&t->status, true, "The rubber cannot be saved: %s",
+                       out.failed ? "out of memory" : err.msg);
     t->save_warned = !ok;
     gw_text_free(&out);
 }
@@ -231,11 +221,11 @@ static int show_keys(atable *t) {
 static bool act(atable *t, int player, const gw_action *a) {
     gw_error err;
     if (gw_session_act(t->s, player, a, NULL, &err) != GW_OK) {
-        set_status(t, true, "%s", err.msg);
+        tui_status_set(&t->status, true, "%s", err.msg);
         return false;
     }
     look(t);
-    t->status[0] = '\0';
+    tui_status_clear(&t->status);
     describe_event(t);
     return true;
 }
@@ -289,14 +279,14 @@ static act_result human_command(atable *t) {
             if (pick < 0) {
                 char why[200];
                 const char *no = tui_android_command_refusal(v, c, why, sizeof why);
-                set_status(t, true, "%s", no ? no : "That command is not open now.");
+                tui_status_set(&t->status, true, "%s", no ? no : "That command is not open now.");
                 continue;
             }
         } else if (ch == 't' || ch == 'T') {
             if (show_last_trick(t, false) == 0)
-                set_status(t, true, "No trick has been finished in this hand yet.");
-            else if (t->status_warn)
-                t->status[0] = '\0';
+                tui_status_set(&t->status, true, "No trick has been finished in this hand yet.");
+            else if (t->status.warn)
+                tui_status_clear(&t->status);
             continue;
         } else if (ch == '?') {
             if (show_keys(t) == TUI_KEY_SIGNAL) return ACT_SIGNAL;
@@ -306,8 +296,9 @@ static act_result human_command(atable *t) {
             if (r != ACT_DONE) return r;
             continue;
         } else if (ch > 0 && ch < 128 && isprint(ch)) {
-            set_status(t, true, "'%c' is not a key here: your android %c is to play; ? lists the keys.", ch,
-                       gw_seat_char(v->turn));
+            tui_status_set(&t->status, true,
+                           "'%c' is not a key here: your android %c is to play; ? lists the keys.", ch,
+                           gw_seat_char(v->turn));
             continue;
         } else {
             continue;
@@ -335,10 +326,7 @@ static void select_card(atable *t, const gw_card *cards, int n, gw_card c) {
     int i = tui_find_card(cards, n, c, t->app->scr.ascii, why, sizeof why);
     const char *no = i < 0 ? why : card_refusal(t, c, why, sizeof why);
     if (i >= 0) t->sel = i;
-    if (no)
-        set_status(t, true, "%s", no);
-    else
-        t->status[0] = '\0';
+    tui_status_refusal(&t->status, no);
 }
 
 /* The keyboard human plays a card of their own hand: selected with the arrows, typed, or clicked. */
@@ -368,25 +356,17 @@ static act_result human_card(atable *t) {
         /* A rank typed before: this key names the suit (or, after "1", the 0 of 10). */
         if (t->typed[0]) {
             gw_card c;
-            tui_typed r = tui_typed_key(t->typed, ch, &c);
-            if (r == TUI_TYPED_MORE) {
-                set_status(t, false, "10... now the suit: s h d c");
-                continue;
-            }
-            if (r == TUI_TYPED_CARD) {
-                select_card(t, cards, n, c);
-                continue;
-            }
-            t->status[0] = '\0';
-            if (ch == 27) continue;
+            tui_typed r = tui_typed_status(&t->status, t->typed, ch, &c);
+            if (r == TUI_TYPED_CARD) select_card(t, cards, n, c);
+            if (r != TUI_TYPED_NONE || ch == 27) continue;
         }
         bool play = ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ';
         if (ch == KEY_LEFT || ch == 'h') {
             t->sel = (t->sel + n - 1) % n;
-            t->status[0] = '\0';
+            tui_status_clear(&t->status);
         } else if (ch == KEY_RIGHT || ch == 'l') {
             t->sel = (t->sel + 1) % n;
-            t->status[0] = '\0';
+            tui_status_clear(&t->status);
         } else if (ch == KEY_HOME) {
             t->sel = 0;
         } else if (ch == KEY_END) {
@@ -402,7 +382,7 @@ static act_result human_card(atable *t) {
             int suit = key > 0 && key < 128 ? gw_suit_parse((char)key) : -1;
             if (key == 0) { /* no trick finished yet: t is only the ten */
                 t->typed[0] = 't';
-                set_status(t, false, "10... now the suit: s h d c");
+                tui_status_set(&t->status, false, "10... now the suit: s h d c");
             } else if (suit >= 0) {
                 select_card(t, cards, n, gw_card_make(suit, GW_RANK_T));
             }
@@ -411,8 +391,8 @@ static act_result human_card(atable *t) {
         } else if (ch == '1' || (tui_rank_of_key(ch) >= 0 && ch != 't' && ch != 'T')) {
             t->typed[0] = (char)tolower(ch);
             t->typed[1] = '\0';
-            set_status(t, false, "%s... now the suit: s h d c",
-                       ch == '1' ? "1" : (char[2]){(char)toupper(ch), 0});
+            tui_status_set(&t->status, false, "%s... now the suit: s h d c",
+                           ch == '1' ? "1" : (char[2]){(char)toupper(ch), 0});
         } else if (ch == TUI_KEY_CLICK) {
             int i = tui_android_card_at(s, n, k.y, k.x);
             if (i < 0) continue;
@@ -421,16 +401,16 @@ static act_result human_card(atable *t) {
         } else if (!play && ch > 0 && ch < 128 && isprint(ch)) {
             gw_android_command c;
             if (tui_android_key_command(ch, &c))
-                set_status(t, true,
-                           "It is your own turn, not your android's: play a card (type it: qs, 10h).");
+                tui_status_set(&t->status, true,
+                               "It is your own turn, not your android's: play a card (type it: qs, 10h).");
             else
-                set_status(t, true, "'%c' is not a key here: ? lists the keys.", ch);
+                tui_status_set(&t->status, true, "'%c' is not a key here: ? lists the keys.", ch);
         }
         if (!play) continue;
         char why[160];
         const char *no = card_refusal(t, cards[t->sel], why, sizeof why);
         if (no) {
-            set_status(t, true, "%s", no);
+            tui_status_set(&t->status, true, "%s", no);
             if (t->app->settings.bell) tui_bell();
             continue;
         }
@@ -443,7 +423,7 @@ static act_result human_card(atable *t) {
 static act_result computer_acts(atable *t) {
     gw_error err;
     if (gw_session_play_computer(t->s, &err) != GW_OK) {
-        set_status(t, true, "The computer could not play: %s", err.msg);
+        tui_status_set(&t->status, true, "The computer could not play: %s", err.msg);
         return ACT_QUIT;
     }
     look(t);
@@ -695,8 +675,9 @@ static tui_exit play_rubber(atable *t, bool resumed) {
             t->s = NULL;
             return TUI_BACK;
         }
-        set_status(t, true, "Another whist (pid %ld) is playing a rubber: this one cannot be resumed later.",
-                   other);
+        tui_status_set(&t->status, true,
+                       "Another whist (pid %ld) is playing a rubber: this one cannot be resumed later.",
+                       other);
     }
     act_result r = ACT_DONE;
     while (r == ACT_DONE) {

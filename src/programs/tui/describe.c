@@ -3,12 +3,13 @@
 #include "describe.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 
 #include "layout.h"
 
-const char *tui_refusal(gw_refusal r, const char *sentence, gw_card c, gw_card led, gw_variant v, bool ascii,
-                        char *buf, size_t cap) {
+const char *tui_refusal_common(gw_refusal r, const char *sentence, gw_card c, gw_card led, bool ascii,
+                               char *buf, size_t cap) {
     char label[8];
     tui_card_label(c, ascii, label);
     switch (r) {
@@ -18,18 +19,28 @@ const char *tui_refusal(gw_refusal r, const char *sentence, gw_card c, gw_card l
                  tui_suit_label(gw_card_suit(led), ascii));
         return buf;
     case GW_REFUSE_HAND_OVER: snprintf(buf, cap, "The hand is over."); return buf;
-    case GW_REFUSE_NOT_A_CARD:
-        snprintf(buf, cap, "%s is not in the %s deck.", label, gw_variant_name(v));
-        return buf;
-    case GW_REFUSE_NOT_YOUR_TURN:
-    case GW_REFUSE_COMPUTER:
-    case GW_REFUSE_BUSY: snprintf(buf, cap, "Wait: it is the computer's turn."); return buf;
     case GW_REFUSE_NOT_HELD:
         snprintf(buf, cap, "You do not hold %s.", label);
         return buf; /* never where it is */
     default:
         snprintf(buf, cap, "%s", sentence && *sentence ? sentence : "That card cannot be played now.");
         return buf;
+    }
+}
+
+const char *tui_refusal(gw_refusal r, const char *sentence, gw_card c, gw_card led, gw_variant v, bool ascii,
+                        char *buf, size_t cap) {
+    switch (r) {
+    case GW_REFUSE_NOT_A_CARD: {
+        char label[8];
+        tui_card_label(c, ascii, label);
+        snprintf(buf, cap, "%s is not in the %s deck.", label, gw_variant_name(v));
+        return buf;
+    }
+    case GW_REFUSE_NOT_YOUR_TURN:
+    case GW_REFUSE_COMPUTER:
+    case GW_REFUSE_BUSY: snprintf(buf, cap, "Wait: it is the computer's turn."); return buf;
+    default: return tui_refusal_common(r, sentence, c, led, ascii, buf, cap);
     }
 }
 
@@ -129,4 +140,28 @@ int tui_find_card(const gw_card *cards, int n, gw_card c, bool ascii, char *buf,
     tui_card_label(c, ascii, label);
     snprintf(buf, cap, "You do not hold %s.", label);
     return -1;
+}
+
+void tui_status_set(tui_status *st, bool warn, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(st->text, sizeof st->text, fmt, ap);
+    va_end(ap);
+    st->warn = warn;
+}
+
+void tui_status_clear(tui_status *st) { st->text[0] = '\0'; }
+
+void tui_status_refusal(tui_status *st, const char *no) {
+    if (no)
+        tui_status_set(st, true, "%s", no);
+    else
+        tui_status_clear(st);
+}
+
+tui_typed tui_typed_status(tui_status *st, char typed[2], int ch, gw_card *card) {
+    tui_typed r = tui_typed_key(typed, ch, card);
+    if (r == TUI_TYPED_MORE) tui_status_set(st, false, "10... now the suit: s h d c");
+    if (r == TUI_TYPED_NONE) tui_status_clear(st);
+    return r;
 }

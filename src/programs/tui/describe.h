@@ -19,6 +19,11 @@
 const char *tui_refusal(gw_refusal r, const char *sentence, gw_card c, gw_card led, gw_variant v, bool ascii,
                         char *buf, size_t cap);
 
+/* The words both tables (tui_refusal, tui_android_refusal) have for refusal r of card c: none (NULL), must
+ * follow, hand over, not held; any other refusal gets the session's sentence (or a general one). */
+const char *tui_refusal_common(gw_refusal r, const char *sentence, gw_card c, gw_card led, bool ascii,
+                               char *buf, size_t cap);
+
 /* What a finished trick did, from the human's seat (0): who won and who
  * drew what ("You win with K♥ and take 7♣; the computer draws a hidden card."). */
 void tui_trick_news(const gw_trick_event *ev, bool ascii, char *buf, size_t cap);
@@ -65,5 +70,24 @@ typedef enum tui_typed {
 /* Takes key ch after the rank in typed[0] ("1" waits for its "0" in
  * typed[1]); clears typed unless it answers TUI_TYPED_MORE. */
 tui_typed tui_typed_key(char typed[2], int ch, gw_card *card);
+
+/* A table's status line: the reply to the last key, and whether it is a refusal or a warning. */
+typedef struct tui_status {
+    char text[200];
+    bool warn;
+} tui_status;
+
+/* Sets the status line to the printf-formatted text (cut to fit), a warning or not. */
+void tui_status_set(tui_status *st, bool warn, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* Empties the status line (its warn flag stays as it was). */
+void tui_status_clear(tui_status *st);
+
+/* Shows the refusal no as a warning, or empties the line when no is NULL (the card is taken). */
+void tui_status_refusal(tui_status *st, const char *no);
+
+/* A table's key ch after a typed rank (tui_typed_key): on TUI_TYPED_MORE the status asks for the suit, on
+ * TUI_TYPED_NONE it is emptied; TUI_TYPED_CARD leaves it to the caller (*card). */
+tui_typed tui_typed_status(tui_status *st, char typed[2], int ch, gw_card *card);
 
 #endif

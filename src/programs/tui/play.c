@@ -2,7 +2,6 @@
  * session's view drawn and its events shown (cards, tricks and their pauses, draws, up-cards), the computer's
  * turns, help, hints, undo, saving after every card, and storing every finished hand. */
 #include <ctype.h>
-#include <stdarg.h>
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
@@ -27,8 +26,7 @@ typedef struct table {
     gw_trick_event cur;   /* the trick in play as its events came (cards, leader), then its result */
     int sel;              /* selected card (display index) */
     char news[2][200];
-    char status[200];
-    bool status_warn;
+    tui_status status;
     gw_trick_event last; /* the last finished trick */
     bool has_last;
     const gw_trick_event *shown; /* the trick whose result is on show */
@@ -47,15 +45,6 @@ typedef struct table {
 static const char TAKEN_BACK[] = "Your last card is taken back.";
 
 typedef enum { TURN_CARD, TURN_UNDONE, TURN_QUIT, TURN_SIGNAL } turn_result;
-
-static void set_status(table *t, bool warn, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void set_status(table *t, bool warn, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(t->status, sizeof t->status, fmt, ap);
-    va_end(ap);
-    t->status_warn = warn;
-}
 
 /* The human's view after a change. */
 static void look(table *t) {
@@ -86,8 +75,8 @@ static void draw(table *t) {
     v.shown = t->shown;
     v.news[0] = t->news[0];
     v.news[1] = t->news[1];
-    v.status = t->status;
-    v.status_warn = t->status_warn;
+    v.status = t->status.text;
+    v.status_warn = t->status.warn;
     v.pulse_trump = t->pulse_trump;
     v.nvalues = t->nvalues;
     memcpy(v.value_card, t->value_card, sizeof v.value_card);
@@ -114,7 +103,7 @@ static void save(table *t) {
         t->save_warned = false;
         return;
     }
-    if (!t->save_warned) set_status(t, true, "Cannot keep the match for resuming: %s", err.msg);
+    if (!t->save_warned) tui_status_set(&t->status, true, "Cannot keep the match for resuming: %s", err.msg);
     t->save_warned = true;
 }
 
@@ -216,7 +205,7 @@ static void list_cards(char *out, size_t cap, gw_cards set, int trump, gw_suit_s
 
 static void show_tracker(table *t) {
     if (!t->app->settings.tracker) {
-        set_status(t, true, "The card tracker is off (Settings).");
+        tui_status_set(&t->status, true, "The card tracker is off (Settings).");
         return;
     }
     const gw_observation o = t->view.german;
@@ -249,7 +238,7 @@ static void show_tracker(table *t) {
 
 static void show_last_trick(table *t) {
     if (!t->has_last) {
-        set_status(t, true, "No trick has been played in this hand yet.");
+        tui_status_set(&t->status, true, "No trick has been played in this hand yet.");
         return;
     }
     char news[200];
@@ -267,14 +256,14 @@ static void show_last_trick(table *t) {
 static void hint(table *t) {
     clear_hint(t);
     if (t->pos.phase == GW_FOREPLAY) {
-        set_status(t, false, "Thinking...");
+        tui_status_set(&t->status, false, "Thinking...");
         draw(t);
         tui_show();
     }
     gw_hint h;
     gw_error err;
     if (gw_session_hint(t->m->s, 0, &h, &err) != GW_OK) {
-        set_status(t, true, "No hint: %s", err.msg);
+        tui_status_set(&t->status, true, "No hint: %s", err.msg);
         return;
     }
     for (int i = 0; i < h.count; i++) {
@@ -288,18 +277,20 @@ static void hint(table *t) {
     if (h.exact) {
         for (int i = 0; i < h.count && t->value_best == GW_NO_CARD; i++)
             if ((int)(h.value[i] + 0.5) == h.best) t->value_best = h.cards[i];
-        set_status(t, false, "Exact: with best play you win %d more trick%s (numbers under your cards).",
-                   h.best, h.best == 1 ? "" : "s");
+        tui_status_set(&t->status, false,
+                       "Exact: with best play you win %d more trick%s (numbers under your cards).", h.best,
+                       h.best == 1 ? "" : "s");
         return;
     }
     if (h.count > 0) {
         t->value_best = h.cards[0];
         char label[8];
         tui_card_label(h.cards[0], t->app->scr.ascii, label);
-        set_status(t, false, "Estimate: endgame tricks to expect after each card (%d deals); best %s.",
-                   h.samples, label);
+        tui_status_set(&t->status, false,
+                       "Estimate: endgame tricks to expect after each card (%d deals); best %s.", h.samples,
+                       label);
     } else {
-        t->status[0] = '\0';
+        tui_status_clear(&t->status);
     }
 }
 
@@ -321,10 +312,7 @@ static void select_card(table *t, gw_card c) {
     int i = tui_find_card(cards, n, c, t->app->scr.ascii, why, sizeof why);
     const char *no = i < 0 ? why : refusal(t, c, why, sizeof why);
     if (i >= 0) t->sel = i;
-    if (no)
-        set_status(t, true, "%s", no);
-    else
-        t->status[0] = '\0';
+    tui_status_refusal(&t->status, no);
 }
 
 /* Tries to play the selected card. */
@@ -336,7 +324,7 @@ static bool try_play(table *t, gw_card *out) {
     char why[160];
     const char *no = refusal(t, cards[t->sel], why, sizeof why);
     if (no) {
-        set_status(t, true, "%s", no);
+        tui_status_set(&t->status, true, "%s", no);
         if (!t->app->settings.bell) return false;
         tui_bell();
         return false;
@@ -384,28 +372,20 @@ static turn_result human_turn(table *t, gw_card *out) {
         /* A rank typed before: this key names the suit (or, after "1", the 0 of 10). */
         if (t->typed[0]) {
             gw_card c;
-            tui_typed r = tui_typed_key(t->typed, ch, &c);
-            if (r == TUI_TYPED_MORE) {
-                set_status(t, false, "10... now the suit: s h d c");
-                continue;
-            }
-            if (r == TUI_TYPED_CARD) {
-                select_card(t, c);
-                continue;
-            }
-            t->status[0] = '\0';
-            if (ch == 27) continue;
+            tui_typed r = tui_typed_status(&t->status, t->typed, ch, &c);
+            if (r == TUI_TYPED_CARD) select_card(t, c);
+            if (r != TUI_TYPED_NONE || ch == 27) continue;
         }
         switch (ch) {
         case KEY_LEFT:
         case 'h':
             if (n) t->sel = (t->sel - 1 + n) % n;
-            t->status[0] = '\0';
+            tui_status_clear(&t->status);
             continue;
         case KEY_RIGHT:
         case 'l':
             if (n) t->sel = (t->sel + 1) % n;
-            t->status[0] = '\0';
+            tui_status_clear(&t->status);
             continue;
         case KEY_HOME: t->sel = 0; continue;
         case KEY_END: t->sel = n - 1; continue;
@@ -437,9 +417,10 @@ static turn_result human_turn(table *t, gw_card *out) {
                 /* The news of an earlier undo would say a card was taken back just now. */
                 if (strcmp(t->news[0], TAKEN_BACK) == 0) t->news[0][0] = t->news[1][0] = '\0';
                 if (t->view.can_undo)
-                    set_status(t, true, "Nothing to take back: %s", err.msg);
+                    tui_status_set(&t->status, true, "Nothing to take back: %s", err.msg);
                 else
-                    set_status(t, true, "Nothing to take back: you have not played a card in this hand.");
+                    tui_status_set(&t->status, true,
+                                   "Nothing to take back: you have not played a card in this hand.");
                 continue;
             }
             return TURN_UNDONE;
@@ -452,18 +433,18 @@ static turn_result human_turn(table *t, gw_card *out) {
             if (queen != GW_NO_CARD) select_card(t, queen);
             continue;
         }
-        case 27: t->status[0] = '\0'; continue;
+        case 27: tui_status_clear(&t->status); continue;
         default: break;
         }
         if (ch == '1' || (tui_rank_of_key(ch) >= 0 && ch != 't' && ch != 'T')) {
             t->typed[0] = (char)tolower(ch);
             t->typed[1] = '\0';
-            set_status(t, false, "%s... now the suit: s h d c",
-                       ch == '1' ? "1" : (char[2]){(char)toupper(ch), 0});
+            tui_status_set(&t->status, false, "%s... now the suit: s h d c",
+                           ch == '1' ? "1" : (char[2]){(char)toupper(ch), 0});
             continue;
         }
         if (ch > 0 && ch < 256 && isprint(ch))
-            set_status(t, true, "'%c' is not a key here: ? lists the keys.", ch);
+            tui_status_set(&t->status, true, "'%c' is not a key here: ? lists the keys.", ch);
     }
 }
 
@@ -520,15 +501,15 @@ static hand_result play_hand(table *t) {
         gw_error err;
         if (t->view.turn.computer) {
             if (gw_session_config_of(t->m->s)->seats[1].level == GW_AI_EXPERT) {
-                set_status(t, false, "The computer is thinking...");
+                tui_status_set(&t->status, false, "The computer is thinking...");
                 draw(t);
                 tui_show();
             }
             if (gw_session_play_computer(t->m->s, &err) != GW_OK) {
-                set_status(t, true, "The computer could not choose a card: %s", err.msg);
+                tui_status_set(&t->status, true, "The computer could not choose a card: %s", err.msg);
                 return HAND_ERROR;
             }
-            if (t->status_warn == false) t->status[0] = '\0';
+            if (t->status.warn == false) tui_status_clear(&t->status);
         } else {
             gw_card c;
             turn_result r = human_turn(t, &c);
@@ -541,16 +522,16 @@ static hand_result play_hand(table *t) {
                 snprintf(t->news[0], sizeof t->news[0], "%s", TAKEN_BACK);
                 snprintf(t->news[1], sizeof t->news[1],
                          "This hand now counts as assisted in the statistics.");
-                t->status[0] = '\0';
+                tui_status_clear(&t->status);
                 save(t);
                 continue;
             }
             gw_action a = {.kind = GW_ACTION_CARD, .card = c};
             if (gw_session_act(t->m->s, 0, &a, NULL, &err) != GW_OK) {
-                set_status(t, true, "%s", err.msg);
+                tui_status_set(&t->status, true, "%s", err.msg);
                 continue;
             }
-            t->status[0] = '\0';
+            tui_status_clear(&t->status);
         }
         clear_hint(t);
         bool completed = take_events(t);
@@ -649,7 +630,7 @@ static bool next_match(table *t) {
         return false;
     tui_match_free(t->m);
     *t->m = fresh;
-    t->status[0] = '\0';
+    tui_status_clear(&t->status);
     return true;
 }
 
@@ -689,7 +670,7 @@ tui_exit tui_play(tui_app *app, tui_match *m, bool resumed) {
         }
         if (r == HAND_QUIT) break;
         if (r == HAND_ERROR) {
-            snprintf(app->notice, sizeof app->notice, "%s (the match is kept)", t.status);
+            snprintf(app->notice, sizeof app->notice, "%s (the match is kept)", t.status.text);
             break;
         }
         const gw_match *match = gw_session_match(m->s);
