@@ -14,17 +14,17 @@ static bool token_ok(const char *t) {
 
 gw_status gw_store_save_web_game(gw_store *s, const char *token, const char *record, gw_error *err) {
     if (!token_ok(token)) return gw_error_set(err, GW_EINVAL, 0, 0, "not a player token");
-    sqlite3 *db = gw_store_db(s);
+    sqlite3 *db = store_db(s);
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(db, "INSERT OR REPLACE INTO web_games (token, saved, record) VALUES (?1, ?2, ?3)",
                            -1, &st, NULL) != SQLITE_OK)
-        return gw_store_db_error(s, "cannot save the game", err);
+        return store_db_error(s, "cannot save the game", err);
     char now[24];
-    gw_store_local_now(now);
+    store_local_now(now);
     sqlite3_bind_text(st, 1, token, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 2, now, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 3, record, -1, SQLITE_STATIC);
-    if (gw_store_step_done(st) != SQLITE_DONE) return gw_store_db_error(s, "cannot save the game", err);
+    if (store_step_done(st) != SQLITE_DONE) return store_db_error(s, "cannot save the game", err);
     gw_error_clear(err);
     return GW_OK;
 }
@@ -39,9 +39,9 @@ gw_status gw_store_web_games(gw_store *s, gw_store_web_game **rows, int *count, 
     *rows = NULL;
     *count = 0;
     sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(gw_store_db(s), "SELECT token, record FROM web_games ORDER BY token", -1, &st,
+    if (sqlite3_prepare_v2(store_db(s), "SELECT token, record FROM web_games ORDER BY token", -1, &st,
                            NULL) != SQLITE_OK)
-        return gw_store_db_error(s, "cannot read the saved games", err);
+        return store_db_error(s, "cannot read the saved games", err);
     gw_store_web_game *out = NULL;
     int n = 0, cap = 0, rc;
     gw_status res = GW_OK;
@@ -57,7 +57,7 @@ gw_status gw_store_web_games(gw_store *s, gw_store_web_game **rows, int *count, 
             cap = ncap;
         }
         gw_store_web_game *g = &out[n];
-        gw_store_column_copy(st, 0, g->token, sizeof g->token);
+        store_column_copy(st, 0, g->token, sizeof g->token);
         const char *rec = (const char *)sqlite3_column_text(st, 1);
         size_t len = (size_t)sqlite3_column_bytes(st, 1);
         g->record = malloc(len + 1);
@@ -69,7 +69,7 @@ gw_status gw_store_web_games(gw_store *s, gw_store_web_game **rows, int *count, 
         g->record[rec ? len : 0] = '\0';
         n++;
     }
-    if (res == GW_OK && rc != SQLITE_DONE) res = gw_store_db_error(s, "cannot read the saved games", err);
+    if (res == GW_OK && rc != SQLITE_DONE) res = store_db_error(s, "cannot read the saved games", err);
     sqlite3_finalize(st);
     if (res != GW_OK) {
         gw_store_web_games_free(out, n);
