@@ -11,7 +11,9 @@ import os
 import socket
 import ssl
 import struct
+import random
 import sys
+import time
 import urllib.request
 
 
@@ -39,6 +41,8 @@ class WebSocket:
             head += chunk
         self.status = head.split(b"\r\n", 1)[0].decode(errors="replace")
         self.buf = b""
+        self.last = None  # the last message sent, sent again after a rate_limited error
+        self.retry_rate_limited = True
 
     @property
     def open(self):
@@ -59,6 +63,7 @@ class WebSocket:
 
     def send(self, obj):
         text = obj if isinstance(obj, (str, bytes)) else json.dumps(obj)
+        self.last = text
         self.send_frame(1, text.encode() if isinstance(text, str) else text)
 
     def _read(self, n):
@@ -93,7 +98,15 @@ class WebSocket:
                 continue
             data += payload
             if b0 & 0x80:
-                return json.loads(data.decode())
+                m = json.loads(data.decode())
+                if (self.retry_rate_limited and m.get("type") == "error" and m.get("code") == "rate_limited"
+                        and self.last is not None):
+                    # faster than the server's rate limit (a bot, not a person): wait, send it again
+                    time.sleep(0.3)
+                    self.send(self.last)
+                    data = b""
+                    continue
+                return m
 
     def until(self, pred, limit=5000):
         for _ in range(limit):
