@@ -146,7 +146,7 @@ static bool german_replay(json_t *j, const gw_record_hand *h, gw_error *err) {
     json_object_set_new(j, "tricks", tricks);
     json_object_set_new(j, "verdicts", verdicts);
     json_object_set_new(j, "result",
-                        json_pack("{sosisosos}", "tricks", pair_json(o->counted[0], o->counted[1]), "points",
+                        json_pack("{sosisoso}", "tricks", pair_json(o->counted[0], o->counted[1]), "points",
                                   o->winner >= 0 ? o->points[o->winner] : 0, "scored",
                                   pair_json(o->points[0], o->points[1]), "winner", player_json(o->winner)));
     return true;
