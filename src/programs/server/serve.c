@@ -171,9 +171,9 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
         c->counted = true;
         sv->n_conns++;
         player *pl = player_get(sv, c->token, true);
-        if (!pl) {
-            c->close = true;
+        if (!pl) { /* too many players in memory (the token was checked in the handshake) */
             send_error(c, "server_full", "The server has too many players; try again later.");
+            c->close = true;
             return 0;
         }
         player_attach(pl, c);
