@@ -33,7 +33,7 @@ stop_server() {
 client() { python3 "$CLIENT" 127.0.0.1 "$PORT" "$@"; }
 
 # usage errors of the new options
-for bad in "--think-ms -1" "--think-ms 60001" "--think-ms x" "--max-connections 0" "--rate-limit -1"; do
+for bad in "--think-ms 0" "--think-ms -1" "--think-ms 60001" "--think-ms x" "--max-connections 0" "--rate-limit -1"; do
   run serve $bad
   expect_rc 2 "serve $bad"
 done

@@ -35,7 +35,7 @@ static const char USAGE[] =
     "Play in a browser: serves the web client (DIR, default the source's web/) over\n"
     "HTTP and its games over a WebSocket at /ws, on ADDRESS only (default 127.0.0.1)\n"
     "and port N (default 8080; 0: any free port, printed on standard output).\n"
-    "  --think-ms N          the computer's time per decision, 0 to 60000 (default 300)\n"
+    "  --think-ms N          the computer's time per decision, 1 to 60000 (default 300)\n"
     "  --max-connections N   WebSockets open at once, 1 to 1000000 (default 1024); more are refused\n"
     "  --rate-limit N        messages a second one WebSocket may send (bursts of 2N), 0: no limit\n"
     "                        (default 50); one over gets the error rate_limited\n"
@@ -337,8 +337,8 @@ int server_main(int argc, char **argv) {
             break;
         }
         case 't':
-            if (!number_arg(optarg, 0, 60000, &think_ms))
-                return usage_error("--think-ms takes 0 to 60000, not '%s'", optarg);
+            if (!number_arg(optarg, 1, 60000, &think_ms))
+                return usage_error("--think-ms takes 1 to 60000, not '%s'", optarg);
             break;
         case 'm':
             if (!number_arg(optarg, 1, 1000000, &max_conns))
