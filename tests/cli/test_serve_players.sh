@@ -34,8 +34,10 @@ client() { python3 "$CLIENT" 127.0.0.1 "$PORT" "$@"; }
 
 # usage errors of the new options
 for bad in "--think-ms 0" "--think-ms -1" "--think-ms 60001" "--think-ms x" "--max-connections 0" "--rate-limit -1"; do
-  run serve $bad
-  expect_rc 2 "serve $bad"
+  # (within a time limit: a value wrongly accepted would start a server)
+  timeout 10 "$WHIST" serve --port 0 --data "$TMP/usage" $bad >/dev/null 2>"$TMP/err" </dev/null
+  rc=$?
+  [ "$rc" = 2 ] && grep -qF -- "${bad%% *} takes" "$TMP/err" || fail "serve $bad: exit $rc, $(cat "$TMP/err")"
 done
 run serve --help
 expect_out "--think-ms" "serve --help"
