@@ -777,6 +777,9 @@ static int load_games(server *sv, const char *data) {
         fprintf(stderr, "whist serve: %s\n", err.msg);
         return 1;
     }
+    /* a commit after every card: into the write-ahead log, synced at checkpoints (docs/server.md) */
+    if (gw_store_fast_commits(sv->store, &err) != GW_OK)
+        fprintf(stderr, "whist serve: every save waits for the disk: %s\n", err.msg);
     gw_store_web_game *rows;
     int count;
     if (gw_store_web_games(sv->store, &rows, &count, &err) != GW_OK) {
