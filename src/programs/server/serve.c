@@ -33,7 +33,7 @@
 #define TOKEN_BYTES   16
 #define TOKEN_HEX     (2 * TOKEN_BYTES)
 #define COOKIE_NAME   "whist_token"
-#define PLAYERS_MAX   4096 /* players with a game in memory */
+#define PLAYERS_MAX   16384 /* players with a game in memory (bench/serve_load.sh plays 10000) */
 #define WORKERS       2
 #define THINK_MS      300               /* the expert's time per decision */
 #define OUT_QUEUE_MAX (4 * 1024 * 1024) /* bytes waiting for one socket before it is closed */
@@ -670,8 +670,8 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
         c->wsi = wsi;
         player *pl = find_player(sv, c->token, true);
         if (!pl) {
-            c->close = true;
             send_error(c, "server_full", "The server has too many players; try again later.");
+            c->close = true; /* after the error: send_text drops what a closing connection is given */
             return 0;
         }
         c->pl = pl;
