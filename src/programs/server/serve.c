@@ -8,6 +8,8 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -15,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -715,13 +718,20 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
         return 0;
     }
     case LWS_CALLBACK_SERVER_WRITEABLE: {
-        out_msg *m = c->head;
-        if (!m) return c->close ? -1 : 0;
-        if (lws_write(wsi, m->data + LWS_PRE, m->len, LWS_WRITE_TEXT) < (int)m->len) return -1;
-        c->head = m->next;
-        if (!c->head) c->tail = NULL;
-        c->queued -= m->len;
-        free(m);
+        if (!c->head) return c->close ? -1 : 0;
+        /* every queued message while the socket takes them (a change is several events and a view),
+         * corked into as few packets as they fill: one wake-up and one packet per change, not per message */
+        int fd = lws_get_socket_fd(wsi), on = 1, off = 0;
+        setsockopt(fd, IPPROTO_TCP, TCP_CORK, &on, sizeof on);
+        do {
+            out_msg *m = c->head;
+            if (lws_write(wsi, m->data + LWS_PRE, m->len, LWS_WRITE_TEXT) < (int)m->len) return -1;
+            c->head = m->next;
+            if (!c->head) c->tail = NULL;
+            c->queued -= m->len;
+            free(m);
+        } while (c->head && !lws_send_pipe_choked(wsi));
+        setsockopt(fd, IPPROTO_TCP, TCP_CORK, &off, sizeof off);
         if (c->head || c->close) lws_callback_on_writable(wsi);
         return 0;
     }
