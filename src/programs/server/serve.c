@@ -91,7 +91,10 @@ typedef struct player {
     char token[TOKEN_HEX + 1];
     gw_session *s;
     uint32_t saved_event; /* the last event when the game was last saved */
-    job *out;             /* a job of this player on the pool, or NULL */
+    char *unsaved;        /* the record to save at the next flush_saves (malloc'd), or NULL */
+    uint32_t unsaved_event;
+    struct player *next_unsaved;
+    job *out; /* a job of this player on the pool, or NULL */
     conn *conns;
 } player;
 
@@ -104,6 +107,7 @@ typedef struct server {
     char web[PATH_MAX]; /* the web client's folder, absolute */
     bool tls;           /* HTTPS: the cookie is Secure, the Origin https:// */
     gw_store *store;    /* where every game in progress is saved after every change */
+    player *unsaved;    /* the players whose game changed since flush_saves */
 } server;
 
 static volatile sig_atomic_t stop_requested;
@@ -257,18 +261,55 @@ static void send_since(player *pl, conn *only, uint32_t from) {
         broadcast_json(pl, view_message(s));
 }
 
-/* Saves pl's game; a failure is told to its connections (and on stderr), the game goes on. */
+/* Saves pl's game: its record now, written into the database with the other games changed in the same
+ * turn of the loop by flush_saves, before any socket is written (so a browser never sees a change that a
+ * crash could lose). A failure is told to its connections (and on stderr), the game goes on. */
 static void save_game(server *sv, player *pl) {
     gw_text t = {0};
     gw_session_record(pl->s, true, &t);
-    gw_error err;
-    gw_status st = t.failed ? gw_error_set(&err, GW_ENOMEM, 0, 0, "out of memory")
-                            : gw_store_save_web_game(sv->store, pl->token, gw_text_str(&t), &err);
-    gw_text_free(&t);
-    if (st == GW_OK) pl->saved_event = gw_session_last_event(pl->s);
-    if (st != GW_OK) {
-        fprintf(stderr, "whist serve: cannot save a game: %s\n", err.msg);
+    char *record = t.failed ? NULL : t.data; /* taken from t */
+    if (!record) {
+        gw_text_free(&t);
+        fprintf(stderr, "whist serve: cannot save a game: out of memory\n");
         broadcast_error(pl, "not_saved", "The game could not be saved; it goes on.");
+        return;
+    }
+    if (!pl->unsaved) {
+        pl->next_unsaved = sv->unsaved;
+        sv->unsaved = pl;
+    }
+    free(pl->unsaved);
+    pl->unsaved = record;
+    pl->unsaved_event = gw_session_last_event(pl->s);
+}
+
+/* Writes the games save_game was given since the last call, in one transaction. */
+static void flush_saves(server *sv) {
+    int n = 0;
+    for (player *p = sv->unsaved; p; p = p->next_unsaved)
+        n++;
+    if (!n) return;
+    gw_store_web_game *rows = malloc((size_t)n * sizeof *rows);
+    gw_error err;
+    gw_status st = rows ? GW_OK : gw_error_set(&err, GW_ENOMEM, 0, 0, "out of memory");
+    int i = 0;
+    for (player *p = sv->unsaved; rows && p; p = p->next_unsaved, i++) {
+        memcpy(rows[i].token, p->token, sizeof p->token);
+        rows[i].record = p->unsaved;
+    }
+    if (st == GW_OK) st = gw_store_save_web_games(sv->store, rows, n, &err);
+    free(rows);
+    if (st != GW_OK) fprintf(stderr, "whist serve: cannot save %d game(s): %s\n", n, err.msg);
+    while (sv->unsaved) {
+        player *p = sv->unsaved;
+        sv->unsaved = p->next_unsaved;
+        if (st == GW_OK)
+            p->saved_event = p->unsaved_event;
+        else
+            broadcast_error(p, "not_saved", "The game could not be saved; it goes on.");
+        free(p->unsaved);
+        p->unsaved = NULL;
+        p->next_unsaved = NULL;
     }
 }
 
@@ -379,7 +420,16 @@ static void run_job(pool_job *pj) {
 
 static void wake_loop(void *ctx) { lws_cancel_service(ctx); }
 
-/* Lends the computer to act (if any) to the pool. */
+static void finish_job(server *sv, job *j);
+
+/* A computer that decides at once (the random levels): its decision is made on the loop, since lending it
+ * to a worker would cost more (two thread switches and a wake-up of the loop) than the decision. */
+static bool decides_at_once(const gw_session_config *c) {
+    return c->seats[1].kind == GW_SEAT_COMPUTER &&
+           c->seats[1].level == (c->game == GW_GAME_GERMAN ? (int)GW_AI_RANDOM : (int)GW_ANDROID_RANDOM);
+}
+
+/* Lends the computer to act (if any) to the pool, or lets it act now when it decides at once. */
 static void maybe_think(server *sv, player *pl) {
     if (!pl->s || pl->out || gw_session_state_of(pl->s) != GW_SESSION_PLAYING) return;
     gw_turn t = gw_session_turn(pl->s);
@@ -399,6 +449,12 @@ static void maybe_think(server *sv, player *pl) {
     j->kind = JOB_THINK;
     j->pl = pl;
     pl->out = j;
+    if (decides_at_once(gw_session_config_of(pl->s))) {
+        run_job(&j->base);
+        j->base.ran = true;
+        finish_job(sv, j); /* which calls maybe_think again: the computer may act twice in a row */
+        return;
+    }
     pool_submit(sv->pool, &j->base);
 }
 
@@ -719,6 +775,7 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
     }
     case LWS_CALLBACK_SERVER_WRITEABLE: {
         if (!c->head) return c->close ? -1 : 0;
+        flush_saves(sv); /* what goes out is saved first */
         /* every queued message while the socket takes them (a change is several events and a view),
          * corked into as few packets as they fill: one wake-up and one packet per change, not per message */
         int fd = lws_get_socket_fd(wsi), on = 1, off = 0;
@@ -763,6 +820,7 @@ static void free_players(server *sv) {
         player *p = sv->players;
         sv->players = p->next;
         gw_session_free(p->s);
+        free(p->unsaved);
         free(p);
     }
 }
@@ -933,8 +991,10 @@ int server_main(int argc, char **argv) {
            vh ? lws_get_vhost_listen_port(vh) : (int)port);
     fflush(stdout);
 
-    while (!stop_requested)
+    while (!stop_requested) {
         if (lws_service(sv.ctx, 0) < 0) break;
+        flush_saves(&sv); /* the games changed in this turn of the loop (some with no socket to write) */
+    }
 
     /* the workers finish what they run; thoughts not run are cancelled; every socket closes */
     pool_stop(sv.pool);
@@ -957,6 +1017,7 @@ int server_main(int argc, char **argv) {
     /* every change was saved when it was made: a thought applied above is saved now */
     for (player *p = sv.players; p; p = p->next)
         if (p->s && p->saved_event != gw_session_last_event(p->s)) save_game(&sv, p);
+    flush_saves(&sv);
     free_players(&sv);
     gw_store_close(sv.store);
     fprintf(stderr, "whist serve: stopped\n");
