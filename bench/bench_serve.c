@@ -42,7 +42,6 @@ typedef struct client {
     char out[OUT_MAX]; /* the message to send when writable */
     size_t out_len;
     bool started;     /* a game was asked for */
-    bool in_flight;   /* a message was sent and its view has not come yet */
     bool scheduled;   /* an action is waiting for its pause */
     int64_t act_sent; /* when the pending act was written (us), 0: none */
     uint64_t rng;
@@ -132,30 +131,38 @@ static bool fetch_cookie(char out[TOKEN_MAX]) {
 
 static void queue(client *c, const char *text) {
     c->out_len = (size_t)snprintf(c->out, sizeof c->out, "%s", text);
-    c->in_flight = true;
     lws_callback_on_writable(c->wsi);
 }
 
+/* The views are read by a scan for the few fields a client needs, not parsed (a parse of every view cost
+ * the load generator more than the server its work). Each key named here occurs once in a view. */
+
+/* What follows "KEY": in text, or NULL. */
+static const char *field(const char *text, const char *key) {
+    char pattern[40];
+    snprintf(pattern, sizeof pattern, "\"%s\":", key);
+    const char *p = strstr(text, pattern);
+    return p ? p + strlen(pattern) : NULL;
+}
+
 /* A legal card of the view's own hand (follow the suit led when possible), chosen at random. */
-static bool choose_card(client *c, json_t *table, char card[3]) {
-    json_t *own = json_object_get(table, "own");
-    const char *led = json_string_value(json_object_get(table, "led"));
-    size_t n = json_array_size(own), follow = 0;
-    if (n == 0) return false;
-    const char *cards[52];
-    size_t legal = 0;
-    for (size_t i = 0; i < n && i < 52; i++) {
-        const char *s = json_string_value(json_array_get(own, i));
-        if (s && led && s[1] == led[1]) follow++;
+static bool choose_card(client *c, const char *text, char card[3]) {
+    const char *own = field(text, "own"), *led = field(text, "led");
+    if (!own || *own != '[' || !led) return false;
+    char suit = *led == '"' ? led[2] : 0;
+    const char *cards[13];
+    int n = 0, follow = 0;
+    for (const char *p = own + 1; *p == '"' && n < 13; p += 5) { /* "AS", */
+        cards[n++] = p + 1;
+        if (p[2] == suit) follow++;
     }
-    for (size_t i = 0; i < n && i < 52; i++) {
-        const char *s = json_string_value(json_array_get(own, i));
-        if (s && (!follow || s[1] == led[1])) cards[legal++] = s;
-    }
+    int legal = 0;
+    for (int i = 0; i < n; i++)
+        if (!follow || cards[i][1] == suit) cards[legal++] = cards[i];
     if (!legal) return false;
-    const char *s = cards[next_random(&c->rng) % legal];
-    card[0] = s[0];
-    card[1] = s[1];
+    const char *pick = cards[next_random(&c->rng) % (uint64_t)legal];
+    card[0] = pick[0];
+    card[1] = pick[1];
     card[2] = '\0';
     return true;
 }
@@ -168,24 +175,25 @@ static void act_now(lws_sorted_usec_list_t *sul) {
 }
 
 /* What the client does after a view: nothing (the computer's turn), a card, the next hand or a new match. */
-static void on_view(client *c, json_t *msg) {
-    json_t *view = json_object_get(msg, "view");
-    const char *state = json_string_value(json_object_get(view, "state"));
-    json_t *turn = json_object_get(view, "turn");
+static void on_view(client *c, const char *text) {
+    const char *state = field(text, "state"), *turn = field(text, "turn");
+    const char *player = turn ? field(turn, "player") : NULL,
+               *computer = turn ? field(turn, "computer") : NULL;
     c->games++;
-    if (!state) return;
-    if (strcmp(state, "hand_over") == 0) {
+    if (!state || !player || !computer) {
+        B.errors++;
+        return;
+    }
+    if (strncmp(state, "\"hand_over\"", 11) == 0) {
         c->out_len = (size_t)snprintf(c->out, sizeof c->out, "{\"type\":\"next\"}");
-    } else if (strcmp(state, "over") == 0) {
+    } else if (strncmp(state, "\"over\"", 6) == 0) {
         B.matches++;
         c->out_len =
             (size_t)snprintf(c->out, sizeof c->out,
                              "{\"type\":\"new\",\"options\":{\"game\":\"german\",\"opponent\":\"random\"}}");
-    } else if (json_integer_value(json_object_get(turn, "player")) == 0 &&
-               json_is_integer(json_object_get(turn, "player")) &&
-               !json_is_true(json_object_get(turn, "computer"))) {
+    } else if (*player == '0' && strncmp(computer, "false", 5) == 0) {
         char card[3];
-        if (!choose_card(c, json_object_get(view, "table"), card)) {
+        if (!choose_card(c, text, card)) {
             B.errors++;
             return;
         }
@@ -194,7 +202,6 @@ static void on_view(client *c, json_t *msg) {
     } else {
         return; /* the computer is to play */
     }
-    c->in_flight = true;
     if (B.pace_ms > 0) {
         /* a person's pause: uniform in [pace/2, 3 pace/2] */
         lws_usec_t us = (lws_usec_t)B.pace_ms * 500 +
@@ -227,6 +234,11 @@ static void on_message(client *c, const char *text, size_t len) {
         if (c->act_sent && strstr(text, "\"kind\":\"play\"") && strstr(text, "\"player\":0,")) played(c);
         return;
     }
+    static const char VIEW[] = "{\"type\":\"view\",";
+    if (len > sizeof VIEW && memcmp(text, VIEW, sizeof VIEW - 1) == 0) {
+        on_view(c, text);
+        return;
+    }
     json_error_t je;
     json_t *msg = json_loadb(text, len, 0, &je);
     const char *type = json_string_value(json_object_get(msg, "type"));
@@ -237,9 +249,6 @@ static void on_message(client *c, const char *text, size_t len) {
             c->started = true;
             queue(c, "{\"type\":\"new\",\"options\":{\"game\":\"german\",\"opponent\":\"random\"}}");
         }
-    } else if (strcmp(type, "view") == 0) {
-        c->in_flight = false;
-        on_view(c, msg);
     } else if (strcmp(type, "error") == 0) {
         B.refused++;
         if (B.verbose) fprintf(stderr, "client %d: %.*s\n", c->index, (int)len, text);
@@ -293,6 +302,7 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason, void *use
         memcpy(c->in + c->in_len, in, len);
         c->in_len += len;
         if (!lws_is_final_fragment(wsi) || lws_remaining_packet_payload(wsi) > 0) return 0;
+        c->in[c->in_len] = '\0'; /* the scans below read it as a string */
         on_message(c, c->in, c->in_len);
         c->in_len = 0;
         return 0;

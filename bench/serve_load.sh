@@ -38,7 +38,7 @@ for n in $SIZES; do
   SPID=$!
   port=
   for _ in $(seq 100); do
-    port=$(sed -n 's|^whist serve: http://[^:]*:\([0-9]*\)/$|\1|p' "$TMP/out")
+    port=$(sed -n 's|^whist serve: http://[^:]*:\([0-9]*\)/$|\1|p' "$TMP/out" 2>/dev/null)
     [ -n "$port" ] && break
     sleep 0.05
   done
