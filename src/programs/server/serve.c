@@ -779,18 +779,15 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
         /* every queued message while the socket takes them (a change is several events and a view),
          * corked into as few packets as they fill: one wake-up and one packet per change, not per message */
         int fd = lws_get_socket_fd(wsi), on = 1, off = 0;
-        size_t written = 0;
         setsockopt(fd, IPPROTO_TCP, TCP_CORK, &on, sizeof on);
         do {
             out_msg *m = c->head;
             if (lws_write(wsi, m->data + LWS_PRE, m->len, LWS_WRITE_TEXT) < (int)m->len) return -1;
-            written += m->len;
             c->head = m->next;
             if (!c->head) c->tail = NULL;
             c->queued -= m->len;
             free(m);
-            /* the first 16 kB (a change is a few) go without asking: lws_send_pipe_choked is a poll() */
-        } while (c->head && (written < 16384 || !lws_send_pipe_choked(wsi)));
+        } while (c->head && !lws_send_pipe_choked(wsi)); /* a full socket waits for the next wake-up */
         setsockopt(fd, IPPROTO_TCP, TCP_CORK, &off, sizeof off);
         if (c->head || c->close) lws_callback_on_writable(wsi);
         return 0;
