@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <ev.h>
 #include <libwebsockets.h>
 
 #include "client_msg.h"
@@ -951,7 +952,23 @@ int server_main(int argc, char **argv) {
     }
     lws_set_log_level(LLL_ERR, NULL);
 
+    /* The loop on libev's epoll (lws's libev plugin, which libwebsockets-dev brings): lws's own loop
+     * poll()s every socket at each wake-up, most of its time with 10000 players (bench/serve_load.sh).
+     * Without the plugin, lws's own loop. */
+    struct ev_loop *loop = ev_loop_new(EVBACKEND_EPOLL);
+    void *loops[1] = {loop};
+    if (loop) {
+        info.options |= LWS_SERVER_OPTION_LIBEV;
+        info.foreign_loops = loops;
+    }
     sv.ctx = lws_create_context(&info);
+    if (!sv.ctx && loop) {
+        ev_loop_destroy(loop);
+        loop = NULL;
+        info.options &= ~(uint64_t)LWS_SERVER_OPTION_LIBEV;
+        info.foreign_loops = NULL;
+        sv.ctx = lws_create_context(&info);
+    }
     if (!sv.ctx) {
         fprintf(stderr, "whist serve: cannot listen on %s port %ld\n", host, port);
         return 1;
@@ -967,6 +984,7 @@ int server_main(int argc, char **argv) {
     if (!sv.pool) {
         fprintf(stderr, "whist serve: cannot start the worker threads\n");
         lws_context_destroy(sv.ctx);
+        if (loop) ev_loop_destroy(loop);
         return 1;
     }
     if (load_games(&sv, data) != 0) {
@@ -974,6 +992,7 @@ int server_main(int argc, char **argv) {
         drain_jobs(&sv);
         pool_free(sv.pool);
         lws_context_destroy(sv.ctx);
+        if (loop) ev_loop_destroy(loop);
         free_players(&sv);
         gw_store_close(sv.store);
         return 1;
@@ -992,7 +1011,10 @@ int server_main(int argc, char **argv) {
     fflush(stdout);
 
     while (!stop_requested) {
-        if (lws_service(sv.ctx, 0) < 0) break;
+        if (loop)
+            ev_run(loop, EVRUN_ONCE); /* a signal ends its wait too */
+        else if (lws_service(sv.ctx, 0) < 0)
+            break;
         flush_saves(&sv); /* the games changed in this turn of the loop (some with no socket to write) */
     }
 
@@ -1014,6 +1036,7 @@ int server_main(int argc, char **argv) {
     pool_free(sv.pool);
     sv.pool = NULL;
     lws_context_destroy(sv.ctx);
+    if (loop) ev_loop_destroy(loop);
     /* every change was saved when it was made: a thought applied above is saved now */
     for (player *p = sv.players; p; p = p->next)
         if (p->s && p->saved_event != gw_session_last_event(p->s)) save_game(&sv, p);
