@@ -977,7 +977,7 @@ int server_main(int argc, char **argv) {
     sigemptyset(&stop);
     sigaddset(&stop, SIGTERM);
     sigaddset(&stop, SIGINT);
-    gw_protocol_prepare_threads(); /* jansson's hash seed, before any thread exists */
+    gw_protocol_prepare_threads();           /* jansson's hash seed, before any thread exists */
     pthread_sigmask(SIG_BLOCK, &stop, &old); /* the workers inherit the mask */
     sv.pool = pool_new(WORKERS, wake_loop, sv.ctx);
     pthread_sigmask(SIG_SETMASK, &old, NULL);
