@@ -1,11 +1,12 @@
 /* bench_serve.c: a load generator for `whist serve`: N browser-like clients on one libwebsockets client
- * event loop. Each GETs / for its token cookie, opens /ws (subprotocol whist, the page's Origin), starts a
- * German Whist match against the `random` computer and plays legal cards from the views it receives, hand
- * after hand, match after match. It measures actions per second, the latency from a client's `act` to the
- * arrival of the `play` event it causes (the computer's thinking is not in it), and, given the server's
- * pid, the server's memory per game (VmRSS before the clients and after, divided by N). Prints figures;
- * exits 1 only when the run itself failed (a connection lost or refused, a message refused, a client
- * whose game did not progress), never on speed. bench/serve_load.sh runs it against a fresh server. */
+ * event loop (on libev's epoll). Each GETs / for its token cookie, opens /ws (subprotocol whist, the page's
+ * Origin), starts a German Whist match against the `random` computer and plays legal cards from the views
+ * it receives, hand after hand, match after match. It measures actions per second, the latency from a
+ * client's `act` to the arrival of the `play` event it causes (the computer's thinking is not in it), and,
+ * given the server's pid, the server's memory per game (VmRSS before the clients and after, divided by N).
+ * Prints figures; exits 1 only when the run itself failed (a connection lost or refused, a message
+ * refused, a client whose game did not progress), never on speed. bench/serve_load.sh runs it against a
+ * fresh server. */
 #define _GNU_SOURCE /* strcasestr */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -47,7 +48,7 @@ typedef struct client {
     int64_t act_sent; /* when the pending act was written (us), 0: none */
     uint64_t rng;
     long acts;  /* acts answered by their play event, in the window */
-    long games; /* views received (the game progresses) */
+    long views; /* views received */
 } client;
 
 typedef struct bench {
@@ -180,7 +181,7 @@ static void on_view(client *c, const char *text) {
     const char *state = field(text, "state"), *turn = field(text, "turn");
     const char *player = turn ? field(turn, "player") : NULL,
                *computer = turn ? field(turn, "computer") : NULL;
-    c->games++;
+    c->views++;
     if (!state || !player || !computer) {
         B.errors++;
         return;
