@@ -14,20 +14,36 @@ static bool token_ok(const char *t) {
 }
 
 gw_status gw_store_save_web_game(gw_store *s, const char *token, const char *record, gw_error *err) {
-    if (!token_ok(token)) return gw_error_set(err, GW_EINVAL, 0, 0, "not a player token");
+    gw_store_web_game g;
+    if (strlen(token) > GW_STORE_TOKEN_MAX) return gw_error_set(err, GW_EINVAL, 0, 0, "not a player token");
+    strcpy(g.token, token);
+    g.record = (char *)record; /* only read */
+    return gw_store_save_web_games(s, &g, 1, err);
+}
+
+gw_status gw_store_save_web_games(gw_store *s, const gw_store_web_game *games, int count, gw_error *err) {
+    for (int i = 0; i < count; i++)
+        if (!token_ok(games[i].token)) return gw_error_set(err, GW_EINVAL, 0, 0, "not a player token");
     sqlite3 *db = store_db(s);
+    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+        return store_db_error(s, "cannot save the game", err);
     sqlite3_stmt *st;
+    gw_status res = GW_OK;
     if (sqlite3_prepare_v2(db, "INSERT OR REPLACE INTO web_games (token, saved, record) VALUES (?1, ?2, ?3)",
                            -1, &st, NULL) != SQLITE_OK)
-        return store_db_error(s, "cannot save the game", err);
+        return store_end_write(s, "cannot save the game", store_db_error(s, "cannot save the game", err),
+                               err);
     char now[24];
     store_local_now(now);
-    sqlite3_bind_text(st, 1, token, -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 2, now, -1, SQLITE_STATIC);
-    sqlite3_bind_text(st, 3, record, -1, SQLITE_STATIC);
-    if (store_step_done(st) != SQLITE_DONE) return store_db_error(s, "cannot save the game", err);
-    gw_error_clear(err);
-    return GW_OK;
+    for (int i = 0; i < count && res == GW_OK; i++) {
+        sqlite3_bind_text(st, 1, games[i].token, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 2, now, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 3, games[i].record, -1, SQLITE_STATIC);
+        if (sqlite3_step(st) != SQLITE_DONE) res = store_db_error(s, "cannot save the game", err);
+        sqlite3_reset(st);
+    }
+    sqlite3_finalize(st);
+    return store_end_write(s, "cannot save the game", res, err);
 }
 
 void gw_store_web_games_free(gw_store_web_game *rows, int count) {
@@ -159,6 +175,23 @@ gw_status gw_store_save_settings(gw_store *s, const char *token, const char *set
     sqlite3_bind_text(st, 2, settings, -1, SQLITE_STATIC);
     if (store_step_done(st) != SQLITE_DONE) return store_db_error(s, "cannot save the settings", err);
     if (sqlite3_changes(store_db(s)) == 0) return gw_error_set(err, GW_EINVAL, 0, 0, "no such player");
+    gw_error_clear(err);
+    return GW_OK;
+}
+
+gw_status gw_store_fast_commits(gw_store *s, gw_error *err) {
+    sqlite3 *db = store_db(s);
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(db, "PRAGMA journal_mode = WAL", -1, &st, NULL) != SQLITE_OK)
+        return store_db_error(s, "cannot log the database ahead", err);
+    /* the mode now in force: "wal", or the old one when the file cannot be logged */
+    bool wal = sqlite3_step(st) == SQLITE_ROW && sqlite3_column_text(st, 0) &&
+               strcmp((const char *)sqlite3_column_text(st, 0), "wal") == 0;
+    sqlite3_finalize(st);
+    if (!wal)
+        return gw_error_set(err, GW_EIO, 0, 0, "cannot log %s ahead (journal_mode=WAL)", gw_store_file(s));
+    if (sqlite3_exec(db, "PRAGMA synchronous = NORMAL", NULL, NULL, NULL) != SQLITE_OK)
+        return store_db_error(s, "cannot set synchronous=NORMAL", err);
     gw_error_clear(err);
     return GW_OK;
 }

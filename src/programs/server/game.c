@@ -70,21 +70,66 @@ void game_welcome(conn *c) {
 }
 
 void game_save(server *sv, player *pl) {
-    gw_error err;
-    gw_status st;
-    if (!pl->s) {
-        st = gw_store_delete_web_game(sv->store, pl->token, &err);
-    } else {
-        gw_text t = {0};
-        gw_session_record(pl->s, true, &t);
-        st = t.failed ? gw_error_set(&err, GW_ENOMEM, 0, 0, "out of memory")
-                      : gw_store_save_web_game(sv->store, pl->token, gw_text_str(&t), &err);
-        gw_text_free(&t);
-        if (st == GW_OK) pl->saved_event = gw_session_last_event(pl->s);
+    if (!pl->s) { /* the game ended (quit): a save still waiting must not bring it back */
+        free(pl->unsaved);
+        pl->unsaved = NULL;
+        gw_error err;
+        if (gw_store_delete_web_game(sv->store, pl->token, &err) != GW_OK) {
+            fprintf(stderr, "whist serve: cannot delete a game: %s\n", err.msg);
+            broadcast_error(pl, "not_saved", "The game could not be deleted from the database.");
+        }
+        return;
     }
-    if (st != GW_OK) {
-        fprintf(stderr, "whist serve: cannot save a game: %s\n", err.msg);
+    gw_text t = {0};
+    gw_session_record(pl->s, true, &t);
+    if (t.failed) {
+        gw_text_free(&t);
+        fprintf(stderr, "whist serve: cannot save a game: out of memory\n");
         broadcast_error(pl, "not_saved", "The game could not be saved; it goes on.");
+        return;
+    }
+    if (!pl->in_unsaved) {
+        pl->in_unsaved = true;
+        pl->next_unsaved = sv->unsaved;
+        sv->unsaved = pl;
+    }
+    free(pl->unsaved);
+    pl->unsaved = t.data; /* taken from t */
+    pl->unsaved_event = gw_session_last_event(pl->s);
+}
+
+void game_flush_saves(server *sv) {
+    int n = 0;
+    for (player *p = sv->unsaved; p; p = p->next_unsaved)
+        n += p->unsaved != NULL;
+    gw_error err;
+    gw_status st = GW_OK;
+    if (n) {
+        gw_store_web_game *rows = malloc((size_t)n * sizeof *rows);
+        if (!rows) st = gw_error_set(&err, GW_ENOMEM, 0, 0, "out of memory");
+        int i = 0;
+        for (player *p = sv->unsaved; rows && p; p = p->next_unsaved) {
+            if (!p->unsaved) continue;
+            memcpy(rows[i].token, p->token, sizeof p->token);
+            rows[i++].record = p->unsaved;
+        }
+        if (st == GW_OK) st = gw_store_save_web_games(sv->store, rows, n, &err);
+        free(rows);
+        if (st != GW_OK) fprintf(stderr, "whist serve: cannot save %d game(s): %s\n", n, err.msg);
+    }
+    while (sv->unsaved) {
+        player *p = sv->unsaved;
+        sv->unsaved = p->next_unsaved;
+        if (p->unsaved) {
+            if (st == GW_OK)
+                p->saved_event = p->unsaved_event;
+            else
+                broadcast_error(p, "not_saved", "The game could not be saved; it goes on.");
+        }
+        free(p->unsaved);
+        p->unsaved = NULL;
+        p->next_unsaved = NULL;
+        p->in_unsaved = false;
     }
 }
 
@@ -243,6 +288,15 @@ void game_run_job(pool_job *pj) {
         j->answer = replay_message(j->id, j->record, &j->err);
 }
 
+static void finish_job(server *sv, job *j);
+
+/* A computer that decides at once (the random levels): its decision is made on the loop, since lending it
+ * to a worker would cost more (two thread switches and a wake-up of the loop) than the decision. */
+static bool decides_at_once(const gw_session_config *c) {
+    return c->seats[1].kind == GW_SEAT_COMPUTER &&
+           c->seats[1].level == (c->game == GW_GAME_GERMAN ? (int)GW_AI_RANDOM : (int)GW_ANDROID_RANDOM);
+}
+
 void game_maybe_think(server *sv, player *pl) {
     if (!pl->s || pl->out || gw_session_state_of(pl->s) != GW_SESSION_PLAYING) return;
     gw_turn t = gw_session_turn(pl->s);
@@ -262,6 +316,12 @@ void game_maybe_think(server *sv, player *pl) {
     j->kind = JOB_THINK;
     j->pl = pl;
     pl->out = j;
+    if (decides_at_once(gw_session_config_of(pl->s))) {
+        game_run_job(&j->base);
+        j->base.ran = true;
+        finish_job(sv, j); /* which calls game_maybe_think again: the computer may act twice in a row */
+        return;
+    }
     pool_submit(sv->pool, &j->base);
 }
 

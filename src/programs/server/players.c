@@ -134,6 +134,7 @@ void players_free(server *sv) {
         player *p = sv->players;
         sv->players = p->next;
         gw_session_free(p->s);
+        free(p->unsaved);
         free(p);
     }
     memset(sv->buckets, 0, sizeof sv->buckets);

@@ -8,15 +8,19 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <ev.h>
 #include <libwebsockets.h>
 
 #include "client_msg.h"
@@ -173,7 +177,7 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
         player *pl = player_get(sv, c->token, true);
         if (!pl) { /* too many players in memory (the token was checked in the handshake) */
             send_error(c, "server_full", "The server has too many players; try again later.");
-            c->close = true;
+            c->close = true; /* after the error: send_text drops what a closing connection is given */
             return 0;
         }
         player_attach(pl, c);
@@ -215,13 +219,21 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
         return 0;
     }
     case LWS_CALLBACK_SERVER_WRITEABLE: {
-        out_msg *m = c->head;
-        if (!m) return c->close ? -1 : 0;
-        if (lws_write(wsi, m->data + LWS_PRE, m->len, LWS_WRITE_TEXT) < (int)m->len) return -1;
-        c->head = m->next;
-        if (!c->head) c->tail = NULL;
-        c->queued -= m->len;
-        free(m);
+        if (!c->head) return c->close ? -1 : 0;
+        game_flush_saves(sv); /* what goes out is saved first */
+        /* every queued message while the socket takes them (a change is several events and a view),
+         * corked into as few packets as they fill: one wake-up and one packet per change, not per message */
+        int fd = lws_get_socket_fd(wsi), on = 1, off = 0;
+        setsockopt(fd, IPPROTO_TCP, TCP_CORK, &on, sizeof on);
+        do {
+            out_msg *m = c->head;
+            if (lws_write(wsi, m->data + LWS_PRE, m->len, LWS_WRITE_TEXT) < (int)m->len) return -1;
+            c->head = m->next;
+            if (!c->head) c->tail = NULL;
+            c->queued -= m->len;
+            free(m);
+        } while (c->head && !lws_send_pipe_choked(wsi)); /* a full socket waits for the next wake-up */
+        setsockopt(fd, IPPROTO_TCP, TCP_CORK, &off, sizeof off);
         if (c->head || c->close) lws_callback_on_writable(wsi);
         return 0;
     }
@@ -263,6 +275,9 @@ static int load_games(server *sv, const char *data) {
         fprintf(stderr, "whist serve: %s\n", err.msg);
         return 1;
     }
+    /* a commit after every card: into the write-ahead log, synced at checkpoints (docs/server.md) */
+    if (gw_store_fast_commits(sv->store, &err) != GW_OK)
+        fprintf(stderr, "whist serve: every save waits for the disk: %s\n", err.msg);
     gw_store_web_game *rows;
     int count;
     if (gw_store_web_games(sv->store, &rows, &count, &err) != GW_OK) {
@@ -396,7 +411,23 @@ int server_main(int argc, char **argv) {
     }
     lws_set_log_level(LLL_ERR, NULL);
 
+    /* The loop on libev's epoll (lws's libev plugin, which libwebsockets-dev brings): lws's own loop
+     * poll()s every socket at each wake-up, most of its time with 10000 players (bench/serve_load.sh).
+     * Without the plugin, lws's own loop. */
+    struct ev_loop *loop = ev_loop_new(EVBACKEND_EPOLL);
+    void *loops[1] = {loop};
+    if (loop) {
+        info.options |= LWS_SERVER_OPTION_LIBEV;
+        info.foreign_loops = loops;
+    }
     sv.ctx = lws_create_context(&info);
+    if (!sv.ctx && loop) {
+        ev_loop_destroy(loop);
+        loop = NULL;
+        info.options &= ~(uint64_t)LWS_SERVER_OPTION_LIBEV;
+        info.foreign_loops = NULL;
+        sv.ctx = lws_create_context(&info);
+    }
     if (!sv.ctx) {
         fprintf(stderr, "whist serve: cannot listen on %s port %ld\n", host, port);
         return 1;
@@ -412,6 +443,7 @@ int server_main(int argc, char **argv) {
     if (!sv.pool) {
         fprintf(stderr, "whist serve: cannot start the worker threads\n");
         lws_context_destroy(sv.ctx);
+        if (loop) ev_loop_destroy(loop);
         return 1;
     }
     if (load_games(&sv, data) != 0) {
@@ -419,6 +451,7 @@ int server_main(int argc, char **argv) {
         game_drain_jobs(&sv);
         pool_free(sv.pool);
         lws_context_destroy(sv.ctx);
+        if (loop) ev_loop_destroy(loop);
         players_free(&sv);
         gw_store_close(sv.store);
         return 1;
@@ -436,8 +469,13 @@ int server_main(int argc, char **argv) {
            vh ? lws_get_vhost_listen_port(vh) : (int)port);
     fflush(stdout);
 
-    while (!stop_requested)
-        if (lws_service(sv.ctx, 0) < 0) break;
+    while (!stop_requested) {
+        if (loop)
+            ev_run(loop, EVRUN_ONCE); /* a signal ends its wait too */
+        else if (lws_service(sv.ctx, 0) < 0)
+            break;
+        game_flush_saves(&sv); /* the games changed in this turn of the loop (some with no socket to write) */
+    }
 
     /* the workers finish what they run; thoughts not run are cancelled; every socket closes */
     pool_stop(sv.pool);
@@ -445,9 +483,11 @@ int server_main(int argc, char **argv) {
     pool_free(sv.pool);
     sv.pool = NULL;
     lws_context_destroy(sv.ctx);
+    if (loop) ev_loop_destroy(loop);
     /* every change was saved when it was made: a thought applied above is saved now */
     for (player *p = sv.players; p; p = p->next)
         if (p->s && p->saved_event != gw_session_last_event(p->s)) game_save(&sv, p);
+    game_flush_saves(&sv);
     players_free(&sv);
     gw_store_close(sv.store);
     fprintf(stderr, "whist serve: stopped\n");

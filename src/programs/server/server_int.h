@@ -79,6 +79,10 @@ typedef struct player {
     web_settings settings;
     gw_session *s;
     uint32_t saved_event; /* the last event when the game was last saved */
+    char *unsaved;        /* the record game_flush_saves is to write (malloc'd), or NULL */
+    uint32_t unsaved_event;
+    bool in_unsaved;              /* in the server's list of games to save */
+    struct player *next_unsaved; /* in that list */
     job *out;             /* a job of this player's game on the pool (think or hint), or NULL */
     conn *conns;
 } player;
@@ -93,6 +97,7 @@ typedef struct server {
     char web[4096]; /* the web client's folder, absolute */
     bool tls;       /* HTTPS: the cookie is Secure, the Origin https:// */
     gw_store *store;
+    player *unsaved; /* the players whose game changed since game_flush_saves */
     int max_conns; /* open WebSockets allowed at once */
     int n_conns;
     int rate; /* messages per second a connection may send (0: no limit), bursts of 2 * rate */
@@ -128,8 +133,12 @@ void player_attach(player *pl, conn *c);
 void player_detach(conn *c);
 
 /* ---- game.c ---- */
-/* Saves pl's game (NULL: deletes the saved one); a failure is told to its connections. */
+/* Saves pl's game: takes its record now, written by the next game_flush_saves (no game: deletes the saved
+ * one at once, and drops a save still waiting); a failure is told to its connections. */
 void game_save(server *sv, player *pl);
+/* Writes the games game_save was given since the last call into the store, in one transaction; a failure is
+ * told to each game's connections. Called before any socket is written and after each turn of the loop. */
+void game_flush_saves(server *sv);
 /* After a change of pl's game (its events from `from` on): to the connections, into the statistics, saved. */
 void game_changed(server *sv, player *pl, uint32_t from);
 /* Lends the computer to act (if any) to the pool. */
