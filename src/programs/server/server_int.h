@@ -81,9 +81,9 @@ typedef struct player {
     uint32_t saved_event; /* the last event when the game was last saved */
     char *unsaved;        /* the record game_flush_saves is to write (malloc'd), or NULL */
     uint32_t unsaved_event;
-    bool in_unsaved;              /* in the server's list of games to save */
+    bool in_unsaved;             /* in the server's list of games to save */
     struct player *next_unsaved; /* in that list */
-    job *out;             /* a job of this player's game on the pool (think or hint), or NULL */
+    job *out;                    /* a job of this player's game on the pool (think or hint), or NULL */
     conn *conns;
 } player;
 
@@ -98,7 +98,7 @@ typedef struct server {
     bool tls;       /* HTTPS: the cookie is Secure, the Origin https:// */
     gw_store *store;
     player *unsaved; /* the players whose game changed since game_flush_saves */
-    int max_conns; /* open WebSockets allowed at once */
+    int max_conns;   /* open WebSockets allowed at once */
     int n_conns;
     int rate; /* messages per second a connection may send (0: no limit), bursts of 2 * rate */
     uint64_t next_serial;
