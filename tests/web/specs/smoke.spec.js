@@ -1,0 +1,59 @@
+// smoke.spec.js: the page loads from `whist serve` and its WebSocket is welcomed; a game started over a
+// WebSocket of the page survives the server's SIGKILL and restart (the fixture's kill and restart).
+const { test, expect } = require('../fixtures');
+
+// Opens a WebSocket from the page (its cookie, its Origin), sends each message of `send` once the
+// socket opened, and resolves with every message received up to the first of type `until`.
+function talk(page, send, until) {
+  return page.evaluate(
+    ([send, until]) =>
+      new Promise((resolve, reject) => {
+        const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`, 'whist');
+        const got = [];
+        ws.onerror = () => reject(new Error('the WebSocket failed'));
+        ws.onopen = () => send.forEach((m) => ws.send(JSON.stringify(m)));
+        ws.onmessage = (e) => {
+          const m = JSON.parse(e.data);
+          got.push(m);
+          if (m.type === until) {
+            ws.close();
+            resolve(got);
+          }
+        };
+      }),
+    [send, until],
+  );
+}
+
+test('the page loads and its WebSocket is welcomed', async ({ page, welcome, shot }) => {
+  const hello = welcome(page);
+  const response = await page.goto('/');
+  expect(response.status()).toBe(200);
+  const msg = await hello;
+  expect(msg.type).toBe('welcome');
+  expect(msg.protocol).toBe(1);
+  expect(msg.game).toBeNull();
+  // no horizontal scrolling on any project's screen
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await shot(page, 'smoke-home');
+});
+
+test('a game comes back after the server is killed and restarted', async ({ page, whist }) => {
+  await page.goto('/');
+  const before = await talk(
+    page,
+    [{ type: 'new', options: { game: 'german', opponent: 'easy', seed: '9' } }],
+    'view',
+  );
+  const view = before[before.length - 1].view;
+  expect(view.table.own.length).toBe(13);
+
+  await whist.kill();
+  await whist.restart();
+
+  const after = await talk(page, [], 'view');
+  expect(after[0].type).toBe('welcome');
+  expect(after[0].game).not.toBeNull();
+  expect(after[after.length - 1].view.table.own).toEqual(view.table.own);
+});
