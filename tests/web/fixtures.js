@@ -6,8 +6,9 @@
 //   starts it again on the same port and data folder (after a kill, or stopping it first), `whist.stop()`
 //   sends SIGTERM and expects a clean exit. A server that dies without being told to fails the test.
 // - `baseURL`: the server's address, so `page.goto('/')` opens the client.
-// - `shot(page, name)`: a screenshot test-results/screenshots/PROJECT/NAME.png; with WHIST_DOC_SHOTS=1 it is
-//   also written as docs/screenshots/NAME-PROJECT.png (the pictures of the docs; `npm run shots`).
+// - `shot(page, name, { docs })`: a screenshot test-results/screenshots/PROJECT/NAME.png; with WHIST_DOC_SHOTS=1
+//   (`npm run shots`) it is also written as docs/screenshots/NAME-PROJECT.png, the pictures of the docs,
+//   unless docs is false.
 // - `welcome(page)`: a promise of the first `welcome` message the page's WebSocket receives (call it before
 //   page.goto).
 const { test: base, expect } = require('@playwright/test');
@@ -134,10 +135,10 @@ const test = base.extend({
   },
 
   shot: async ({}, use, testInfo) => {
-    await use(async (page, name) => {
+    await use(async (page, name, { docs = true } = {}) => {
       const file = path.join(__dirname, 'test-results', 'screenshots', testInfo.project.name, `${name}.png`);
       await page.screenshot({ path: file });
-      if (process.env.WHIST_DOC_SHOTS === '1') {
+      if (docs && process.env.WHIST_DOC_SHOTS === '1') {
         fs.mkdirSync(DOCS_SHOTS, { recursive: true });
         fs.copyFileSync(file, path.join(DOCS_SHOTS, `${name}-${testInfo.project.name}.png`));
       }

@@ -36,7 +36,7 @@ test('the page loads and its WebSocket is welcomed', async ({ page, welcome, sho
   // no horizontal scrolling on any project's screen
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await shot(page, 'smoke-home');
+  await shot(page, 'smoke-home', { docs: false });
 });
 
 test('a game comes back after the server is killed and restarted', async ({ page, whist }) => {
