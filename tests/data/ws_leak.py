@@ -17,7 +17,8 @@ the SQLite database DB), replayed here by the rules:
   sees X), the turned trump card and every card played; its own android's and the other human's cards
   are hidden until played.
 
-A message is placed in the game by the events before it (the hand, and the cards played in it so far,
+A second tab of the same browser opened mid-hand in hands 1 and 2 (its welcome, the events so far again,
+the view) is checked the same way. A message is placed in the game by the events before it (the hand, and the cards played in it so far,
 the card of a `play` event included). Any card named by a message (a card field, or a card written in a
 text: "QS", "10h", "Q♠", "queen of spades") that is hidden at that point is a leak; so is a seed or a
 record. Then the checker checks itself: a copy of the frames with a hidden card slipped into one must
@@ -197,8 +198,9 @@ def android_knowledge(hand):
 class Recorder(ws_client.WebSocket):
     """A WebSocket that keeps every message the server sent, in order."""
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, host, port, cookie):
+        super().__init__(host, port, cookie)
+        self.host, self.port, self.cookie = host, port, cookie
         self.frames = []
 
     def recv(self):
@@ -231,9 +233,22 @@ def saved_record(db, token, hands_done, complete):
 COMMANDS = ws_client.COMMANDS
 
 
-def play(ws, game, db, token):
-    """Plays the game to its end; the truth of every hand, by number."""
+def other_tab(ws):
+    """Another tab of the same browser opened now: what it receives up to the view (the welcome, every
+    event so far, the view), then closed."""
+    tab = Recorder(ws.host, ws.port, ws.cookie)
+    if not tab.open:
+        fail(f"a second tab: the handshake failed: {tab.status}")
+    tab.until(lambda m: m["type"] == "view")
+    tab.sock.close()
+    return tab.frames
+
+
+def play(ws, game, db, token, tabs):
+    """Plays the game to its end; the truth of every hand, by number. Adds to tabs the messages of a
+    second tab opened mid-hand in hands 1 and 2."""
     truth = {}
+    acts = {}
     deck_cards = 52 if game == "android" else None
     candidates = []
     for _ in range(100000):
@@ -266,6 +281,9 @@ def play(ws, game, db, token):
         turn = view["turn"]
         if turn["player"] != 0:
             continue
+        acts[view["hand_number"]] = acts.get(view["hand_number"], 0) + 1
+        if acts[view["hand_number"]] == 5 and view["hand_number"] <= 2:
+            tabs.append(other_tab(ws))
         if game == "german":
             ws.send({"type": "act", "action": {"type": "play", "card": ws_client.legal_card(view)}})
         else:
@@ -400,8 +418,16 @@ def main():
         fail(f"first message: {hello}")
     ws.send({"type": "new", "options": options})
     started = time.monotonic()
-    truth, last = play(ws, game, db, token)
+    tabs = []
+    truth, last = play(ws, game, db, token, tabs)
     problems, messages, named = check(ws.frames, truth, game)
+    if not tabs:
+        problems.append("no second tab was opened")
+    for frames in tabs:
+        more, m, n = check(frames, truth, game)
+        problems += [f"second tab: {p}" for p in more]
+        messages += m
+        named += n
     for p in problems[:20]:
         print(f"ws_leak: LEAK: {p}", file=sys.stderr)
     if problems:
