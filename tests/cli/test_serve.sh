@@ -6,6 +6,9 @@ CLIENT="$GW_TEST_DATA/ws_client.py"
 
 # start_server [ARGS...]: starts whist serve on a free port; sets $PID and $PORT.
 start_server() {
+  # emptied here, not only by the background job's redirection: the loop below could read the address
+  # of the server before
+  : >"$TMP/serve.out"
   "$WHIST" serve --port 0 "$@" >"$TMP/serve.out" 2>"$TMP/serve.err" &
   PID=$!
   PORT=
