@@ -6,9 +6,10 @@
 //   starts it again on the same port and data folder (after a kill, or stopping it first), `whist.stop()`
 //   sends SIGTERM and expects a clean exit. A server that dies without being told to fails the test.
 // - `baseURL`: the server's address, so `page.goto('/')` opens the client.
-// - `shot(page, name, { docs })`: a screenshot test-results/screenshots/PROJECT/NAME.png; with WHIST_DOC_SHOTS=1
-//   (`npm run shots`) it is also written as docs/screenshots/NAME-PROJECT.png, the pictures of the docs,
-//   unless docs is false.
+// - `shot(page, name, { docs })`: a screenshot test-results/screenshots/PROJECT/NAME.png; with
+//   WHIST_DOC_SHOTS=1 (`npm run shots`) it is also written as docs/screenshots/NAME-PROJECT.png, the
+//   pictures of the docs, unless docs is false.
+// - `talk(page, send, until)` (exported): a WebSocket of the page's own, to set things up over the protocol.
 // - `welcome(page)`: a promise of the first `welcome` message the page's WebSocket receives (call it before
 //   page.goto).
 const { test: base, expect } = require('@playwright/test');
@@ -47,7 +48,10 @@ class WhistServer {
     });
     let out = '';
     const url = await new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`whist serve did not start in ${timeoutMs} ms: ${this.stderr}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`whist serve did not start in ${timeoutMs} ms: ${this.stderr}`)),
+        timeoutMs,
+      );
       proc.stdout.on('data', (d) => {
         out += d;
         const m = ANNOUNCE.exec(out);
@@ -59,7 +63,8 @@ class WhistServer {
       proc.on('error', (e) => { clearTimeout(timer); reject(e); });
       proc.on('exit', (code, signal) => {
         clearTimeout(timer);
-        reject(new Error(`whist serve ${args.join(' ')} exited (code ${code}, signal ${signal}): ${this.stderr}`));
+        const why = `exited (code ${code}, signal ${signal}): ${this.stderr}`;
+        reject(new Error(`whist serve ${args.join(' ')} ${why}`));
       });
     });
     proc.stdout.resume();
@@ -112,9 +117,36 @@ class WhistServer {
   }
 }
 
+// talk(page, send, until): opens a WebSocket from the page (its cookie, its Origin), sends each message of
+// `send` once the socket opened, and resolves with every message received up to the first of type `until`.
+// For specs that set things up over the protocol:
+//   await talk(page, [{ type: 'settings', settings: { speed: 'instant' } }], 'settings');
+function talk(page, send, until) {
+  return page.evaluate(
+    ([send, until]) =>
+      new Promise((resolve, reject) => {
+        const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+        const ws = new WebSocket(`${scheme}://${location.host}/ws`, 'whist');
+        const got = [];
+        ws.onerror = () => reject(new Error('the WebSocket failed'));
+        ws.onopen = () => send.forEach((m) => ws.send(JSON.stringify(m)));
+        ws.onmessage = (e) => {
+          const m = JSON.parse(e.data);
+          got.push(m);
+          if (m.type === until) {
+            ws.close();
+            resolve(got);
+          }
+        };
+      }),
+    [send, until],
+  );
+}
+
 const test = base.extend({
   whist: async ({}, use, testInfo) => {
-    if (!fs.existsSync(WHIST_BIN)) throw new Error(`no whist binary at ${WHIST_BIN} (build it, or set WHIST_BIN)`);
+    if (!fs.existsSync(WHIST_BIN))
+      throw new Error(`no whist binary at ${WHIST_BIN} (build it, or set WHIST_BIN)`);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'whist-web-'));
     const server = new WhistServer(WHIST_BIN, dataDir);
     await server.start();
@@ -163,4 +195,4 @@ const test = base.extend({
   },
 });
 
-module.exports = { test, expect, WhistServer, WHIST_BIN };
+module.exports = { test, expect, talk, WhistServer, WHIST_BIN };

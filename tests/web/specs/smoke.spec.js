@@ -1,29 +1,6 @@
 // smoke.spec.js: the page loads from `whist serve` and its WebSocket is welcomed; a game started over a
 // WebSocket of the page survives the server's SIGKILL and restart (the fixture's kill and restart).
-const { test, expect } = require('../fixtures');
-
-// Opens a WebSocket from the page (its cookie, its Origin), sends each message of `send` once the
-// socket opened, and resolves with every message received up to the first of type `until`.
-function talk(page, send, until) {
-  return page.evaluate(
-    ([send, until]) =>
-      new Promise((resolve, reject) => {
-        const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`, 'whist');
-        const got = [];
-        ws.onerror = () => reject(new Error('the WebSocket failed'));
-        ws.onopen = () => send.forEach((m) => ws.send(JSON.stringify(m)));
-        ws.onmessage = (e) => {
-          const m = JSON.parse(e.data);
-          got.push(m);
-          if (m.type === until) {
-            ws.close();
-            resolve(got);
-          }
-        };
-      }),
-    [send, until],
-  );
-}
+const { test, expect, talk } = require('../fixtures');
 
 test('the page loads and its WebSocket is welcomed', async ({ page, welcome, shot }) => {
   const hello = welcome(page);
