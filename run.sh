@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # run.sh: one command to set up, build and then play or test whist.
 #   ./run.sh play [ARGS...]  set up, build, start the full-screen game (extra ARGS go to whist)
+#   ./run.sh serve [ARGS...] set up, build, start `whist serve` (the game in a browser; ARGS go to
+#                            whist serve, e.g. --port 9000) and print the address to open
 #   ./run.sh test            set up, build with gcc and clang (-Werror, asserts on), run
-#                            every test, then again in a portable gcc build (no popcnt
-#                            or BMI2: the path WebAssembly takes) and under
-#                            AddressSanitizer + UBSan
+#                            every test (after the gcc build's, the browser tests of
+#                            tests/web once, against that build), then again in a portable
+#                            gcc build (no popcnt or BMI2: the path WebAssembly takes) and
+#                            under AddressSanitizer + UBSan, then a fuzz smoke run
 #   ./run.sh build           set up and build only (build/whist)
 #   ./run.sh fuzz [SECONDS]  build the libFuzzer harnesses (fuzz/, clang) in build-fuzz and run
 #                            each for SECONDS (default 60); non-zero exit on any finding
@@ -25,6 +28,39 @@ configure() {
   elif [ $# -gt 0 ]; then
     cmake -S . -B "$dir" "$@" >/dev/null
   fi
+}
+
+# web_tests WHIST: the browser tests (tests/web: Playwright in Debian's chromium, each test with a
+# whist serve of its own from the binary WHIST) on every project (desktop and phones). npm ci runs
+# only when node_modules is missing or package-lock.json changed since. Prints the list reporter's
+# lines, then "web: N passed, N failed" (from test-results/report.json); sets WEB_PASSED and
+# WEB_FAILED (npm ci failing, or no report, counts as one failed test).
+web_tests() {
+  local dir=tests/web whist stamp sum
+  whist=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+  stamp=$dir/node_modules/.package-lock.sha256
+  sum=$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)
+  WEB_PASSED=0 WEB_FAILED=0
+  if [ ! -d "$dir/node_modules" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$sum" ]; then
+    if ! (cd "$dir" && npm ci --no-audit --no-fund); then
+      echo "web: npm ci failed in $dir"
+      WEB_FAILED=1
+      return 1
+    fi
+    echo "$sum" >"$stamp"
+  fi
+  rm -f "$dir/test-results/report.json"
+  local rc=0
+  (cd "$dir" && WHIST_BIN="$whist" npx --no-install playwright test --forbid-only) || rc=$?
+  local counts
+  counts=$(node -e 'const s = require(process.argv[1]).stats;
+    console.log((s.expected + s.flaky) + " " + s.unexpected)' "$PWD/$dir/test-results/report.json" 2>/dev/null) ||
+    counts="0 1"
+  WEB_PASSED=${counts% *}
+  WEB_FAILED=${counts#* }
+  if [ "$rc" -ne 0 ] && [ "$WEB_FAILED" -eq 0 ]; then WEB_FAILED=1; fi
+  echo "web: $WEB_PASSED passed, $WEB_FAILED failed"
+  [ "$WEB_FAILED" -eq 0 ]
 }
 
 # The fuzz harnesses (fuzz/fuzz_NAME.c), each with fuzz/NAME.dict.
@@ -120,12 +156,17 @@ fuzz_run() {
 }
 
 case "$what" in
-  build | play)
+  build | play | serve)
     configure build
     ninja -C build >/dev/null
     if [ "$what" = play ]; then
       if [ $# -eq 0 ] && { [ ! -t 0 ] || [ ! -t 1 ]; }; then set -- play --plain; fi
       exec ./build/whist "$@"
+    fi
+    if [ "$what" = serve ]; then
+      # whist serve prints its address ("whist serve: http://127.0.0.1:8080/") once it listens.
+      echo "run.sh: starting whist serve: open the address it prints in a browser; Ctrl-C stops it"
+      exec ./build/whist serve "$@"
     fi
     ;;
   test)
@@ -148,6 +189,18 @@ case "$what" in
       CC=$compiler configure "build-$compiler" -DGW_WERROR=ON -DGW_ASSERTS=ON
       ninja -C "build-$compiler"
       run_ctest "build-$compiler"
+      if [ "$compiler" = gcc ]; then
+        # The browser tests, once, against the gcc build's whist.
+        echo "== browser tests (tests/web), against build-gcc/whist =="
+        web_ok=0
+        web_tests build-gcc/whist || web_ok=1
+        passed=$((passed + WEB_PASSED))
+        failed=$((failed + WEB_FAILED))
+        if [ "$web_ok" -ne 0 ]; then
+          echo "$passed passed, $failed failed"
+          exit 1
+        fi
+      fi
     done
     # The portable path: no popcnt or BMI2 instructions, as in a WebAssembly build.
     echo "== gcc, portable bits (GW_NATIVE_BITS=OFF), -Werror, asserts on =="
@@ -169,7 +222,7 @@ case "$what" in
     fuzz_failed=$(sed -n 's/^[0-9]* passed, \([0-9]*\) failed$/\1/p' build-fuzz/smoke-summary.log)
     passed=$((passed + ${fuzz_passed:-0}))
     failed=$((failed + ${fuzz_failed:-0}))
-    echo "== every pass: the ctest suites of the four builds and the fuzz smoke =="
+    echo "== every pass: the ctest suites of the four builds, the browser tests and the fuzz smoke =="
     echo "$passed passed, $failed failed"
     [ "$fuzz_ok" -eq 0 ] && [ "$failed" -eq 0 ]
     ;;
@@ -184,7 +237,7 @@ case "$what" in
     fuzz_run "$seconds" "${GW_FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}" "${GW_FUZZ_LOGS:-build-fuzz/logs}"
     ;;
   *)
-    echo "usage: ./run.sh play|test|build|fuzz [SECONDS]" >&2
+    echo "usage: ./run.sh play|serve|test|build|fuzz [SECONDS]" >&2
     exit 2
     ;;
 esac

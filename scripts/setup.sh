@@ -3,7 +3,12 @@
 set -euo pipefail
 
 packages=(cmake ninja-build pkg-config gcc clang libclang-rt-14-dev libcmocka-dev tmux
-  libncurses-dev libsqlite3-dev sqlite3 libjansson-dev python3 libwebsockets-dev)
+  libncurses-dev libsqlite3-dev sqlite3 libjansson-dev python3 libwebsockets-dev
+  chromium fonts-liberation)
+# Node.js and npm run the browser tests (tests/web: Playwright, driving the chromium above). A machine
+# that has them already keeps its own (another source's nodejs bundles npm and conflicts with Debian's).
+command -v node >/dev/null 2>&1 || packages+=(nodejs)
+command -v npm >/dev/null 2>&1 || packages+=(npm)
 
 missing=()
 for p in "${packages[@]}"; do
