@@ -2,23 +2,8 @@
 # a German match played to its end over the WebSocket by a scripted client (tests/data/ws_client.py),
 # a rubber of Android Whist, a hint and an undo, TLS, a game resumed exactly after SIGKILL, bad input, a wrong Origin and a missing token refused, a clean stop on SIGTERM and SIGINT.
 source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/serve_lib.sh"
 CLIENT="$GW_TEST_DATA/ws_client.py"
-
-# start_server [ARGS...]: starts whist serve on a free port; sets $PID and $PORT.
-start_server() {
-  rm -f "$TMP/serve.out" # not the last server's port: the new one may not have opened the file yet
-  "$WHIST" serve --port 0 "$@" >"$TMP/serve.out" 2>"$TMP/serve.err" &
-  PID=$!
-  PORT=
-  for _ in $(seq 100); do
-    PORT=$(sed -n 's|^whist serve: https\{0,1\}://[^:]*:\([0-9]*\)/$|\1|p' "$TMP/serve.out")
-    [ -n "$PORT" ] && return 0
-    kill -0 "$PID" 2>/dev/null || break
-    sleep 0.05
-  done
-  fail "whist serve did not start: $(cat "$TMP/serve.err")"
-  return 1
-}
 
 # stop_server SIGNAL: sends SIGNAL and expects a clean exit within 5 s.
 stop_server() {

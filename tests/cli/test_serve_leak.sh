@@ -3,23 +3,11 @@
 # them) and Android Whist against every level; every message the server sent is checked against what
 # player 0 could know when it was sent, from the records the server saved (its database), replayed.
 source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/serve_lib.sh"
 LEAK="$GW_TEST_DATA/ws_leak.py"
 
-# The computer's time per decision, short when the server lets it be set.
-think=()
-if "$WHIST" serve --help 2>&1 | grep -q -- '--think-ms'; then think=(--think-ms 20); fi
-
-"$WHIST" serve --port 0 --data "$TMP/srv" "${think[@]}" >"$TMP/serve.out" 2>"$TMP/serve.err" &
-PID=$!
-PORT=
-for _ in $(seq 100); do
-  PORT=$(sed -n 's|^whist serve: http://[^:]*:\([0-9]*\)/$|\1|p' "$TMP/serve.out")
-  [ -n "$PORT" ] && break
-  kill -0 "$PID" 2>/dev/null || break
-  sleep 0.05
-done
-if [ -z "$PORT" ]; then
-  fail "whist serve did not start: $(cat "$TMP/serve.err")"
+# The computer's time per decision: short.
+if ! start_server --data "$TMP/srv" --think-ms 20; then
   finish
 fi
 

@@ -5,26 +5,11 @@
 # quit abandons the match; Android Whist rubbers in the store; --think-ms, --max-connections and
 # --rate-limit.
 source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/serve_lib.sh"
 CLIENT="$GW_TEST_DATA/ws_client.py"
 DATA="$XDG_DATA_HOME/whist" # the terminal's database: whist stats and history read it too
 DB="$DATA/whist.db"
 mkdir -p "$XDG_DATA_HOME"
-
-# start_server [ARGS...]: starts whist serve on a free port; sets $PID and $PORT.
-start_server() {
-  rm -f "$TMP/serve.out" # not the last server's port: the new one may not have opened the file yet
-  "$WHIST" serve --port 0 "$@" >"$TMP/serve.out" 2>"$TMP/serve.err" &
-  PID=$!
-  PORT=
-  for _ in $(seq 100); do
-    PORT=$(sed -n 's|^whist serve: https\{0,1\}://[^:]*:\([0-9]*\)/$|\1|p' "$TMP/serve.out")
-    [ -n "$PORT" ] && return 0
-    kill -0 "$PID" 2>/dev/null || break
-    sleep 0.05
-  done
-  fail "whist serve did not start: $(cat "$TMP/serve.err")"
-  return 1
-}
 
 stop_server() {
   kill -TERM "$PID"
