@@ -3,7 +3,8 @@
 
 Usage: ws_abuse.py HOST PORT
 
-Beyond test_serve.sh's bad-input, bad-origin and no-cookie scenarios: invented and malformed tokens,
+Beyond test_serve.sh's bad-input, bad-origin and no-cookie scenarios: invented and malformed tokens
+(refused), a new player who cannot reach another's game,
 more wrong Origins, paths and subprotocols, oversized messages (one huge frame, many fragments, the
 4096-byte limit exactly), malformed text (invalid UTF-8, NUL bytes, deep nesting), and garbage bytes on
 the socket (unmasked or reserved frames, an oversized control frame, a frame announcing 2^40 bytes,
@@ -74,10 +75,13 @@ def tokens(cookie):
     view = a.until(lambda m: m["type"] == "view")["view"]
     own = view["table"]["own"]
 
-    # an invented token of the right form: a new player of its own, no game, nobody else's
+    # an invented token of the right form: never issued by this server, so no WebSocket at all; a fresh
+    # player (a token the server issued) has no game and cannot reach another's
     invented = "whist_token=" + os.urandom(16).hex()
     b = WebSocket(HOST, PORT, invented)
-    check(b.open, "an invented token opens a WebSocket of a new player")
+    check(not b.open, f"an invented token is refused ({b.status})")
+    b = WebSocket(HOST, PORT, get_cookie(HOST, PORT))
+    check(b.open, "a new player's WebSocket opens")
     if b.open:
         hello = b.recv()
         check(hello["type"] == "welcome" and hello["game"] is None, f"... who has no game: {hello}")

@@ -13,6 +13,7 @@
 #include "gw/files.h"
 #include "gw/monotonic.h"
 #include "gw/session.h"
+#include "gw/session_hands.h"
 
 static const char HELP[] =
     "Usage: whist android --plain [--opponent LEVEL] [--seed N] [--record FILE] [--classic-order]\n"
@@ -100,31 +101,9 @@ static void stats_begin(line_rubber *r) {
 /* Stores the hand just scored (e: its SCORE event). */
 static void stats_hand(line_rubber *r, const gw_event *e) {
     if (!r->g.store) return;
-    gw_text rec = {0};
     gw_error err;
-    if (gw_session_hand_record(r->g.ses, e->hand, &rec, &err) !=
-        GW_OK) { /* the hand was just scored: a bug */
+    if (gw_store_add_session_hand(r->g.store, r->g.ses, r->g.store_id, e, NULL, &err) != GW_OK)
         stats_off(r, err.msg);
-        gw_text_free(&rec);
-        return;
-    }
-    const gw_android_rubber *ru = gw_session_rubber(r->g.ses);
-    gw_store_android_hand h = {.rubber_id = r->g.store_id,
-                               .number = e->hand,
-                               .record = gw_text_str(&rec),
-                               .tricks = {e->tricks[0], e->tricks[1]},
-                               .winner = e->winner,
-                               .points = e->winner >= 0 ? e->points[e->winner] : 0,
-                               .score = {e->score[0], e->score[1]},
-                               .game_winner = e->game_winner,
-                               .games = {ru->games[0], ru->games[1]},
-                               .values = {ru->values[0], ru->values[1]},
-                               .rubber_winner = ru->winner};
-    if (rec.failed)
-        stats_off(r, "out of memory");
-    else if (gw_store_add_android_hand(r->g.store, &h, NULL, &err) != GW_OK)
-        stats_off(r, err.msg);
-    gw_text_free(&rec);
 }
 
 /* ---- words ---------------------------------------------------------------- */

@@ -11,6 +11,7 @@
 #include "gw/match.h"
 #include "gw/monotonic.h"
 #include "gw/session.h"
+#include "gw/session_hands.h"
 
 static const char HELP[] = "Usage: whist play [--seed N] [--ascii] [--variant V] [--scoring S] [--target N]\n"
                            "                  [--opponent LEVEL] [--think-ms MS]\n"
@@ -117,33 +118,11 @@ static void stats_begin(line_match *m) {
 }
 
 /* Stores hand hand_no, just scored (e: its SCORE event). */
-static void stats_hand(line_match *m, const gw_event *e, bool slam) {
+static void stats_hand(line_match *m, const gw_event *e) {
     if (!m->g.store) return;
-    gw_text rec = {0};
     gw_error err;
-    if (gw_session_hand_record(m->g.ses, e->hand, &rec, &err) !=
-        GW_OK) { /* the hand was just scored: a bug */
+    if (gw_store_add_session_hand(m->g.store, m->g.ses, m->g.store_id, e, NULL, &err) != GW_OK)
         stats_off(m, err.msg);
-        gw_text_free(&rec);
-        return;
-    }
-    const gw_match *match = gw_session_match(m->g.ses);
-    gw_store_hand h = {.match_id = m->g.store_id,
-                       .number = e->hand,
-                       .record = gw_text_str(&rec),
-                       .played = NULL,
-                       .tricks = {e->tricks[0], e->tricks[1]},
-                       .winner = e->winner,
-                       .points = {e->points[0], e->points[1]},
-                       .slam = slam,
-                       .assisted = gw_session_hand_assisted(m->g.ses, e->hand),
-                       .score = {match->score[0], match->score[1]},
-                       .match_winner = gw_match_winner(match)};
-    if (rec.failed)
-        stats_off(m, "out of memory");
-    else if (gw_store_add_hand(m->g.store, &h, NULL, &err) != GW_OK)
-        stats_off(m, err.msg);
-    gw_text_free(&rec);
 }
 
 /* ---- the table ------------------------------------------------------------------------------------- */
@@ -215,7 +194,7 @@ static void report_score(line_match *m, const gw_event *e) {
     if (e->score[0] == e->score[1] && e->score[0] >= r->target)
         printf("Level at the target: the match goes on until a hand leaves one of you ahead.\n");
     save(m);
-    stats_hand(m, e, slam);
+    stats_hand(m, e);
 }
 
 /* Shows the session's events since the last shown, as the human sees them. */

@@ -9,7 +9,7 @@
 #include "gw/levels.h"
 #include "gw/monotonic.h"
 #include "gw/protocol.h"
-#include "gw/score.h"
+#include "gw/session_hands.h"
 #include "gw/text.h"
 #include "server_int.h"
 
@@ -180,53 +180,6 @@ static void stats_abandon(server *sv, player *pl) {
         (void)gw_store_abandon_rubber(sv->store, id, &err);
 }
 
-/* Stores a German Whist hand scored by event e (its record in rec). */
-static gw_status store_german_hand(server *sv, player *pl, int64_t id, const gw_event *e, const char *rec,
-                                   gw_error *err) {
-    gw_view *v = malloc(sizeof *v);
-    if (!v) return gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory");
-    gw_status st = gw_session_view(pl->s, 0, v, err);
-    if (st == GW_OK) {
-        const gw_observation *o = &v->german;
-        const gw_match_rules *r = &gw_session_config_of(pl->s)->rules;
-        int endgame[2] = {o->won[GW_ENDGAME][0], o->won[GW_ENDGAME][1]};
-        int all[2] = {o->won[GW_FOREPLAY][0] + endgame[0], o->won[GW_FOREPLAY][1] + endgame[1]};
-        const gw_match *match = gw_session_match(pl->s);
-        gw_store_hand h = {.match_id = id,
-                           .number = e->hand,
-                           .record = rec,
-                           .played = NULL,
-                           .tricks = {e->tricks[0], e->tricks[1]},
-                           .winner = e->winner,
-                           .points = {e->points[0], e->points[1]},
-                           .slam = gw_score_hand(r->variant, r->scoring, endgame, all).slam,
-                           .assisted = gw_session_hand_assisted(pl->s, e->hand),
-                           .score = {match->score[0], match->score[1]},
-                           .match_winner = gw_match_winner(match)};
-        st = gw_store_add_hand(sv->store, &h, NULL, err);
-    }
-    free(v);
-    return st;
-}
-
-/* Stores an Android Whist hand scored by event e (as the terminal's line mode does). */
-static gw_status store_android_hand(server *sv, player *pl, int64_t id, const gw_event *e, const char *rec,
-                                    gw_error *err) {
-    const gw_android_rubber *ru = gw_session_rubber(pl->s);
-    gw_store_android_hand h = {.rubber_id = id,
-                               .number = e->hand,
-                               .record = rec,
-                               .tricks = {e->tricks[0], e->tricks[1]},
-                               .winner = e->winner,
-                               .points = e->winner >= 0 ? e->points[e->winner] : 0,
-                               .score = {e->score[0], e->score[1]},
-                               .game_winner = e->game_winner,
-                               .games = {ru->games[0], ru->games[1]},
-                               .values = {ru->values[0], ru->values[1]},
-                               .rubber_winner = ru->winner};
-    return gw_store_add_android_hand(sv->store, &h, NULL, err);
-}
-
 /* Stores the hands scored by the events numbered from on (a hand stored already, after a restart from a
  * save older than the statistics, is refused by the store and skipped). */
 static void stats_hands(server *sv, player *pl, uint32_t from) {
@@ -236,16 +189,10 @@ static void stats_hands(server *sv, player *pl, uint32_t from) {
     for (uint32_t n = from; n <= last; n++) {
         gw_event e;
         if (gw_session_events(pl->s, n, 0, &e, 1) != 1 || e.kind != GW_EVENT_SCORE) continue;
-        gw_text rec = {0};
         gw_error err;
-        gw_status st = gw_session_hand_record(pl->s, e.hand, &rec, &err);
-        if (st == GW_OK && rec.failed) st = gw_error_set(&err, GW_ENOMEM, 0, 0, "out of memory");
-        if (st == GW_OK)
-            st = german(pl) ? store_german_hand(sv, pl, id, &e, gw_text_str(&rec), &err)
-                            : store_android_hand(sv, pl, id, &e, gw_text_str(&rec), &err);
-        if (st != GW_OK && err.status != GW_ESTATE)
+        if (gw_store_add_session_hand(sv->store, pl->s, id, &e, NULL, &err) != GW_OK &&
+            err.status != GW_ESTATE)
             fprintf(stderr, "whist serve: the statistics: %s\n", err.msg);
-        gw_text_free(&rec);
     }
 }
 
