@@ -48,8 +48,8 @@ export function mount(root, ctx) {
         <button id="tracker-button" aria-pressed="false" title="Card tracker (t)"><span class="ico" aria-hidden="true">▦</span><span class="lbl">Tracker</span></button>
         <button id="last-trick-button" title="Last trick (l)"><span class="ico" aria-hidden="true">⟲</span><span class="lbl">Last trick</span></button>
       </nav>
-      <section id="tracker" class="tracker" aria-label="Card tracker" hidden></section>
     </div>
+    <section id="tracker" class="tracker" aria-label="Card tracker" hidden></section>
     <div id="their-hand" class="hand their-hand" role="img" aria-label="The computer's hand"></div>
     <div id="score-1" class="score" role="group"></div>
     <div class="middle">
@@ -218,7 +218,7 @@ export function mount(root, ctx) {
         const slot = $(`.slot-${e.player}`);
         slot.querySelector(".card")?.classList.add("winner");
         const up = t?.phase === "foreplay" && t.upcard ? ` and takes the ${cardText(t.upcard)}` : "";
-        say(e.player === 0 ? `You win the trick${up}.` : `The computer wins the trick${up}.`);
+        say(e.player === 0 ? `You win the trick${up.replace("takes", "take")}.` : `The computer wins the trick${up}.`);
         $(`#score-${e.player}`).classList.add("won-trick");
         await sleep(p.trick);
         if (g !== gen) return;
@@ -699,8 +699,8 @@ export function mount(root, ctx) {
     }
     const bestCards = m.cards.filter((c) => Math.abs(c.value - top) < 1e-9).map((c) => cardText(c.card)).join(", ");
     say(m.exact
-      ? `Hint (exact): the tricks you win from here with each card and best play by both. Best: ${bestCards} (${Math.round(top)}).`
-      : `Hint (estimate from ${m.samples} sampled deals): the endgame tricks each card is expected to bring. Best: ${bestCards}.`);
+      ? `Exact hint: the tricks you make from here with each card. Best: ${bestCards} (${Math.round(top)}).`
+      : `Estimated hint (${m.samples} deals): endgame tricks each card should bring. Best: ${bestCards}.`);
     s.dataset.hint = m.exact ? "exact" : "estimate";
   }
 
@@ -877,7 +877,6 @@ export function mount(root, ctx) {
     if (shown) {
       renderMine(shown.table, shown);
       renderTracker();
-      if (hint) clearHint();
     }
   });
   applyLayout();
