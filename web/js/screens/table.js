@@ -188,6 +188,7 @@ export function mount(root, ctx) {
       case "play": {
         if (!t) break;
         clearLastTrickIfFull();
+        const answering = s.querySelectorAll("#trick .card").length === 1;
         const el = cardElement(e.card);
         let from = null;
         if (e.player === 0) {
@@ -209,6 +210,7 @@ export function mount(root, ctx) {
         flyFrom(el, from, flyMs());
         playSound("card", sound());
         if (e.player === 1) {
+          say(`The computer ${answering ? "answers with" : "leads"} the ${cardText(e.card)}${e.card[1] === t.trump ? " (a trump)" : ""}.`);
           if (e.card[1] === t.trump) pulseTrump();
           await sleep(Math.round(p.draw * 0.8));
         }
@@ -292,8 +294,10 @@ export function mount(root, ctx) {
     renderTracker();
     if (hint && hint.key !== hintKey(v)) clearHint();
     if (pending && !t.own.includes(pending)) pending = null;
-    if (v.state === "playing" && v.turn.player === 0 && !news) {
-      msgEl.textContent = t.led ? `Your turn: answer the ${cardText(t.led)}.` : "Your turn: lead a card.";
+    if (v.state === "playing" && v.turn.player === 0) {
+      const prompt = t.led ? `Your turn: answer the ${cardText(t.led)}.` : "Your turn: lead a card.";
+      if (!news) msgEl.textContent = prompt;
+      else if (!msgEl.textContent.includes("Your turn")) msgEl.textContent += " Your turn.";
     }
     news = false;
     if (v.state !== "playing") openBoard(v);
