@@ -933,7 +933,7 @@ export function mount(root, ctx) {
         clearTimeout(historyTimer);
         {
           const e = m.entries?.[0];
-          if (e && e.game === "german") go("replay", { id: e.id });
+          if (e && e.game === "german") go("replay", { id: e.id, back: "table" });
           else go("history");
         }
         break;
