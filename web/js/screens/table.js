@@ -206,6 +206,7 @@ export function mount(root, ctx) {
         }
         const slot = $(`.slot-${e.player}`);
         slot.replaceChildren(el);
+        turnLight(e.player, false); // a card played: not that player's turn any more
         el.classList.add("played");
         flyFrom(el, from, flyMs());
         playSound("card", sound());
@@ -497,6 +498,11 @@ export function mount(root, ctx) {
     }
   }
 
+  function turnLight(p, on) {
+    $(`#score-${p} .turn-light`)?.classList.toggle("on", on);
+    $(`#score-${p}`).classList.toggle("turn", on);
+  }
+
   function renderPhase(v) {
     const t = v.table;
     const half = v.rules.variant === "small" ? 7 : 13;
@@ -662,9 +668,11 @@ export function mount(root, ctx) {
     pending = card;
     expecting = "act";
     cardEl(card)?.classList.add("pending");
+    turnLight(0, false);
     if (!net.send({ type: "act", action: { type: "play", card } })) {
       pending = null;
       cardEl(card)?.classList.remove("pending");
+      if (shown) renderScores(shown);
       say("Not connected: the card was not played. Try again in a moment.");
     }
   }
@@ -918,6 +926,7 @@ export function mount(root, ctx) {
         break;
       case "view":
         if (m.view.game !== "german") return;
+        if (expecting === "act" || expecting === "undo" || expecting === "next") expecting = null; // accepted
         if (!shown || s.dataset.state === "none" || resyncing) {
           resyncing = false;
           resync(m.view);
@@ -958,6 +967,7 @@ export function mount(root, ctx) {
       const card = pending;
       pending = null;
       cardEl(card)?.classList.remove("pending");
+      if (shown) renderScores(shown);
       bounce(card, m.message);
       return;
     }
