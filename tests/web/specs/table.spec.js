@@ -341,3 +341,41 @@ test('the table fits the screen and the docs get its picture', async ({ page }, 
     fs.copyFileSync(file, path.join(docs, name));
   }
 });
+
+test('events are shown in turn: the winner of the trick, the draws, the next up-card', async ({ page }) => {
+  await useSettings(page, { ...FAST, speed: 'fast' });
+  await newGame(page);
+  await page.evaluate(() => {
+    window.seen = { messages: [], winner: false, backs: 0 };
+    const msg = document.querySelector('#message');
+    new MutationObserver(() => window.seen.messages.push(msg.textContent)).observe(msg, { childList: true, characterData: true, subtree: true });
+    new MutationObserver(() => {
+      if (document.querySelector('#trick .card.winner')) window.seen.winner = true;
+    }).observe(document.querySelector('#trick'), { subtree: true, attributes: true, childList: true });
+  });
+  for (let i = 0; i < 3; i++) await playOne(page);
+  await myTurn(page);
+  const seen = await page.evaluate(() => window.seen);
+  const all = seen.messages.join('\n');
+  expect(seen.winner).toBe(true);
+  expect(all).toMatch(/(You win|The computer wins) the trick and takes? the/);
+  expect(all).toMatch(/The computer (draws a card \(face down\)|takes the)/);
+  expect(all).toMatch(/You (draw|take) the/);
+  expect(all).toMatch(/Next up-card: /);
+});
+
+test('the orientation setting picks the layout', async ({ page }, testInfo) => {
+  await useSettings(page, { ...FAST, orientation: 'landscape' });
+  await newGame(page);
+  await expect(page.locator('#screen-table')).toHaveAttribute('data-layout', 'landscape');
+  await noSideScroll(page);
+  await useSettings(page, { ...FAST, orientation: 'portrait' });
+  await page.locator('#resume').click();
+  await expect(page.locator('#screen-table')).toHaveAttribute('data-layout', 'portrait');
+  await noSideScroll(page);
+  await useSettings(page, { ...FAST, orientation: 'auto' });
+  await page.locator('#resume').click();
+  const vp = page.viewportSize();
+  await expect(page.locator('#screen-table')).toHaveAttribute('data-layout', vp.width >= vp.height ? 'landscape' : 'portrait');
+  await noSideScroll(page);
+});
