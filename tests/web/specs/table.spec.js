@@ -379,3 +379,25 @@ test('the orientation setting picks the layout', async ({ page }, testInfo) => {
   await expect(page.locator('#screen-table')).toHaveAttribute('data-layout', vp.width >= vp.height ? 'landscape' : 'portrait');
   await noSideScroll(page);
 });
+
+test('the scoreboard opens the hand in the replay', async ({ page }) => {
+  await useSettings(page, { ...FAST, variant: 'small', target: '20' });
+  await newGame(page);
+  for (let step = 0; step < 200 && !(await page.locator('#scoreboard[open]').count()); step++) {
+    if (!(await page.locator('#score-0 .turn-light.on').count())) {
+      await page.waitForTimeout(30);
+      continue;
+    }
+    const card = await legalCard(page);
+    await tap(page, card);
+    await tap(page, card);
+    await expect(page.locator(`#my-hand [data-card="${card}"]`)).toHaveCount(0);
+  }
+  await expect(page.locator('#scoreboard')).toBeVisible();
+  await expect(page.locator('#continue')).toBeVisible();
+  await page.locator('#replay-hand').click();
+  await expect(page.locator('#screen-replay')).toBeVisible();
+  expect(new URL(page.url()).hash).toMatch(/^#replay\?/);
+  const params = JSON.parse(decodeURIComponent(new URL(page.url()).hash.replace(/^#replay\?/, '')));
+  expect(Number.isInteger(params.id)).toBe(true);
+});
