@@ -58,7 +58,7 @@ const SOUNDS = {
 // Plays sound name ("trump", "card", "bounce", "win") when on is true (the sound setting).
 export function play(name, on) {
   if (!on) return;
-  const a = audio();
+  const a = ctx; // made by unlockSound on the first gesture (browsers refuse audio before one)
   if (!a || a.state !== "running") return;
   try {
     SOUNDS[name]?.(a);
