@@ -380,7 +380,7 @@ test('the orientation setting picks the layout', async ({ page }, testInfo) => {
   await noSideScroll(page);
 });
 
-test('the scoreboard opens the hand in the replay', async ({ page }) => {
+test('the scoreboard comes back after a reload and opens the hand in the replay', async ({ page }) => {
   await useSettings(page, { ...FAST, variant: 'small', target: '20' });
   await newGame(page);
   for (let step = 0; step < 200 && !(await page.locator('#scoreboard[open]').count()); step++) {
@@ -395,6 +395,13 @@ test('the scoreboard opens the hand in the replay', async ({ page }) => {
   }
   await expect(page.locator('#scoreboard')).toBeVisible();
   await expect(page.locator('#continue')).toBeVisible();
+  // A reload at the end of a hand shows the same scoreboard.
+  const title = await page.locator('#sb-title').innerText();
+  const why = await page.locator('#scoreboard .sb-why').innerText();
+  await page.reload();
+  await expect(page.locator('#scoreboard')).toBeVisible();
+  await expect(page.locator('#sb-title')).toHaveText(title);
+  await expect(page.locator('#scoreboard .sb-why')).toHaveText(why);
   await page.locator('#replay-hand').click();
   await expect(page.locator('#screen-replay')).toBeVisible();
   expect(new URL(page.url()).hash).toMatch(/^#replay\?/);

@@ -107,6 +107,7 @@ export function mount(root, ctx) {
   let news = false; // an event said something since the last view
   let boardFor = null; // the hand whose scoreboard is open ("N:state")
   let dealtHand = null; // the hand the deal animation ran for
+  let boardTimer = null;
   const sound = () => settings.get("sound") === "on";
   const pace = () => PACE[settings.get("speed")] ?? PACE.normal;
   const flyMs = () => Math.round((pace().draw || 0) * 0.5);
@@ -144,7 +145,7 @@ export function mount(root, ctx) {
     const g = gen;
     while (queue.length && g === gen) {
       const item = queue.shift();
-      if (item.view) render(item.view);
+      if (item.view) render(item.view, { live: true });
       else await animate(item.event, g);
     }
     if (g === gen) {
@@ -277,7 +278,9 @@ export function mount(root, ctx) {
   }
 
   // ---- drawing the view -------------------------------------------------------------------------
-  function render(v) {
+  // Draws view v. live: it follows events just played (a fanfare may sound); defer: the view was
+  // already there when the table opened (the scoreboard waits a moment: a new game may be coming).
+  function render(v, { live = false, defer = false } = {}) {
     if (!v || v.game !== "german") return;
     const prev = shown;
     shown = v;
@@ -301,8 +304,10 @@ export function mount(root, ctx) {
       else if (!msgEl.textContent.includes("Your turn")) msgEl.textContent += " Your turn.";
     }
     news = false;
-    if (v.state !== "playing") openBoard(v);
-    else closeBoard();
+    clearTimeout(boardTimer);
+    if (v.state === "playing") closeBoard();
+    else if (defer) boardTimer = setTimeout(() => shown === v && openBoard(v, false), 400);
+    else openBoard(v, live);
   }
 
   const hintKey = (v) => `${v.hand_number}:${v.table.moves.length}`;
@@ -553,7 +558,7 @@ export function mount(root, ctx) {
   }
 
   // ---- the scoreboard ---------------------------------------------------------------------------
-  function openBoard(v) {
+  function openBoard(v, live) {
     const key = `${v.hand_number}:${v.state}`;
     if (boardFor === key && scoreboard.open) return;
     boardFor = key;
@@ -584,7 +589,7 @@ export function mount(root, ctx) {
       : `First to ${v.rules.target} wins the match.`;
     $("#continue").hidden = over;
     $("#new-match").hidden = !over;
-    if (over && v.winner === 0) playSound("win", sound());
+    if (live && over && v.winner === 0) playSound("win", sound());
     if (!scoreboard.open) scoreboard.showModal();
     (over ? $("#new-match") : $("#continue")).focus();
   }
@@ -911,6 +916,7 @@ export function mount(root, ctx) {
   function onMessage(m) {
     switch (m.type) {
       case "welcome":
+        clearTimeout(boardTimer);
         pending = null;
         expecting = null;
         clearHint();
@@ -984,7 +990,7 @@ export function mount(root, ctx) {
   if (state.welcomed && !state.game) noGame();
   else if (state.game?.game === "android") {
     queueMicrotask(() => go("android"));
-  } else if (state.view?.game === "german") render(state.view);
+  } else if (state.view?.game === "german") render(state.view, { defer: true });
   else msgEl.textContent = "Dealing…";
 
   return {
@@ -998,6 +1004,7 @@ export function mount(root, ctx) {
       offSettings();
       ro.disconnect();
       clearTimeout(historyTimer);
+      clearTimeout(boardTimer);
       if (scoreboard.open) scoreboard.close();
       if (lastTrickDlg.open) lastTrickDlg.close();
     },
