@@ -408,3 +408,50 @@ test('the scoreboard comes back after a reload and opens the hand in the replay'
   const params = JSON.parse(decodeURIComponent(new URL(page.url()).hash.replace(/^#replay\?/, '')));
   expect(Number.isInteger(params.id)).toBe(true);
 });
+
+test('the table\'s own rules: scoring examples, trick winners, refusals', async ({ page }) => {
+  await page.goto('/');
+  const r = await page.evaluate(async () => {
+    const m = await import('/js/table-rules.js');
+    const score = (variant, scoring, foreplay, endgame) => m.scoreHand({ variant, scoring }, { foreplay, endgame });
+    const view = {
+      game: 'german', state: 'playing', turn: { player: 0 }, names: ['You', 'hard'],
+      table: { own: ['AS', '2H'], led: 'KH', to_play: 0 },
+    };
+    return {
+      last13: score('classic', 'last13', [0, 0], [8, 5]).points,
+      slam: score('classic', 'last13', [0, 0], [13, 0]).points,
+      every: score('classic', 'every', [10, 3], [13, 0]).points,
+      everyTie: score('classic', 'every', [6, 7], [7, 6]).points,
+      smallLast: score('small', 'last13', [0, 0], [5, 2]).points,
+      smallSlam: score('small', 'last13', [0, 0], [7, 0]).points,
+      smallEvery: score('small', 'every', [3, 4], [7, 0]).points,
+      difference: score('classic', 'difference', [0, 0], [8, 5]).points,
+      total: score('classic', 'total', [9, 4], [5, 8]).points,
+      why: score('classic', 'last13', [0, 0], [5, 8]).why,
+      winners: [m.trickWinnerIndex('KH', 'AH', 'S'), m.trickWinnerIndex('KH', '2S', 'S'), m.trickWinnerIndex('KH', 'AD', 'S')],
+      follow: m.refusal(view, 'AS'),
+      ok: m.refusal(view, '2H'),
+      turn: m.refusal({ ...view, turn: { player: 1 } }, '2H'),
+      tricks: m.tricksOf({ dealer: 1, trump: 'S', moves: ['KH', 'AH', '2S', '3C'], ups: ['7D', '9C', '4H'] }),
+    };
+  });
+  expect(r.last13).toEqual([2, 0]);
+  expect(r.slam).toEqual([10, 0]);
+  expect(r.every).toEqual([10, 0]);
+  expect(r.everyTie).toEqual([0, 0]);
+  expect(r.smallLast).toEqual([2, 0]);
+  expect(r.smallSlam).toEqual([5, 0]);
+  expect(r.smallEvery).toEqual([4, 0]);
+  expect(r.difference).toEqual([3, 0]);
+  expect(r.total).toEqual([5, 8]);
+  expect(r.why).toBe('Last 13: only the 13 endgame tricks count. The computer won 8 to 5: 8 − 6 = 2 points.');
+  expect(r.winners).toEqual([1, 1, 0]);
+  expect(r.follow).toMatch(/You must follow suit/);
+  expect(r.ok).toBeNull();
+  expect(r.turn).toMatch(/Wait/);
+  expect(r.tricks).toEqual([
+    { number: 1, leader: 0, cards: ['KH', 'AH'], winner: 1, up: '7D' },
+    { number: 2, leader: 1, cards: ['2S', '3C'], winner: 1, up: '9C' },
+  ]);
+});
