@@ -917,6 +917,8 @@ export function mount(root, ctx) {
     switch (m.type) {
       case "welcome":
         clearTimeout(boardTimer);
+        dealtHand = null; // a new match deals hand 1 again: a fresh hand after a welcome is dealt in
+        shown = null;
         pending = null;
         expecting = null;
         clearHint();
