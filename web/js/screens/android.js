@@ -7,6 +7,7 @@
 
 import { backElement, cardElement, cardLabel, cardText, parseCard, sortHand, SUIT_NAME, SUIT_SYMBOL } from "../cards.js";
 import { PACE } from "../settings.js";
+import { ICONS } from "../icons.js";
 
 const ORDER = ["D", "L", "X", "N"]; // clockwise
 const POSITIONS = ["bottom", "left", "top", "right"]; // clockwise from the viewer
@@ -74,12 +75,12 @@ export function mount(root, ctx) {
   const s = section(`
     <h1 class="visually-hidden">Android Whist</h1>
     <header class="a-top">
-      <button id="home-button" class="icon-button" aria-label="Home" title="Home">⌂</button>
+      <button id="home-button" class="icon-button" aria-label="Home" title="Home">${ICONS.home}</button>
       <div class="a-score" id="a-score" aria-label="Score"></div>
       <div class="a-score-box a-tricks" id="tricks-won"></div>
       <div class="a-trump" id="trump" aria-label="Trump"></div>
-      <button id="undo-button" class="icon-button" aria-label="Take back your last card" title="Undo" hidden>↶</button>
-      <button id="log-button" class="icon-button" aria-label="Show the hand's log" title="Log" aria-expanded="false" aria-controls="log">☰</button>
+      <button id="undo-button" class="icon-button" aria-label="Take back your last card" title="Undo" hidden>${ICONS.undo}</button>
+      <button id="log-button" class="icon-button" aria-label="Show the hand's log" title="Log" aria-expanded="false" aria-controls="log">${ICONS.menu}</button>
     </header>
     <div class="a-table" id="a-table">
       <div class="a-seat" id="seat-top"></div>
@@ -116,6 +117,7 @@ export function mount(root, ctx) {
   let pumping = false;
   let winnerSeat = null; // the seat that took the trick being shown
   let lastError = "";
+  let lastScore = null; // the hand's score event: the game it won, if any
 
   const layout = () => {
     const o = settings.get("orientation");
@@ -501,6 +503,8 @@ export function mount(root, ctx) {
           shown.trick = [];
           winnerSeat = null;
           drawTrick();
+        } else if (m.kind === "score") {
+          lastScore = m;
         } else if (m.kind === "deal") {
           await sleep(pace().deal);
         }
@@ -542,6 +546,9 @@ export function mount(root, ctx) {
     const handWinner = my > their ? "Your side" : "The computer's side";
     const pts = Math.max(my, their) - 6;
     body.push(`<p class="big">${handWinner} won the hand, <b>${Math.max(my, their)}</b> tricks to ${Math.min(my, their)}: <b>${pts}</b> point${pts === 1 ? "" : "s"}.</p>`);
+    if (lastScore && lastScore.hand === view.hand_number && lastScore.game_winner !== null && lastScore.game_winner !== undefined) {
+      body.push(`<p>That wins game ${r.results.length} for ${lastScore.game_winner === 0 ? "your side" : "the computer's side"}, worth <b>${lastScore.game_value}</b>.</p>`);
+    }
     const rows = r.results.map((g, i) => `<tr><th scope="row">Game ${i + 1}</th><td>${g.winner === 0 ? escapeHtml(you) + "'s side" : "Computer's side"}</td><td>${g.value}</td></tr>`).join("");
     body.push(`<table class="a-board"><caption>The rubber</caption>
       <thead><tr><th scope="col"></th><th scope="col">Your side</th><th scope="col">Computer's side</th></tr></thead>
@@ -553,7 +560,7 @@ export function mount(root, ctx) {
     buttons.replaceChildren();
     if (view.state === "over") {
       const won = r.winner === 0;
-      $("scoreboard-title").innerHTML = won ? `<span id="trophy" role="img" aria-label="Trophy">🏆</span> You win the rubber` : "The computer wins the rubber";
+      $("scoreboard-title").innerHTML = won ? `<span id="trophy" role="img" aria-label="Trophy">${ICONS.trophy}</span> You win the rubber` : "The computer wins the rubber";
       body.push(`<p>${won ? "Your side" : "The computer's side"} wins by ${r.margin} (values ${r.values[0]} to ${r.values[1]}, the rubber's 2 included).</p>`);
       buttons.append(button("new-match", "New rubber", true, () => {
         dlg.close();

@@ -1,6 +1,8 @@
 // home.js: the home screen: new game, resume, Android Whist, settings, statistics, history, rules,
 // and the sound switch, with a short welcome for a newcomer.
 
+import { ICONS } from "../icons.js";
+
 const SCORING = { last13: "Last 13", every: "Every trick", difference: "Difference", total: "Running total" };
 
 export function mount(root, ctx) {
@@ -11,7 +13,7 @@ export function mount(root, ctx) {
   s.className = "screen home";
   s.innerHTML = `
     <header class="home-top">
-      <button id="open-stats" class="icon-button" aria-label="Statistics" title="Statistics"><span aria-hidden="true">🏆</span></button>
+      <button id="open-stats" class="icon-button" aria-label="Statistics" title="Statistics">${ICONS.trophy}</button>
       <button id="sound-toggle" class="icon-button" aria-pressed="true"></button>
     </header>
     <div class="home-main">
@@ -29,8 +31,8 @@ export function mount(root, ctx) {
       </nav>
     </div>
     <footer class="home-bottom">
-      <button id="open-settings" class="icon-button" aria-label="Settings" title="Settings"><span aria-hidden="true">⚙</span></button>
-      <button id="open-rules" class="icon-button" aria-label="Rules" title="Rules"><span aria-hidden="true">?</span></button>
+      <button id="open-settings" class="icon-button" aria-label="Settings" title="Settings">${ICONS.gear}</button>
+      <button id="open-rules" class="icon-button" aria-label="Rules" title="Rules">${ICONS.help}</button>
     </footer>`;
   root.append(s);
   const $ = (id) => s.querySelector(`#${id}`);
@@ -50,7 +52,7 @@ export function mount(root, ctx) {
     const scoring = sc === "last13" && small ? "Last 7" : SCORING[sc] ?? sc;
     $("home-rules").textContent = `${small ? "Small Whist" : "Classic"} · ${scoring} · to ${settings.get("target")} · computer: ${settings.get("opponent")}`;
     const on = settings.get("sound") === "on";
-    $("sound-toggle").innerHTML = `<span aria-hidden="true">${on ? "🔊" : "🔇"}</span>`;
+    $("sound-toggle").innerHTML = on ? ICONS.soundOn : ICONS.soundOff;
     $("sound-toggle").setAttribute("aria-pressed", String(on));
     $("sound-toggle").setAttribute("aria-label", "Sound");
     $("sound-toggle").title = on ? "Sound on" : "Sound off";
