@@ -36,7 +36,16 @@ export function mount(root, ctx, params = {}) {
   let step = 0; // 0: the deal; 1..n: trick k
 
   function names() {
-    return [rep.names?.[0] || "You", rep.names?.[1] || "Computer"];
+    const levels = ["random", "easy", "hard", "expert", "oracle", "greedy"];
+    const other = rep.names?.[1];
+    return [rep.names?.[0] || "You", !other ? "Computer" : levels.includes(other) ? `Computer (${other})` : other];
+  }
+
+  function resultLine() {
+    const r = rep.result;
+    if (rep.rules.scoring === "total" && r.scored) return `${names()[0]} scored ${r.scored[0]}, ${names()[1]} ${r.scored[1]}`;
+    if (r.winner === null || r.winner < 0) return "no score";
+    return `${names()[r.winner]} scored ${r.points}`;
   }
 
   function handBox(p, cards, trick) {
@@ -69,7 +78,7 @@ export function mount(root, ctx, params = {}) {
       <div class="panel replay-head">
         <span><b>${escapeHtml(rulesText(rep.rules.variant, rep.rules.scoring, rep.rules.target))}</b></span>
         <span>Trump: <b class="${rep.trump === "H" || rep.trump === "D" ? "red-text" : ""}">${SUIT_SYMBOL[rep.trump]} ${SUIT_NAME[rep.trump]}</b></span>
-        <span>Result: ${escapeHtml(names()[0])} ${rep.result.tricks[0]} – ${rep.result.tricks[1]} ${escapeHtml(names()[1])}${rep.result.winner === null || rep.result.winner < 0 ? ", no score" : `; ${escapeHtml(names()[rep.result.winner])} scored ${rep.result.points}`}</span>
+        <span id="replay-result">Result: ${escapeHtml(names()[0])} ${rep.result.tricks[0]} – ${rep.result.tricks[1]} ${escapeHtml(names()[1])}; ${escapeHtml(resultLine())}</span>
       </div>
       <nav class="replay-nav" aria-label="Tricks">
         <button id="replay-first" aria-label="The deal">⏮</button>

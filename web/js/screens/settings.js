@@ -7,7 +7,7 @@ import { CHOICES } from "../settings.js";
 
 // How each setting is shown: [key, label, kind ("radio", "select"), hint].
 const GROUPS = [
-  ["You", [["name", "Display name", "name", "Shown at the table; empty: “You”."]]],
+  ["You", [["name", "Display name", "name", "Shown at the table and in your records; empty: “You”. No quotes or backslashes."]]],
   ["Look and feel", [
     ["sound", "Sound", "radio"],
     ["speed", "Speed", "radio", "How long the table pauses on each card and trick."],
@@ -112,7 +112,7 @@ export function mount(root, ctx) {
   fill();
 
   function nameOk(t) {
-    return new TextEncoder().encode(t).length <= 31 && !/[\u0000-\u001f\u007f]/.test(t);
+    return new TextEncoder().encode(t).length <= 31 && !/[\u0000-\u001f\u007f"\\]/.test(t);
   }
 
   form.addEventListener("change", (e) => {
@@ -139,7 +139,7 @@ export function mount(root, ctx) {
     if (el.name === "name") {
       const t = el.value.trim();
       if (!nameOk(t)) {
-        el.setCustomValidity("At most 31 bytes, no control characters.");
+        el.setCustomValidity("At most 31 bytes, with no quotes, backslashes or control characters.");
         el.reportValidity();
         return;
       }
