@@ -174,12 +174,11 @@ export function mount(root, ctx) {
       el.textContent = "";
       return;
     }
-    const you = names()[0] || "You";
     el.innerHTML = `
       <span class="a-score-box"><span class="lbl">Points</span><span><b id="points-0">${r.points[0]}</b>–<b id="points-1">${r.points[1]}</b></span></span>
       <span class="a-score-box"><span class="lbl">Games</span><span><b id="games-0">${r.games[0]}</b>–<b id="games-1">${r.games[1]}</b></span></span>
       <span class="a-score-box"><span class="lbl">Values</span><span><b id="values-0">${r.values[0]}</b>–<b id="values-1">${r.values[1]}</b></span></span>`;
-    el.setAttribute("aria-label", `Rubber score, ${you}'s side first: points ${r.points[0]} to ${r.points[1]}, ` +
+    el.setAttribute("aria-label", `Rubber score, your side first: points ${r.points[0]} to ${r.points[1]}, ` +
       `games ${r.games[0]} to ${r.games[1]}, values ${r.values[0]} to ${r.values[1]}`);
   }
 
@@ -541,7 +540,6 @@ export function mount(root, ctx) {
     const mineIdx = shown.dealer === 0 ? 0 : 1;
     const my = shown.won[mineIdx];
     const their = shown.won[1 - mineIdx];
-    const you = names()[0] || "You";
     const body = [];
     const handWinner = my > their ? "Your side" : "The computer's side";
     const pts = Math.max(my, their) - 6;
@@ -549,7 +547,7 @@ export function mount(root, ctx) {
     if (lastScore && lastScore.hand === view.hand_number && lastScore.game_winner !== null && lastScore.game_winner !== undefined) {
       body.push(`<p>That wins game ${r.results.length} for ${lastScore.game_winner === 0 ? "your side" : "the computer's side"}, worth <b>${lastScore.game_value}</b>.</p>`);
     }
-    const rows = r.results.map((g, i) => `<tr><th scope="row">Game ${i + 1}</th><td>${g.winner === 0 ? escapeHtml(you) + "'s side" : "Computer's side"}</td><td>${g.value}</td></tr>`).join("");
+    const rows = r.results.map((g, i) => `<tr><th scope="row">Game ${i + 1}</th><td>${g.winner === 0 ? "Your side" : "Computer's side"}</td><td>${g.value}</td></tr>`).join("");
     body.push(`<table class="a-board"><caption>The rubber</caption>
       <thead><tr><th scope="col"></th><th scope="col">Your side</th><th scope="col">Computer's side</th></tr></thead>
       <tbody><tr><th scope="row">Points in this game</th><td>${r.points[0]}</td><td>${r.points[1]}</td></tr>

@@ -81,11 +81,11 @@ export function mount(root, ctx, params = {}) {
         <span id="replay-result">Result: ${escapeHtml(names()[0])} ${rep.result.tricks[0]} – ${rep.result.tricks[1]} ${escapeHtml(names()[1])}; ${escapeHtml(resultLine())}</span>
       </div>
       <nav class="replay-nav" aria-label="Tricks">
-        <button id="replay-first" aria-label="The deal">⏮</button>
-        <button id="replay-prev" aria-label="Previous trick">◀</button>
+        <button id="replay-first" aria-label="The deal" title="The deal"><span aria-hidden="true">◀◀</span></button>
+        <button id="replay-prev" aria-label="Previous trick" title="Previous trick"><span aria-hidden="true">◀</span></button>
         <output id="replay-step" aria-live="polite">${step === 0 ? "The deal" : `Trick ${step} of ${n}`}</output>
-        <button id="replay-next" aria-label="Next trick">▶</button>
-        <button id="replay-last" aria-label="The last trick">⏭</button>
+        <button id="replay-next" aria-label="Next trick" title="Next trick"><span aria-hidden="true">▶</span></button>
+        <button id="replay-last" aria-label="The last trick" title="The last trick"><span aria-hidden="true">▶▶</span></button>
       </nav>
       <div class="panel" id="replay-trick-panel"></div>
       <div class="replay-hands" id="replay-hands"></div>
@@ -102,7 +102,7 @@ export function mount(root, ctx, params = {}) {
         const f = document.createElement("figure");
         f.append(cardElement(c));
         const cap = document.createElement("figcaption");
-        cap.textContent = `${names()[p]}${i === 0 ? " leads" : ""}`;
+        cap.textContent = `${names()[p]}${i === 0 ? " (led)" : ""}`;
         f.append(cap);
         row.append(f);
       });
