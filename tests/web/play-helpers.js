@@ -43,7 +43,7 @@ const FOLLOW = ['duck', 'beat', 'high'];
 
 // Plays on the Android table until the end-of-hand dialog opens: your cards by tapping (a card that
 // bounces is not followed by another tap), your android by its command buttons (duck first when
-// following, else the first offered) or by its keys. Returns what it saw: {errors, commands, keys}.
+// following, else the first offered); with useKeys, commands and cards by the keyboard. Returns what it saw: {errors, commands, keys}.
 async function playAndroidHand(page, { maxSteps = 600, useKeys = false } = {}) {
   const seen = { errors: 0, commands: 0, cards: 0, menus: [] };
   for (let step = 0; step < maxSteps; step++) {
@@ -63,6 +63,18 @@ async function playAndroidHand(page, { maxSteps = 600, useKeys = false } = {}) {
     }
     const mine = page.locator('#my-hand.my-turn [data-card]');
     const n = await mine.count();
+    if (n && useKeys) {
+      // Type a legal card as at the terminal ("as", "10h"): following suit when possible.
+      const cards = await mine.evaluateAll((es) => es.map((e) => e.dataset.card));
+      const leader = page.locator('#trick .slot.leader [data-card]');
+      const led = (await leader.count()) ? (await leader.getAttribute('data-card'))[1] : null;
+      const follow = cards.filter((c) => c[1] === led);
+      const card = (follow.length ? follow : cards)[0];
+      await page.keyboard.type(`${card[0] === 'T' ? '10' : card[0].toLowerCase()}${card[1].toLowerCase()}`);
+      await expect(page.locator(`#my-hand [data-card="${card}"]`)).toHaveCount(0);
+      seen.cards++;
+      continue;
+    }
     if (n) {
       const before = await page.locator('#my-hand [data-card]').count();
       for (let i = 0; i < n; i++) {

@@ -58,7 +58,7 @@ test('an Android Whist hand is played to its end and the next one dealt', async 
   await expect(table).toHaveAttribute('data-seat', me === 'D' ? 'N' : 'D');
 });
 
-test('the android answers "Error." in #message, and every command opens after it', async ({ page }) => {
+test('the android answers "Error." in #message, every command opens after it; all by the keyboard', async ({ page }) => {
   await page.goto('/');
   await setSetting(page, 'speed', 'instant');
   // A fixed rubber (seed), started from another socket of the same player: the page follows.

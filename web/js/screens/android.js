@@ -525,7 +525,8 @@ export function mount(root, ctx) {
 
   // ---- the end of a hand, of the rubber -------------------------------------------------------
 
-  let dialogFor = "";
+  let dialogFor = ""; // the hand and state the dialog shows
+  let dismissed = ""; // the one the player answered (Continue, New rubber, Home): not shown again
   function endDialog() {
     const dlg = $("scoreboard");
     const key = `${view.hand_number}:${view.state}`;
@@ -534,7 +535,7 @@ export function mount(root, ctx) {
       dialogFor = "";
       return;
     }
-    if (dialogFor === key && dlg.open) return;
+    if ((dialogFor === key && dlg.open) || dismissed === key) return;
     dialogFor = key;
     const r = view.rubber;
     const mineIdx = shown.dealer === 0 ? 0 : 1;
@@ -561,17 +562,20 @@ export function mount(root, ctx) {
       $("scoreboard-title").innerHTML = won ? `<span id="trophy" role="img" aria-label="Trophy">${ICONS.trophy}</span> You win the rubber` : "The computer wins the rubber";
       body.push(`<p>${won ? "Your side" : "The computer's side"} wins by ${r.margin} (values ${r.values[0]} to ${r.values[1]}, the rubber's 2 included).</p>`);
       buttons.append(button("new-match", "New rubber", true, () => {
+        dismissed = key;
         dlg.close();
         net.send({ type: "new", options: settings.newGameOptions("android") });
       }));
     } else {
       $("scoreboard-title").textContent = `Hand ${view.hand_number} is over`;
       buttons.append(button("continue", "Continue", true, () => {
+        dismissed = key;
         dlg.close();
         net.send({ type: "next" });
       }));
     }
     buttons.append(button("home", "Home", false, () => {
+      dismissed = key;
       dlg.close();
       go("home");
     }));
@@ -641,6 +645,8 @@ export function mount(root, ctx) {
   }
   document.addEventListener("keydown", onKey);
 
+  // Escape does not close the scoreboard: its buttons are the way on.
+  $("scoreboard").addEventListener("cancel", (e) => e.preventDefault());
   $("home-button").addEventListener("click", () => go("home"));
   $("undo-button").addEventListener("click", () => net.send({ type: "undo" }));
   $("log-button").addEventListener("click", () => {
@@ -700,6 +706,11 @@ export function mount(root, ctx) {
       if (m.type === "error") {
         lastError = m.message || m.code;
         say(lastError);
+        // A refused Continue or New rubber: the scoreboard comes back.
+        if (view && view.state !== "playing" && !pumping) {
+          dismissed = "";
+          endDialog();
+        }
       }
     },
     unmount() {
