@@ -12,25 +12,13 @@ import { ICONS } from "../icons.js";
 const ORDER = ["D", "L", "X", "N"]; // clockwise
 const POSITIONS = ["bottom", "left", "top", "right"]; // clockwise from the viewer
 const PARTNER = { D: "X", N: "L" };
-const OPPONENT = { D: "N", N: "D" };
 
 // The fifteen commands in the terminal game's order, with its keys (shift: the high forms).
 export const COMMANDS = [
-  ["duck", "Duck", "u"],
-  ["beat", "Beat", "b"],
-  ["high", "High", "g"],
-  ["spades", `${SUIT_SYMBOL.S} Spades`, "s"],
-  ["hearts", `${SUIT_SYMBOL.H} Hearts`, "h"],
-  ["diamonds", `${SUIT_SYMBOL.D} Diamonds`, "d"],
-  ["clubs", `${SUIT_SYMBOL.C} Clubs`, "c"],
-  ["shortest", "Shortest", "o"],
-  ["longest", "Longest", "l"],
-  ["high-spades", `High ${SUIT_SYMBOL.S}`, "S"],
-  ["high-hearts", `High ${SUIT_SYMBOL.H}`, "H"],
-  ["high-diamonds", `High ${SUIT_SYMBOL.D}`, "D"],
-  ["high-clubs", `High ${SUIT_SYMBOL.C}`, "C"],
-  ["high-shortest", "High shortest", "O"],
-  ["high-longest", "High longest", "L"],
+  ["duck", "u"], ["beat", "b"], ["high", "g"],
+  ["spades", "s"], ["hearts", "h"], ["diamonds", "d"], ["clubs", "c"], ["shortest", "o"], ["longest", "l"],
+  ["high-spades", "S"], ["high-hearts", "H"], ["high-diamonds", "D"], ["high-clubs", "C"],
+  ["high-shortest", "O"], ["high-longest", "L"],
 ];
 const FOLLOW = ["duck", "beat", "high"];
 
@@ -58,8 +46,6 @@ export function validCommands(t) {
   return open.filter((c) => !failed.has(c));
 }
 const PARTNER_OF_ANDROID = { L: "N", X: "D" };
-
-const commandLabel = (c) => COMMANDS.find((x) => x[0] === c)?.[1] ?? c;
 
 function section(html) {
   const s = document.createElement("section");
@@ -342,7 +328,7 @@ export function mount(root, ctx) {
       for (const c of open) {
         const b = document.createElement("button");
         b.dataset.command = c;
-        const key = COMMANDS.find((x) => x[0] === c)[2];
+        const key = COMMANDS.find((x) => x[0] === c)[1];
         const base = c.replace(/^high-/, "");
         const suit = { spades: "S", hearts: "H", diamonds: "D", clubs: "C" }[base];
         const shownText = suit ? SUIT_SYMBOL[suit] : base[0].toUpperCase() + base.slice(1);
@@ -599,7 +585,7 @@ export function mount(root, ctx) {
     if (e.target.closest?.("dialog") || e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.target.matches?.("input, select, textarea")) return;
     if (myTurnToCommand() && e.key.length === 1) {
-      const c = COMMANDS.find((x) => x[2] === e.key);
+      const c = COMMANDS.find((x) => x[1] === e.key);
       if (c) {
         e.preventDefault();
         if (validCommands(view.table).includes(c[0])) command(c[0]);
