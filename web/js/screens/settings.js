@@ -53,7 +53,7 @@ function control(key, label, kind, hint) {
     return `<div class="setting"><label class="setting-label" for="${id}">${label}</label>
       <select id="${id}" name="${key}"${described}>${opts}</select>${hintHtml}</div>`;
   }
-  const radios = choices.map(([v, t]) => `<label><input type="radio" name="${key}" value="${v}">${escapeHtml(t)}</label>`).join("");
+  const radios = choices.map(([v, t]) => `<label><input type="radio" name="${key}" value="${v}">${key === "back" ? '<span class="swatch" aria-hidden="true"></span>' : ""}${escapeHtml(t)}</label>`).join("");
   return `<div class="setting" role="radiogroup" aria-labelledby="${id}-label"${described}>
     <span class="setting-label" id="${id}-label">${label}</span>
     <div class="radio-row${key === "back" ? " back-choices" : ""}">${radios}</div>${hintHtml}</div>`;
@@ -78,6 +78,22 @@ export function mount(root, ctx) {
     </form>`;
   root.append(s);
   const form = s.querySelector("form");
+
+  // Each deck back choice shows its pattern: the look css/cards.css gives a back under each
+  // data-back, read from a probe card and copied to the choice's swatch.
+  const probe = backElement("");
+  probe.style.position = "absolute";
+  probe.style.visibility = "hidden";
+  s.append(probe);
+  const was = document.body.dataset.back;
+  for (const input of s.querySelectorAll('[name="back"]')) {
+    document.body.dataset.back = input.value;
+    const cs = getComputedStyle(probe);
+    const sw = input.parentElement.querySelector(".swatch");
+    for (const prop of ["background-color", "background-image", "background-size", "background-position"]) sw.style.setProperty(prop, cs.getPropertyValue(prop));
+  }
+  document.body.dataset.back = was;
+  probe.remove();
 
   function preview() {
     const p = s.querySelector("#preview");
