@@ -30,8 +30,18 @@ test('an Android Whist hand is played to its end and the next one dealt', async 
     await expect(c).toHaveAttribute('role', 'button');
     await expect(c).toHaveAttribute('aria-label', /^(ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two) of (spades|hearts|diamonds|clubs)$/);
   }
-  // The trump is always shown.
+  // The trump is always shown; the hand (suit order "alternate", the default) shows trumps first, then
+  // the colours alternate (black trump: hearts before diamonds; red trump: spades before clubs), high to
+  // low within a suit.
   await expect(page.locator('#trump')).toHaveAttribute('data-suit', /^[SHDC]$/);
+  const trump = await page.locator('#trump').getAttribute('data-suit');
+  const red = trump === 'H' || trump === 'D';
+  const opposite = red ? ['S', 'C'] : ['H', 'D'];
+  const same = (red ? ['H', 'D'] : ['S', 'C']).find((x) => x !== trump);
+  const order = [trump, opposite[0], same, opposite[1]];
+  const hand = await page.locator('#my-hand [data-card]').evaluateAll((es) => es.map((e) => e.dataset.card));
+  const RANKS = '23456789TJQKA';
+  expect(hand).toEqual([...hand].sort((a, b) => order.indexOf(a[1]) - order.indexOf(b[1]) || RANKS.indexOf(b[0]) - RANKS.indexOf(a[0])));
   await shot(page, 'android');
 
   const seen = await playAndroidHand(page);
