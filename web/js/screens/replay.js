@@ -25,7 +25,9 @@ function handsBefore(r, k) {
 
 export function mount(root, ctx, params = {}) {
   const { net, settings, go } = ctx;
-  const { section, body } = pageSection(root, "replay", "Replay", () => go("history"));
+  // params: {id} the hand; {back} the screen Back returns to (default the history).
+  const backTo = () => go(typeof params.back === "string" ? params.back : "history");
+  const { section, body } = pageSection(root, "replay", "Replay", backTo);
   body.innerHTML = `<p class="loading" role="status">Reading the hand…</p>`;
   const id = Number(params.id);
   const ask = () => Number.isInteger(id) && net.send({ type: "replay", id });
@@ -167,7 +169,7 @@ export function mount(root, ctx, params = {}) {
 
   const onKey = (e) => {
     if (e.key === "Escape") {
-      go("history");
+      backTo();
       return;
     }
     if (!rep || rep.game !== "german" || e.target.matches?.("input, select")) return;
