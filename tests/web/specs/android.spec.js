@@ -103,3 +103,27 @@ test('a card that may not be played bounces and says why', async ({ page }) => {
     await expect(page.locator('#my-hand [data-card]')).toHaveCount(13);
   }
 });
+
+test('a whole rubber to its end, then a new one', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'a rubber is long: once is enough');
+  await page.goto('/');
+  await setSetting(page, 'speed', 'instant');
+  await page.locator('#android-game').click();
+  await expect(page.locator('#my-hand [data-card]')).toHaveCount(13);
+  for (let hand = 1; hand <= 30; hand++) {
+    await playAndroidHand(page);
+    if (await page.locator('#new-match').count()) break;
+    await page.locator('#continue').click();
+  }
+  const board = page.locator('#scoreboard');
+  await expect(board).toContainText(/wins the rubber/);
+  await expect(board).toContainText(/wins by \d+/);
+  // Two games won by the rubber's winner.
+  const games = [await page.locator('#games-0').innerText(), await page.locator('#games-1').innerText()].map(Number);
+  expect(Math.max(...games)).toBe(2);
+  await page.locator('#new-match').click();
+  await expect(board).toBeHidden();
+  await expect(page.locator('#my-hand [data-card]')).toHaveCount(13);
+  await expect(page.locator('#games-0')).toHaveText('0');
+  await expect(page.locator('#games-1')).toHaveText('0');
+});

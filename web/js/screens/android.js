@@ -537,7 +537,7 @@ export function mount(root, ctx) {
     const rows = r.results.map((g, i) => `<tr><th scope="row">Game ${i + 1}</th><td>${g.winner === 0 ? "Your side" : "Computer's side"}</td><td>${g.value}</td></tr>`).join("");
     body.push(`<table class="a-board"><caption>The rubber</caption>
       <thead><tr><th scope="col"></th><th scope="col">Your side</th><th scope="col">Computer's side</th></tr></thead>
-      <tbody><tr><th scope="row">Points in this game</th><td>${r.points[0]}</td><td>${r.points[1]}</td></tr>
+      <tbody>${view.state === "over" ? "" : `<tr><th scope="row">Points in this game</th><td>${r.points[0]}</td><td>${r.points[1]}</td></tr>`}
       <tr><th scope="row">Games</th><td>${r.games[0]}</td><td>${r.games[1]}</td></tr>
       <tr><th scope="row">Values</th><td>${r.values[0]}</td><td>${r.values[1]}</td></tr></tbody></table>`);
     if (rows) body.push(`<table class="a-board"><caption>Games won</caption><thead><tr><th scope="col">Game</th><th scope="col">Winner</th><th scope="col">Value</th></tr></thead><tbody>${rows}</tbody></table>`);
