@@ -119,7 +119,7 @@ export function mount(root, ctx, params = {}) {
       const news = [`${names()[t.winner]} won the trick${foreplay ? ` and took the ${cardText(t.up)}` : ""}.`];
       if (t.draws) news.push(`${names()[1 - t.winner]} drew the ${cardText(t.draws[1 - t.winner])}.`);
       const v = rep.verdicts.find((x) => x.trick === t.number);
-      if (v) news.push(`Your ${cardText(v.card)}: <span class="verdict ${verdictText(v) === "best" ? "best" : "lost"}" id="replay-verdict">${verdictText(v)}</span> (it gives ${v.value} of the endgame's remaining tricks; the best card ${v.best}).`);
+      if (v) news.push(`Your ${cardText(v.card)}: <span class="verdict ${verdictText(v) === "best" ? "best" : "lost"}" id="replay-verdict">${verdictText(v)}</span> (with best play after it you take ${v.value} of the endgame tricks left; with the best card, ${v.best}).`);
       tp.querySelector("#replay-news").innerHTML = news.join(" ");
     }
     const hb = body.querySelector("#replay-hands");
