@@ -214,6 +214,7 @@ export function mount(root, ctx) {
       drawMyHand(cards);
     } else if (seat === shown.opposing_android) {
       cards.className = "a-cards face-up";
+      cards.setAttribute("role", "group");
       cards.setAttribute("aria-label", `${seat}'s cards, face up`);
       let prev = "";
       const rows = s.dataset.layout === "landscape";
@@ -230,8 +231,13 @@ export function mount(root, ctx) {
     } else {
       cards.className = "a-cards face-down";
       const n = shown.held[seat];
-      for (let i = 0; i < n; i++) cards.append(backElement());
+      for (let i = 0; i < n; i++) {
+        const b = backElement();
+        b.setAttribute("aria-hidden", "true");
+        cards.append(b);
+      }
       cards.style.setProperty("--n", String(Math.max(n, 1)));
+      cards.setAttribute("role", "img");
       cards.setAttribute("aria-label", `${n} cards, face down`);
     }
     inner.append(cards);
