@@ -1,6 +1,7 @@
 /* fuzz_client_msg.c: libFuzzer harness for the strict reader of the browser's messages (whist serve).
  * Properties: a refusal has a code of [a-z_] and a message; an accepted new message gives a configuration
- * a session can start from (its opponent a computer), an accepted act an action that encodes. */
+ * a session can start from (its opponent a computer), an accepted act an action that encodes, accepted
+ * settings values that read back as themselves, a history limit and a replay id in range. */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -23,13 +24,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             FUZZ_CHECK((*c >= 'a' && *c <= 'z') || *c == '_');
         return 0;
     }
-    FUZZ_CHECK(m.type <= CLIENT_NEXT);
+    FUZZ_CHECK(m.type <= CLIENT_QUIT);
     if (m.type == CLIENT_NEW) {
         FUZZ_CHECK(m.config.seats[1].kind == GW_SEAT_COMPUTER);
     } else if (m.type == CLIENT_ACT) {
         char *s = gw_protocol_encode_action(&m.action);
         FUZZ_CHECK(s != NULL);
         free(s);
+    } else if (m.type == CLIENT_SETTINGS) {
+        for (int k = 0; k < WEB_SETTINGS; k++) {
+            if (!m.given[k]) continue;
+            char again[WEB_SETTING_BYTES], why[128];
+            const char *v = m.settings.value[k];
+            FUZZ_CHECK(web_setting_check(k, v, strlen(v), again, why, sizeof why) && strcmp(again, v) == 0);
+        }
+    } else if (m.type == CLIENT_HISTORY) {
+        FUZZ_CHECK(m.limit >= 1 && m.limit <= CLIENT_HISTORY_MAX);
+    } else if (m.type == CLIENT_REPLAY) {
+        FUZZ_CHECK(m.id >= 1);
     }
     return 0;
 }

@@ -5,7 +5,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <stdbool.h>
+
 #include "gw/card.h"
+#include "gw/game.h"
 #include "gw/status.h"
 
 /* A solver object: owns its transposition table (reused across calls) and
@@ -75,5 +78,11 @@ int gw_solve_cards(gw_solver *s, const gw_position *p, gw_card_value *out, int *
 
 /* Statistics of the calls since the solver was made or last cleared. */
 gw_solver_stats gw_solver_stats_get(const gw_solver *s);
+
+/* The verdict on card c, the next card to be played in endgame g (both hands known), for the player to
+ * play it: *value = the endgame tricks that player wins from this trick on if it plays c and both play
+ * best after, *best = the most any of its legal cards gives. false (nothing written) when g is not in the
+ * endgame or c is not a legal card there. */
+bool gw_solve_verdict(gw_solver *s, const gw_game *g, gw_card c, int *value, int *best);
 
 #endif

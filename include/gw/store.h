@@ -14,9 +14,9 @@
  * databases are migrated on open, one version at a time, each step in its
  * own transaction; newer ones are refused. */
 #define GW_STORE_SCHEMA                                                                                      \
-    3 /* 1: German Whist matches and hands; 2: Android Whist rubbers and hands, and                          \
+    4 /* 1: German Whist matches and hands; 2: Android Whist rubbers and hands, and                          \
        * what each player scored in a German Whist hand (running total); 3: games in progress of             \
-       * whist serve */
+       * whist serve; 4: its players (tokens issued, settings) and the owner of each match and rubber */
 
 typedef struct gw_store gw_store;
 
@@ -49,6 +49,12 @@ typedef struct gw_store_match {
 /* Records the start of a match and gives its id. GW_EINVAL for rules out
  * of range or an empty opponent name. */
 gw_status gw_store_begin_match(gw_store *s, const gw_store_match *m, int64_t *match_id, gw_error *err);
+
+/* As gw_store_begin_match for a match of a player of whist serve: owner is its token (NULL: the terminal's,
+ * as gw_store_begin_match). The owned reads below (gw_store_owned_*) see only one owner's games; the
+ * unowned ones (gw_store_stats, gw_store_history, ...) see every game, the owned ones included. */
+gw_status gw_store_begin_owned_match(gw_store *s, const gw_store_match *m, const char *owner,
+                                     int64_t *match_id, gw_error *err);
 
 /* One finished hand, seen from the human (player 1, seat 0). */
 typedef struct gw_store_hand {
@@ -99,6 +105,8 @@ typedef struct gw_stats {
  * after), followed by one "all" total row (target 0; also when there are no
  * hands: zeros). *rows is malloc'd; free() it. */
 gw_status gw_store_stats(gw_store *s, gw_stats **rows, int *count, gw_error *err);
+/* The same, from the matches of owner only (NULL: every match). */
+gw_status gw_store_owned_stats(gw_store *s, const char *owner, gw_stats **rows, int *count, gw_error *err);
 
 /* One stored hand, for lists. */
 typedef struct gw_store_entry {
@@ -123,10 +131,16 @@ typedef struct gw_store_entry {
 /* The most recent hands of both games, newest first, at most limit (0:
  * all). *rows is malloc'd; free() it. */
 gw_status gw_store_history(gw_store *s, int limit, gw_store_entry **rows, int *count, gw_error *err);
+/* The same, the hands of owner's matches and rubbers only (NULL: every hand). */
+gw_status gw_store_owned_history(gw_store *s, const char *owner, int limit, gw_store_entry **rows, int *count,
+                                 gw_error *err);
 
 /* The record text of hand id, German Whist or Android Whist (malloc'd;
  * free() it). GW_EINVAL with "no hand N" when there is none. */
 gw_status gw_store_record(gw_store *s, int64_t id, char **text, gw_error *err);
+/* The same, when hand id belongs to owner's match or rubber (NULL: any); another owner's hand is "no hand N".
+ */
+gw_status gw_store_owned_record(gw_store *s, const char *owner, int64_t id, char **text, gw_error *err);
 
 /* ---- Android Whist --------------------------------------------------------------------------------- */
 
@@ -141,6 +155,10 @@ typedef struct gw_store_rubber {
 /* Records the start of a rubber and gives its id. GW_EINVAL for an empty
  * opponent name. */
 gw_status gw_store_begin_rubber(gw_store *s, const gw_store_rubber *r, int64_t *rubber_id, gw_error *err);
+/* As gw_store_begin_rubber for a rubber of a player of whist serve (owner: its token; see
+ * gw_store_begin_owned_match). */
+gw_status gw_store_begin_owned_rubber(gw_store *s, const gw_store_rubber *r, const char *owner,
+                                      int64_t *rubber_id, gw_error *err);
 
 /* One finished Android Whist hand, by sides. */
 typedef struct gw_store_android_hand {
@@ -185,6 +203,9 @@ typedef struct gw_android_stats {
  * names), then an "all" total row (also with no hands: zeros). *rows is
  * malloc'd; free() it. */
 gw_status gw_store_android_stats(gw_store *s, gw_android_stats **rows, int *count, gw_error *err);
+/* The same, from the rubbers of owner only (NULL: every rubber). */
+gw_status gw_store_owned_android_stats(gw_store *s, const char *owner, gw_android_stats **rows, int *count,
+                                       gw_error *err);
 
 /* ---- games in progress of `whist serve` ------------------------------------------------------------------
  */
@@ -207,5 +228,21 @@ gw_status gw_store_save_web_game(gw_store *s, const char *token, const char *rec
 /* Every saved game, in token order: *rows (and each record) malloc'd; free with gw_store_web_games_free. */
 gw_status gw_store_web_games(gw_store *s, gw_store_web_game **rows, int *count, gw_error *err);
 void gw_store_web_games_free(gw_store_web_game *rows, int count);
+
+/* Deletes the saved game of the player with token (none: nothing happens). GW_EINVAL for a bad token. */
+gw_status gw_store_delete_web_game(gw_store *s, const char *token, gw_error *err);
+
+/* ---- the players of whist serve: a token is valid only once recorded here (when it was issued) ---- */
+
+/* Records a token just issued (settings empty). GW_EINVAL for a bad token; GW_ESTATE if it is known. */
+gw_status gw_store_add_player(gw_store *s, const char *token, gw_error *err);
+
+/* Whether token was issued (*known), and if settings is not NULL the player's settings text as last saved
+ * ("" for none; malloc'd, free() it; NULL when unknown). A malformed token is simply unknown. */
+gw_status gw_store_find_player(gw_store *s, const char *token, bool *known, char **settings, gw_error *err);
+
+/* Replaces the settings text of the player with token (the store does not read it: the server's
+ * encoding). GW_EINVAL for a bad or unknown token. */
+gw_status gw_store_save_settings(gw_store *s, const char *token, const char *settings, gw_error *err);
 
 #endif

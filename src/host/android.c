@@ -8,6 +8,11 @@
 #include "store_internal.h"
 
 gw_status gw_store_begin_rubber(gw_store *s, const gw_store_rubber *r, int64_t *rubber_id, gw_error *err) {
+    return gw_store_begin_owned_rubber(s, r, NULL, rubber_id, err);
+}
+
+gw_status gw_store_begin_owned_rubber(gw_store *s, const gw_store_rubber *r, const char *owner,
+                                      int64_t *rubber_id, gw_error *err) {
     if (!r->opponent || !r->opponent[0])
         return gw_error_set(err, GW_EINVAL, 0, 0, "the opponent has no name");
     sqlite3 *db = store_db(s);
@@ -15,12 +20,13 @@ gw_status gw_store_begin_rubber(gw_store *s, const gw_store_rubber *r, int64_t *
     store_local_now(now);
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)r->seed);
     sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(db, "INSERT INTO rubbers (started, opponent, seed) VALUES (?, ?, ?)", -1, &st,
-                           NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2(db, "INSERT INTO rubbers (started, opponent, seed, owner) VALUES (?, ?, ?, ?)", -1,
+                           &st, NULL) != SQLITE_OK)
         return store_db_error(s, "cannot store the rubber", err);
     sqlite3_bind_text(st, 1, r->started ? r->started : now, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(st, 2, r->opponent, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(st, 3, seed, -1, SQLITE_TRANSIENT);
+    if (owner) sqlite3_bind_text(st, 4, owner, -1, SQLITE_TRANSIENT);
     int rc = sqlite3_step(st);
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE) return store_db_error(s, "cannot store the rubber", err);
@@ -136,9 +142,11 @@ static int read_android(sqlite3 *db, gw_store_rows *t, bool *oom) {
     sqlite3_stmt *st;
     int rc = sqlite3_prepare_v2(db,
                                 "SELECT r.opponent, h.winner, h.points, h.game_winner FROM android_hands h "
-                                "JOIN rubbers r ON r.id = h.rubber_id ORDER BY h.id",
+                                "JOIN rubbers r ON r.id = h.rubber_id WHERE ?1 IS NULL OR r.owner = ?1 "
+                                "ORDER BY h.id",
                                 -1, &st, NULL);
     if (rc != SQLITE_OK) return rc;
+    store_bind_owner(st, 1, t->owner);
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         char opponent[16];
         store_column_copy(st, 0, opponent, sizeof opponent);
@@ -156,8 +164,12 @@ static int read_android(sqlite3 *db, gw_store_rows *t, bool *oom) {
     if (*oom) return SQLITE_OK;
     if (rc != SQLITE_DONE) return rc;
     rc = sqlite3_prepare_v2(
-        db, "SELECT opponent, winner FROM rubbers WHERE winner IS NOT NULL AND abandoned = 0", -1, &st, NULL);
+        db,
+        "SELECT opponent, winner FROM rubbers WHERE winner IS NOT NULL AND abandoned = 0 AND "
+        "(?1 IS NULL OR owner = ?1)",
+        -1, &st, NULL);
     if (rc != SQLITE_OK) return rc;
+    store_bind_owner(st, 1, t->owner);
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         char opponent[16];
         store_column_copy(st, 0, opponent, sizeof opponent);
@@ -176,11 +188,16 @@ static int read_android(sqlite3 *db, gw_store_rows *t, bool *oom) {
 }
 
 gw_status gw_store_android_stats(gw_store *s, gw_android_stats **rows, int *count, gw_error *err) {
+    return gw_store_owned_android_stats(s, NULL, rows, count, err);
+}
+
+gw_status gw_store_owned_android_stats(gw_store *s, const char *owner, gw_android_stats **rows, int *count,
+                                       gw_error *err) {
     *rows = NULL;
     *count = 0;
     gw_android_stats total = {0};
     strcpy(total.opponent, "all");
-    gw_store_rows t = {NULL, 0, 0, sizeof total, &total};
+    gw_store_rows t = {NULL, 0, 0, sizeof total, &total, owner};
     gw_status res =
         gw_store_read_stats(s, "the Android Whist statistics", &t, read_android, compare_arows, err);
     if (res != GW_OK) return res;

@@ -31,6 +31,11 @@ static void read_entry(sqlite3_stmt *st, gw_store_entry *e) {
 }
 
 gw_status gw_store_history(gw_store *s, int limit, gw_store_entry **rows, int *count, gw_error *err) {
+    return gw_store_owned_history(s, NULL, limit, rows, count, err);
+}
+
+gw_status gw_store_owned_history(gw_store *s, const char *owner, int limit, gw_store_entry **rows, int *count,
+                                 gw_error *err) {
     *rows = NULL;
     *count = 0;
     if (limit < 0) return gw_error_set(err, GW_EINVAL, 0, 0, "the limit must not be negative");
@@ -40,16 +45,19 @@ gw_status gw_store_history(gw_store *s, int limit, gw_store_entry **rows, int *c
             "SELECT h.id, h.match_id, h.number, h.played, m.variant, m.scoring, m.opponent, "
             "m.target, h.tricks0, h.tricks1, h.winner, h.points, h.slam, h.assisted, h.score0, "
             "h.score1, h.points0, h.points1, 0 FROM hands h JOIN matches m ON m.id = h.match_id "
+            "WHERE ?2 IS NULL OR m.owner = ?2 "
             "UNION ALL "
             "SELECT a.id, a.rubber_id, a.number, a.played, 'android', 'rubber', r.opponent, 5, "
             "a.tricks0, a.tricks1, a.winner, a.points, 0, 0, a.score0, a.score1, "
             "CASE WHEN a.winner = 0 THEN a.points ELSE 0 END, CASE WHEN a.winner = 1 THEN a.points ELSE 0 "
             "END, 1 "
             "FROM android_hands a JOIN rubbers r ON r.id = a.rubber_id "
-            "ORDER BY 1 DESC LIMIT ?",
+            "WHERE ?2 IS NULL OR r.owner = ?2 "
+            "ORDER BY 1 DESC LIMIT ?1",
             -1, &st, NULL) != SQLITE_OK)
         return store_db_error(s, "cannot read the history", err);
     sqlite3_bind_int(st, 1, limit > 0 ? limit : -1);
+    store_bind_owner(st, 2, owner);
     gw_store_entry *list = NULL;
     int n = 0, cap = 0, rc;
     gw_status res = GW_OK;
@@ -79,14 +87,22 @@ gw_status gw_store_history(gw_store *s, int limit, gw_store_entry **rows, int *c
 }
 
 gw_status gw_store_record(gw_store *s, int64_t id, char **text, gw_error *err) {
+    return gw_store_owned_record(s, NULL, id, text, err);
+}
+
+gw_status gw_store_owned_record(gw_store *s, const char *owner, int64_t id, char **text, gw_error *err) {
     *text = NULL;
     sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(store_db(s),
-                           "SELECT record FROM hands WHERE id = ?1 "
-                           "UNION ALL SELECT record FROM android_hands WHERE id = ?1",
-                           -1, &st, NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2(
+            store_db(s),
+            "SELECT h.record FROM hands h JOIN matches m ON m.id = h.match_id "
+            "WHERE h.id = ?1 AND (?2 IS NULL OR m.owner = ?2) "
+            "UNION ALL SELECT a.record FROM android_hands a JOIN rubbers r ON r.id = a.rubber_id "
+            "WHERE a.id = ?1 AND (?2 IS NULL OR r.owner = ?2)",
+            -1, &st, NULL) != SQLITE_OK)
         return store_db_error(s, "cannot read the hand", err);
     sqlite3_bind_int64(st, 1, id);
+    store_bind_owner(st, 2, owner);
     int rc = sqlite3_step(st);
     gw_status res = GW_OK;
     if (rc == SQLITE_ROW) {

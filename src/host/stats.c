@@ -131,9 +131,11 @@ static int read_hands(sqlite3 *db, gw_store_rows *t, bool *oom) {
     int rc =
         sqlite3_prepare_v2(db,
                            "SELECT m.variant, m.scoring, m.target, m.opponent, h.winner, h.slam, h.assisted "
-                           "FROM hands h JOIN matches m ON m.id = h.match_id ORDER BY h.id",
+                           "FROM hands h JOIN matches m ON m.id = h.match_id "
+                           "WHERE ?1 IS NULL OR m.owner = ?1 ORDER BY h.id",
                            -1, &st, NULL);
     if (rc != SQLITE_OK) return rc;
+    store_bind_owner(st, 1, t->owner);
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         key k = key_of(st, 0);
         gw_stats *r = row_of(t, &k);
@@ -155,9 +157,10 @@ static int read_matches(sqlite3 *db, gw_store_rows *t) {
     sqlite3_stmt *st;
     int rc = sqlite3_prepare_v2(db,
                                 "SELECT variant, scoring, target, opponent, winner FROM matches "
-                                "WHERE winner IS NOT NULL AND abandoned = 0",
+                                "WHERE winner IS NOT NULL AND abandoned = 0 AND (?1 IS NULL OR owner = ?1)",
                                 -1, &st, NULL);
     if (rc != SQLITE_OK) return rc;
+    store_bind_owner(st, 1, t->owner);
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         key k = key_of(st, 0);
         bool won = sqlite3_column_int(st, 4) == 0;
@@ -182,13 +185,17 @@ static int read_all(sqlite3 *db, gw_store_rows *t, bool *oom) {
 }
 
 gw_status gw_store_stats(gw_store *s, gw_stats **rows, int *count, gw_error *err) {
+    return gw_store_owned_stats(s, NULL, rows, count, err);
+}
+
+gw_status gw_store_owned_stats(gw_store *s, const char *owner, gw_stats **rows, int *count, gw_error *err) {
     *rows = NULL;
     *count = 0;
     gw_stats total = {0};
     strcpy(total.variant, "all");
     strcpy(total.opponent, "all");
     strcpy(total.scoring, "all");
-    gw_store_rows t = {NULL, 0, 0, sizeof total, &total};
+    gw_store_rows t = {NULL, 0, 0, sizeof total, &total, owner};
     gw_status res = gw_store_read_stats(s, "the statistics", &t, read_all, compare_rows, err);
     if (res != GW_OK) return res;
     *rows = t.rows;

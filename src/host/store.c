@@ -98,6 +98,18 @@ static const migration MIGRATIONS[] = {
         "  saved TEXT NOT NULL,\n"
         "  record TEXT NOT NULL\n"
         ");\n"},
+    /* 4: the players whist serve issued a token to (only those may connect), with their settings; the owner
+     * (a player's token) of each match and rubber played in a browser, NULL for the terminal's */
+    {4, "CREATE TABLE players (\n"
+        "  token TEXT PRIMARY KEY,\n"
+        "  issued TEXT NOT NULL,\n"
+        "  settings TEXT NOT NULL DEFAULT ''\n"
+        ");\n"
+        "INSERT INTO players (token, issued) SELECT token, saved FROM web_games;\n"
+        "ALTER TABLE matches ADD COLUMN owner TEXT;\n"
+        "ALTER TABLE rubbers ADD COLUMN owner TEXT;\n"
+        "CREATE INDEX matches_owner ON matches (owner);\n"
+        "CREATE INDEX rubbers_owner ON rubbers (owner);\n"},
 };
 _Static_assert(sizeof MIGRATIONS / sizeof MIGRATIONS[0] == GW_STORE_SCHEMA, "one migration per version");
 _Static_assert(GW_STORE_APP_ID == 1196901442, "the application id in the first migration");
@@ -211,12 +223,15 @@ static gw_status check_and_migrate(sqlite3 *db, const char *path, gw_error *err)
     }
     /* Every column this build uses must be there. */
     static const char *const PROBES[] = {
-        "SELECT id, started, variant, scoring, target, opponent, seed, winner, abandoned, score0, score1 "
+        "SELECT id, started, variant, scoring, target, opponent, seed, winner, abandoned, score0, score1, "
+        "owner "
         "FROM matches LIMIT 0",
         "SELECT id, match_id, number, played, record, tricks0, tricks1, winner, points, slam, assisted, "
         "score0, score1, points0, points1 FROM hands LIMIT 0",
-        "SELECT id, started, opponent, seed, winner, abandoned, games0, games1, value0, value1 "
+        "SELECT id, started, opponent, seed, winner, abandoned, games0, games1, value0, value1, owner "
         "FROM rubbers LIMIT 0",
+        "SELECT token, issued, settings FROM players LIMIT 0",
+        "SELECT token, saved, record FROM web_games LIMIT 0",
         "SELECT id, rubber_id, number, played, record, tricks0, tricks1, winner, points, score0, score1, "
         "game_winner FROM android_hands LIMIT 0"};
     for (size_t i = 0; i < sizeof PROBES / sizeof PROBES[0]; i++) {
@@ -348,6 +363,11 @@ void store_local_now(char out[24]) {
 }
 
 gw_status gw_store_begin_match(gw_store *s, const gw_store_match *m, int64_t *match_id, gw_error *err) {
+    return gw_store_begin_owned_match(s, m, NULL, match_id, err);
+}
+
+gw_status gw_store_begin_owned_match(gw_store *s, const gw_store_match *m, const char *owner,
+                                     int64_t *match_id, gw_error *err) {
     const gw_match_rules *r = &m->rules;
     if ((unsigned)r->variant > GW_SMALL || (unsigned)r->scoring >= GW_SCORINGS || r->target < GW_TARGET_MIN ||
         r->target > GW_TARGET_MAX)
@@ -358,10 +378,11 @@ gw_status gw_store_begin_match(gw_store *s, const gw_store_match *m, int64_t *ma
     store_local_now(now);
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)m->seed);
     sqlite3_stmt *st;
-    int rc = sqlite3_prepare_v2(s->db,
-                                "INSERT INTO matches (started, variant, scoring, target, opponent, seed) "
-                                "VALUES (?, ?, ?, ?, ?, ?)",
-                                -1, &st, NULL);
+    int rc =
+        sqlite3_prepare_v2(s->db,
+                           "INSERT INTO matches (started, variant, scoring, target, opponent, seed, owner) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           -1, &st, NULL);
     if (rc != SQLITE_OK) return db_error(s->db, "cannot store the match", err);
     sqlite3_bind_text(st, 1, m->started ? m->started : now, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(st, 2, gw_variant_name(r->variant), -1, SQLITE_STATIC);
@@ -369,6 +390,7 @@ gw_status gw_store_begin_match(gw_store *s, const gw_store_match *m, int64_t *ma
     sqlite3_bind_int(st, 4, r->target);
     sqlite3_bind_text(st, 5, m->opponent, -1, SQLITE_TRANSIENT);
     sqlite3_bind_text(st, 6, seed, -1, SQLITE_TRANSIENT);
+    if (owner) sqlite3_bind_text(st, 7, owner, -1, SQLITE_TRANSIENT);
     rc = sqlite3_step(st);
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE) return db_error(s->db, "cannot store the match", err);
@@ -486,4 +508,11 @@ gw_status store_abandon_game(gw_store *s, const char *table, const char *kind, i
 
 gw_status gw_store_abandon_match(gw_store *s, int64_t match_id, gw_error *err) {
     return store_abandon_game(s, "matches", "match", match_id, err);
+}
+
+void store_bind_owner(sqlite3_stmt *st, int i, const char *owner) {
+    if (owner)
+        sqlite3_bind_text(st, i, owner, -1, SQLITE_TRANSIENT);
+    else
+        sqlite3_bind_null(st, i);
 }

@@ -30,6 +30,9 @@ gw_status store_game_open(gw_store *s, const char *table, const char *kind, int6
  * "cannot abandon the KIND: ...". */
 gw_status store_abandon_game(gw_store *s, const char *table, const char *kind, int64_t id, gw_error *err);
 
+/* Binds parameter i of st to owner (a player's token), or to NULL when owner is NULL. */
+void store_bind_owner(sqlite3_stmt *st, int i, const char *owner);
+
 /* Runs one prepared write to its end and finalizes it; SQLite's result code. */
 int store_step_done(sqlite3_stmt *st);
 
@@ -58,6 +61,7 @@ typedef struct gw_store_rows {
     int count, cap;
     size_t size;
     void *total;
+    const char *owner; /* only the games of this owner; NULL: every game */
 } gw_store_rows;
 
 /* A new zeroed row at the end of t; NULL without memory. */

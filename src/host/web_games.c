@@ -1,4 +1,5 @@
-/* web_games.c: the games in progress of `whist serve`, one per browser's token, as record texts (store.h). */
+/* web_games.c: the players of `whist serve` (the tokens it issued, each player's settings) and their games in
+ * progress, one per browser's token, as record texts (store.h). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,6 +78,87 @@ gw_status gw_store_web_games(gw_store *s, gw_store_web_game **rows, int *count, 
     }
     *rows = out;
     *count = n;
+    gw_error_clear(err);
+    return GW_OK;
+}
+
+gw_status gw_store_delete_web_game(gw_store *s, const char *token, gw_error *err) {
+    if (!token_ok(token)) return gw_error_set(err, GW_EINVAL, 0, 0, "not a player token");
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(store_db(s), "DELETE FROM web_games WHERE token = ?1", -1, &st, NULL) != SQLITE_OK)
+        return store_db_error(s, "cannot delete the game", err);
+    sqlite3_bind_text(st, 1, token, -1, SQLITE_STATIC);
+    if (store_step_done(st) != SQLITE_DONE) return store_db_error(s, "cannot delete the game", err);
+    gw_error_clear(err);
+    return GW_OK;
+}
+
+/* ---- players ----------------------------------------------------------------------------------------- */
+
+gw_status gw_store_add_player(gw_store *s, const char *token, gw_error *err) {
+    if (!token_ok(token)) return gw_error_set(err, GW_EINVAL, 0, 0, "not a player token");
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(store_db(s), "INSERT INTO players (token, issued) VALUES (?1, ?2)", -1, &st,
+                           NULL) != SQLITE_OK)
+        return store_db_error(s, "cannot record the player", err);
+    char now[24];
+    store_local_now(now);
+    sqlite3_bind_text(st, 1, token, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, now, -1, SQLITE_STATIC);
+    int rc = store_step_done(st);
+    if (rc == SQLITE_CONSTRAINT_PRIMARYKEY || rc == SQLITE_CONSTRAINT_UNIQUE)
+        return gw_error_set(err, GW_ESTATE, 0, 0, "the player is known already");
+    if (rc != SQLITE_DONE) return store_db_error(s, "cannot record the player", err);
+    gw_error_clear(err);
+    return GW_OK;
+}
+
+gw_status gw_store_find_player(gw_store *s, const char *token, bool *known, char **settings, gw_error *err) {
+    *known = false;
+    if (settings) *settings = NULL;
+    if (!token_ok(token)) {
+        gw_error_clear(err);
+        return GW_OK;
+    }
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(store_db(s), "SELECT settings FROM players WHERE token = ?1", -1, &st, NULL) !=
+        SQLITE_OK)
+        return store_db_error(s, "cannot read the player", err);
+    sqlite3_bind_text(st, 1, token, -1, SQLITE_STATIC);
+    int rc = sqlite3_step(st);
+    gw_status res = GW_OK;
+    if (rc == SQLITE_ROW) {
+        *known = true;
+        if (settings) {
+            const char *t = (const char *)sqlite3_column_text(st, 0);
+            size_t len = (size_t)sqlite3_column_bytes(st, 0);
+            *settings = malloc(len + 1);
+            if (*settings) {
+                memcpy(*settings, t ? t : "", t ? len : 0);
+                (*settings)[t ? len : 0] = '\0';
+            } else {
+                res = gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory reading the player");
+                *known = false;
+            }
+        }
+    } else if (rc != SQLITE_DONE) {
+        res = store_db_error(s, "cannot read the player", err);
+    }
+    sqlite3_finalize(st);
+    if (res == GW_OK) gw_error_clear(err);
+    return res;
+}
+
+gw_status gw_store_save_settings(gw_store *s, const char *token, const char *settings, gw_error *err) {
+    if (!token_ok(token)) return gw_error_set(err, GW_EINVAL, 0, 0, "not a player token");
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(store_db(s), "UPDATE players SET settings = ?2 WHERE token = ?1", -1, &st, NULL) !=
+        SQLITE_OK)
+        return store_db_error(s, "cannot save the settings", err);
+    sqlite3_bind_text(st, 1, token, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, settings, -1, SQLITE_STATIC);
+    if (store_step_done(st) != SQLITE_DONE) return store_db_error(s, "cannot save the settings", err);
+    if (sqlite3_changes(store_db(s)) == 0) return gw_error_set(err, GW_EINVAL, 0, 0, "no such player");
     gw_error_clear(err);
     return GW_OK;
 }

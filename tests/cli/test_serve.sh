@@ -6,6 +6,7 @@ CLIENT="$GW_TEST_DATA/ws_client.py"
 
 # start_server [ARGS...]: starts whist serve on a free port; sets $PID and $PORT.
 start_server() {
+  rm -f "$TMP/serve.out" # not the last server's port: the new one may not have opened the file yet
   "$WHIST" serve --port 0 "$@" >"$TMP/serve.out" 2>"$TMP/serve.err" &
   PID=$!
   PORT=

@@ -11,7 +11,9 @@ import os
 import socket
 import ssl
 import struct
+import random
 import sys
+import time
 import urllib.request
 
 
@@ -39,6 +41,8 @@ class WebSocket:
             head += chunk
         self.status = head.split(b"\r\n", 1)[0].decode(errors="replace")
         self.buf = b""
+        self.last = None  # the last message sent, sent again after a rate_limited error
+        self.retry_rate_limited = True
 
     @property
     def open(self):
@@ -59,6 +63,7 @@ class WebSocket:
 
     def send(self, obj):
         text = obj if isinstance(obj, (str, bytes)) else json.dumps(obj)
+        self.last = text
         self.send_frame(1, text.encode() if isinstance(text, str) else text)
 
     def _read(self, n):
@@ -93,7 +98,15 @@ class WebSocket:
                 continue
             data += payload
             if b0 & 0x80:
-                return json.loads(data.decode())
+                m = json.loads(data.decode())
+                if (self.retry_rate_limited and m.get("type") == "error" and m.get("code") == "rate_limited"
+                        and self.last is not None):
+                    # faster than the server's rate limit (a bot, not a person): wait, send it again
+                    time.sleep(0.3)
+                    self.send(self.last)
+                    data = b""
+                    continue
+                return m
 
     def until(self, pred, limit=5000):
         for _ in range(limit):
@@ -216,6 +229,179 @@ def play_android(ws):
     fail("the rubber did not end")
 
 
+# ---- the player's own things: settings, statistics, history, replay, quit; the server's limits ----
+
+DEFAULTS = {"name": "", "sound": "on", "speed": "normal", "orientation": "auto", "hand-display": "row",
+            "faces": "modern", "back": "blue", "suit-order": "alternate", "single-click": "off", "tracker": "off",
+            "opponent": "hard", "android-opponent": "hard", "variant": "classic", "scoring": "last13",
+            "target": "10"}
+
+
+def expect_error(ws, msg, code):
+    ws.send(msg)
+    m = ws.until(lambda m: m["type"] in ("error", "settings", "stats", "history", "replay", "welcome"))
+    if m["type"] != "error" or m["code"] != code:
+        fail(f"{str(msg)[:80]!r}: expected error {code}, got {m}")
+
+
+def scenario_settings(host, port, cookie, ws, hello):
+    if hello.get("settings") != DEFAULTS:
+        fail(f"welcome: not the default settings: {hello.get('settings')}")
+    tab = WebSocket(host, port, cookie)
+    if not tab.open or tab.recv()["type"] != "welcome":
+        fail("a second tab did not open")
+    ws.send({"type": "settings", "settings": {"name": "Ann Ö", "back": "red", "opponent": "greedy"}})
+    want = dict(DEFAULTS, name="Ann Ö", back="red", opponent="easy")
+    for who, sock in (("the tab that sent it", ws), ("the other tab", tab)):
+        m = sock.until(lambda m: m["type"] in ("settings", "error"))
+        if m != {"type": "settings", "settings": want}:
+            fail(f"settings to {who}: {m}")
+    bad = [({"colour": "red"}, "unknown_field"), ({"sound": "off", "back": "pink"}, "bad_value"),
+           ({"target": "0"}, "bad_value"), ({"target": "1001"}, "bad_value"), ({"target": "010"}, "bad_value"),
+           ({"target": "+5"}, "bad_value"), ({"name": "x" * 32}, "bad_value"), ({"name": "a\u0007"}, "bad_value"),
+           ({"name": 'say "hi"'}, "bad_value"), ({"speed": "slow"}, "bad_value"), ({"sound": True}, "wrong_type"),
+           ({"opponent": "human"}, "bad_value"), ({"android-opponent": "expert"}, "bad_value")]
+    for patch, code in bad:
+        expect_error(ws, {"type": "settings", "settings": patch}, code)
+    expect_error(ws, {"type": "settings"}, "missing_field")
+    expect_error(ws, {"type": "settings", "settings": [1]}, "wrong_type")
+    expect_error(ws, {"type": "settings", "settings": {}, "x": 1}, "unknown_field")
+    # nothing of a refused message was saved: an empty patch answers every key as it was
+    ws.send({"type": "settings", "settings": {}})
+    m = ws.until(lambda m: m["type"] == "settings")
+    if m["settings"] != want:
+        fail(f"a refused settings message changed something: {m}")
+    # the name is player 0's in a new game
+    ws.send({"type": "new", "options": {"game": "german", "opponent": "easy"}})
+    view = ws.until(lambda m: m["type"] == "view")["view"]
+    if view["names"][0] != "Ann Ö":
+        fail(f"the name setting is not player 0's name: {view['names']}")
+    print("ws_client: settings saved, sent to every tab, checked strictly, the name used")
+
+
+def scenario_records(ws, hands):
+    """The statistics, history and replays of a player who played one German match of `hands` hands."""
+    ws.send({"type": "stats"})
+    m = ws.until(lambda m: m["type"] in ("stats", "error"))
+    if m["type"] != "stats" or set(m) != {"type", "german", "android"}:
+        fail(f"stats: {m}")
+    total = m["german"][-1]
+    if total["variant"] != "all" or total["hands"] != hands or total["matches"] != 1:
+        fail(f"stats: the total row is not this player's match of {hands} hands: {total}")
+    keys = {"variant", "opponent", "scoring", "target", "matches", "matches_won", "hands", "hands_won", "slams",
+            "longest_streak", "current_streak", "assisted"}
+    if any(set(r) != keys for r in m["german"]):
+        fail(f"stats: a row's keys: {m['german']}")
+    if m["android"][-1]["opponent"] != "all" or m["android"][-1]["hands"] != 0:
+        fail(f"stats: Android Whist hands of another player: {m['android']}")
+    for bad, code in ((0, "out_of_range"), (501, "out_of_range"), ("5", "wrong_type"), (2.0, "wrong_type")):
+        expect_error(ws, {"type": "history", "limit": bad}, code)
+    expect_error(ws, {"type": "history"}, "missing_field")
+    ws.send({"type": "history", "limit": 500})
+    entries = ws.until(lambda m: m["type"] == "history")["entries"]
+    if len(entries) != hands or any(e["game"] != "german" or e["opponent"] != "easy" for e in entries):
+        fail(f"history: {len(entries)} entries for {hands} hands: {entries[:2]}")
+    if [e["id"] for e in entries] != sorted((e["id"] for e in entries), reverse=True):
+        fail("history: not newest first")
+    ws.send({"type": "history", "limit": 1})
+    if len(ws.until(lambda m: m["type"] == "history")["entries"]) != 1:
+        fail("history: the limit was not kept")
+    first = entries[-1]
+    ws.send({"type": "replay", "id": first["id"]})
+    r = ws.until(lambda m: m["type"] in ("replay", "error"))
+    if r["type"] != "replay" or r["id"] != first["id"] or r["game"] != "german":
+        fail(f"replay: {r}")
+    if [len(h) for h in r["hands"]] != [13, 13] or len(r["tricks"]) != 26:
+        fail(f"replay: hands {r['hands']}, {len(r['tricks'])} tricks")
+    for t in r["tricks"]:
+        foreplay = t["number"] <= 13
+        if (t["up"] is None) == foreplay or (t["draws"] is None) == foreplay:
+            fail(f"replay: trick {t['number']}: up-card and draws: {t}")
+    for v in r["verdicts"]:
+        t = r["tricks"][v["trick"] - 1]
+        p0 = t["cards"][0] if t["leader"] == 0 else t["cards"][1]
+        if v["trick"] < 14 or v["card"] != p0 or not 0 <= v["value"] <= v["best"] <= 13:
+            fail(f"replay: verdict {v} on trick {t}")
+    if len(r["verdicts"]) != 13:
+        fail(f"replay: {len(r['verdicts'])} verdicts, not one per endgame card")
+    if r["result"]["tricks"] != first["tricks"]:
+        fail(f"replay: result {r['result']}, history {first}")
+    expect_error(ws, {"type": "replay", "id": 999999}, "not_found")
+    expect_error(ws, {"type": "replay", "id": 0}, "out_of_range")
+    print(f"ws_client: stats, history and replay of hand {first['id']} answered")
+    print(f"first-id {first['id']}")
+
+
+def scenario_foreign(ws, hand_id):
+    """Another player sees nothing of the first one's."""
+    expect_error(ws, {"type": "replay", "id": hand_id}, "not_found")
+    ws.send({"type": "history", "limit": 500})
+    entries = ws.until(lambda m: m["type"] == "history")["entries"]
+    ws.send({"type": "stats"})
+    total = ws.until(lambda m: m["type"] == "stats")["german"][-1]
+    if entries or total["hands"] != 0:
+        fail(f"another player's hands are shown: {entries[:2]}, {total}")
+    print("ws_client: another player's hands are not shown")
+
+
+def scenario_quit(host, port, cookie, ws):
+    ws.send({"type": "new", "options": {"game": "german", "opponent": "easy", "seed": "4"}})
+    ws.until(lambda m: m["type"] == "view")
+    tab = WebSocket(host, port, cookie)
+    if not tab.open or not tab.recv()["game"]:
+        fail("quit: the second tab has no game")
+    ws.send({"type": "quit"})
+    for sock in (ws, tab):
+        m = sock.until(lambda m: m["type"] in ("welcome", "error"))
+        if m["type"] != "welcome" or m["game"] is not None or "settings" not in m:
+            fail(f"quit: {m}")
+    expect_error(ws, {"type": "act", "action": {"type": "play", "card": "AS"}}, "no_game")
+    print("ws_client: quit")
+
+
+def scenario_rate(ws):
+    """A connection over its rate limit gets rate_limited; its game is not disturbed."""
+    ws.retry_rate_limited = False
+    ws.send({"type": "new", "options": {"game": "german", "opponent": "easy", "seed": "9"}})
+    view = ws.until(lambda m: m["type"] == "view" and m["view"]["turn"]["player"] == 0)["view"]
+    for _ in range(40):
+        ws.send({"type": "history", "limit": 1})
+    answers = limited = 0
+    while answers + limited < 40:
+        m = ws.recv()
+        if m["type"] == "history":
+            answers += 1
+        elif m["type"] == "error" and m["code"] == "rate_limited":
+            limited += 1
+        else:
+            fail(f"rate: {m}")
+    if limited == 0 or answers == 0:
+        fail(f"rate: {answers} answered, {limited} limited")
+    time.sleep(1.5)
+    ws.send({"type": "act", "action": {"type": "play", "card": legal_card(view)}})
+    m = ws.until(lambda m: m["type"] in ("view", "error"))
+    if m["type"] != "view" or len(m["view"]["table"]["moves"]) <= len(view["table"]["moves"]):
+        fail(f"rate: the game does not go on: {m}")
+    print(f"ws_client: {limited} of 40 messages rate limited, the game goes on")
+
+
+def scenario_max_connections(host, port, cookie, n):
+    socks = [WebSocket(host, port, cookie) for _ in range(n)]
+    if not all(s.open for s in socks):
+        fail(f"max-connections: {sum(s.open for s in socks)} of {n} opened")
+    extra = WebSocket(host, port, cookie)
+    if extra.open:
+        fail(f"max-connections: connection {n + 1} was accepted")
+    socks[0].sock.close()
+    for _ in range(50):
+        time.sleep(0.05)
+        again = WebSocket(host, port, cookie)
+        if again.open:
+            print(f"ws_client: {n} connections, the next refused until one closed")
+            return
+    fail("max-connections: no room after a connection closed")
+
+
 def main():
     host, port, scenario = sys.argv[1], int(sys.argv[2]), sys.argv[3]
     cookie_file = sys.argv[4] if len(sys.argv) > 4 else None
@@ -231,6 +417,17 @@ def main():
         fail(f"no token cookie: {cookie!r}")
     if scenario == "cookie":
         print(cookie)
+        return
+    rest = sys.argv[5:]
+    if scenario == "invented":
+        # tokens of the right form this server never issued, and malformed ones: no WebSocket
+        for token in ["%032x" % random.getrandbits(128), "0" * 32, "A" * 32, "0" * 31, "0" * 33, "zz" * 16]:
+            if WebSocket(host, port, f"whist_token={token}").open:
+                fail(f"the token {token} was accepted")
+        print("ws_client: invented tokens refused")
+        return
+    if scenario == "max-connections":
+        scenario_max_connections(host, port, cookie, int(rest[0]))
         return
     if scenario == "no-cookie":
         ws = WebSocket(host, port, None)
@@ -249,6 +446,26 @@ def main():
         fail(f"first message: {hello}")
     if scenario == "play":
         play_german(ws)
+    elif scenario == "settings":
+        scenario_settings(host, port, cookie, ws, hello)
+    elif scenario == "settings-kept":
+        if hello["settings"]["name"] != "Ann Ö" or hello["settings"]["back"] != "red":
+            fail(f"the settings were not kept: {hello['settings']}")
+        print("ws_client: settings kept")
+    elif scenario == "records":
+        scenario_records(ws, int(rest[0]))
+    elif scenario == "foreign":
+        scenario_foreign(ws, int(rest[0]))
+    elif scenario == "quit":
+        scenario_quit(host, port, cookie, ws)
+    elif scenario == "rate":
+        scenario_rate(ws)
+    elif scenario == "think-ms":
+        ws.send({"type": "new", "options": {"game": rest[1], "opponent": "easy" if rest[1] == "german" else "hard"}})
+        m = ws.until(lambda m: m["type"] == "welcome" and m["game"])
+        if m["game"]["think_ms"] != int(rest[0]):
+            fail(f"think_ms: {m['game']}")
+        print("ws_client: think_ms", m["game"]["think_ms"])
     elif scenario == "android":
         play_android(ws)
     elif scenario == "help":

@@ -2,6 +2,7 @@
 #include "client_msg.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -77,6 +78,43 @@ static bool parse_act(const json_t *root, client_msg *out, char *code, char *msg
     return true;
 }
 
+static bool parse_settings(const json_t *root, client_msg *out, char *code, char *msg) {
+    static const char *const FIELDS[] = {"type", "settings"};
+    if (!only_fields(root, FIELDS, 2, "a settings message", code, msg)) return false;
+    const json_t *o = json_object_get(root, "settings");
+    if (!o) return fail(code, msg, "missing_field", "a settings message needs 'settings' (an object)");
+    if (!json_is_object(o)) return fail(code, msg, "wrong_type", "'settings' must be an object");
+    const char *key;
+    json_t *v;
+    json_object_foreach((json_t *)o, key, v) {
+        int k = web_setting_key(key);
+        if (k < 0) return fail(code, msg, "unknown_field", "settings has no field '%.40s'", key);
+        if (!json_is_string(v)) return fail(code, msg, "wrong_type", "settings.%s must be a string", key);
+        char why[GW_PROTOCOL_MESSAGE_MAX];
+        if (!web_setting_check(k, json_string_value(v), json_string_length(v), out->settings.value[k], why,
+                               sizeof why))
+            return fail(code, msg, "bad_value", "settings.%s", why);
+        out->given[k] = true;
+    }
+    return true;
+}
+
+/* The integer field name of root, lo..hi, into *out. */
+static bool parse_int_field(const json_t *root, const char *type, const char *name, int64_t lo, int64_t hi,
+                            int64_t *out, char *code, char *msg) {
+    const char *fields[] = {"type", name};
+    if (!only_fields(root, fields, 2, type, code, msg)) return false;
+    const json_t *v = json_object_get(root, name);
+    if (!v) return fail(code, msg, "missing_field", "%s needs '%s'", type, name);
+    if (!json_is_integer(v)) return fail(code, msg, "wrong_type", "'%s' must be an integer", name);
+    json_int_t n = json_integer_value(v);
+    if (n < lo || n > hi)
+        return fail(code, msg, "out_of_range", "'%s' must be %lld to %lld", name, (long long)lo,
+                    (long long)hi);
+    *out = (int64_t)n;
+    return true;
+}
+
 bool client_msg_parse(const char *text, size_t len, const gw_session_config *base, client_msg *out,
                       char *code, char *msg) {
     if (len > CLIENT_MSG_MAX)
@@ -112,8 +150,29 @@ bool client_msg_parse(const char *text, size_t len, const gw_session_config *bas
         } else if (strcmp(type, "act") == 0) {
             out->type = CLIENT_ACT;
             ok = parse_act(root, out, code, msg);
-        } else if (strcmp(type, "undo") == 0 || strcmp(type, "hint") == 0 || strcmp(type, "next") == 0) {
-            out->type = type[0] == 'u' ? CLIENT_UNDO : type[0] == 'h' ? CLIENT_HINT : CLIENT_NEXT;
+        } else if (strcmp(type, "settings") == 0) {
+            out->type = CLIENT_SETTINGS;
+            ok = parse_settings(root, out, code, msg);
+        } else if (strcmp(type, "history") == 0) {
+            int64_t n = 0;
+            out->type = CLIENT_HISTORY;
+            ok = parse_int_field(root, "a history message", "limit", 1, CLIENT_HISTORY_MAX, &n, code, msg);
+            out->limit = (int)n;
+        } else if (strcmp(type, "replay") == 0) {
+            out->type = CLIENT_REPLAY;
+            ok = parse_int_field(root, "a replay message", "id", 1, INT64_MAX, &out->id, code, msg);
+        } else if (strcmp(type, "undo") == 0 || strcmp(type, "hint") == 0 || strcmp(type, "next") == 0 ||
+                   strcmp(type, "stats") == 0 || strcmp(type, "quit") == 0) {
+            static const struct {
+                const char *name;
+                client_type type;
+            } BARE[] = {{"undo", CLIENT_UNDO},
+                        {"hint", CLIENT_HINT},
+                        {"next", CLIENT_NEXT},
+                        {"stats", CLIENT_STATS},
+                        {"quit", CLIENT_QUIT}};
+            for (size_t i = 0; i < sizeof BARE / sizeof BARE[0]; i++)
+                if (strcmp(type, BARE[i].name) == 0) out->type = BARE[i].type;
             ok = only_fields(root, TYPE_ONLY, 1, "this message", code, msg);
         } else {
             fail(code, msg, "unknown_type", "no message is called '%.40s'", type);

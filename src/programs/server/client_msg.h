@@ -1,23 +1,45 @@
 /* client_msg.h: the strict reader of what a browser sends over the WebSocket (docs/protocol.md, "The
- * browser's WebSocket"): new, act, undo, hint and next. Pure: no I/O. */
+ * browser's WebSocket"): new, act, undo, hint, next, settings, stats, history, replay and quit. Pure: no I/O.
+ */
 #ifndef SERVER_CLIENT_MSG_H
 #define SERVER_CLIENT_MSG_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "gw/protocol.h"
 #include "gw/session.h"
+#include "web_settings.h"
 
 /* The longest message a browser may send, in bytes (the longest real one, a
  * new game with every option, is under 300). */
 #define CLIENT_MSG_MAX 4096
 
-typedef enum client_type { CLIENT_NEW = 0, CLIENT_ACT, CLIENT_UNDO, CLIENT_HINT, CLIENT_NEXT } client_type;
+typedef enum client_type {
+    CLIENT_NEW = 0,
+    CLIENT_ACT,
+    CLIENT_UNDO,
+    CLIENT_HINT,
+    CLIENT_NEXT,
+    CLIENT_SETTINGS,
+    CLIENT_STATS,
+    CLIENT_HISTORY,
+    CLIENT_REPLAY,
+    CLIENT_QUIT
+} client_type;
+
+/* The longest history a browser may ask for. */
+#define CLIENT_HISTORY_MAX 500
 
 typedef struct client_msg {
     client_type type;
     gw_session_config config; /* CLIENT_NEW: base with the options applied */
     gw_action action;         /* CLIENT_ACT */
+    /* CLIENT_SETTINGS: the keys given (a patch), each value checked and in its canonical form */
+    bool given[WEB_SETTINGS];
+    web_settings settings;
+    int limit;  /* CLIENT_HISTORY: 1..CLIENT_HISTORY_MAX */
+    int64_t id; /* CLIENT_REPLAY: a hand's id, >= 1 */
 } client_msg;
 
 /* Reads text[0..len) as one message. base is the server's configuration for

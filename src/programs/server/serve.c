@@ -1,7 +1,7 @@
-/* serve.c: `whist serve`: one libwebsockets event loop serves the web client's files over HTTP and one
- * WebSocket per browser tab; each player (a random token in a cookie) has one game, a gw_session that
- * only the loop changes; computers think and hints are worked out on the worker pool (pool.h). */
-#define _DEFAULT_SOURCE /* getrandom, realpath, sigaction, strdup */
+/* serve.c: `whist serve`: its options, and one libwebsockets event loop that serves the web client's files
+ * over HTTP (handing each new browser its token) and one WebSocket per browser tab; the players, games and
+ * messages are in the files server_int.h lists. */
+#define _DEFAULT_SOURCE /* realpath, sigaction */
 #include "server.h"
 
 #include <assert.h>
@@ -14,147 +14,37 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <libwebsockets.h>
 
 #include "client_msg.h"
-#include "gw/levels.h"
 #include "gw/monotonic.h"
-#include "gw/score.h"
 #include "gw/protocol.h"
-#include "gw/session.h"
-#include "gw/store.h"
-#include "gw/text.h"
-#include "pool.h"
+#include "server_int.h"
 
-#define TOKEN_BYTES   16
-#define TOKEN_HEX     (2 * TOKEN_BYTES)
-#define COOKIE_NAME   "whist_token"
-#define PLAYERS_MAX   4096 /* players with a game in memory */
-#define WORKERS       2
-#define THINK_MS      300               /* the expert's time per decision */
-#define OUT_QUEUE_MAX (4 * 1024 * 1024) /* bytes waiting for one socket before it is closed */
+#define WORKERS         2
+#define THINK_MS        300  /* the computer's time per decision, by default */
+#define MAX_CONNECTIONS 1024 /* open WebSockets at once, by default */
+#define RATE_LIMIT      50   /* messages a second per connection, by default */
 
 static const char USAGE[] =
     "Usage: whist serve [--host ADDRESS] [--port N] [--data DIR] [--web DIR] [--cert FILE --key FILE]\n"
+    "                   [--think-ms N] [--max-connections N] [--rate-limit N]\n"
     "Play in a browser: serves the web client (DIR, default the source's web/) over\n"
     "HTTP and its games over a WebSocket at /ws, on ADDRESS only (default 127.0.0.1)\n"
     "and port N (default 8080; 0: any free port, printed on standard output).\n"
+    "  --think-ms N          the computer's time per decision, 1 to 60000 (default 300)\n"
+    "  --max-connections N   WebSockets open at once, 1 to 1000000 (default 1024); more are refused\n"
+    "  --rate-limit N        messages a second one WebSocket may send (bursts of 2N), 0: no limit\n"
+    "                        (default 50); one over gets the error rate_limited\n"
     "Stops cleanly on SIGTERM or SIGINT.\n";
-
-/* ---- state -------------------------------------------------------------------- */
-
-typedef struct out_msg {
-    struct out_msg *next;
-    size_t len;
-    unsigned char data[]; /* LWS_PRE bytes, then the text */
-} out_msg;
-
-struct player;
-
-/* One WebSocket: the per-session data libwebsockets allocates (zeroed) and frees. */
-typedef struct conn {
-    struct lws *wsi;
-    struct player *pl;
-    struct conn *next; /* in pl's list */
-    char token[TOKEN_HEX + 1];
-    out_msg *head, *tail;
-    size_t queued;
-    char *in; /* the message being received */
-    size_t in_len;
-    bool in_too_long;
-    bool close;        /* close once the queue is written */
-    bool want_welcome; /* opened while a hint was worked out: welcome it when the hint is done */
-} conn;
-
-typedef enum job_kind { JOB_THINK = 0, JOB_HINT } job_kind;
-
-typedef struct job {
-    pool_job base; /* first */
-    job_kind kind;
-    struct player *pl;
-    gw_thought *thought; /* JOB_THINK */
-    gw_session *session; /* JOB_HINT */
-    gw_hint hint;
-    gw_status status;
-    gw_error err;
-} job;
-
-typedef struct player {
-    struct player *next;
-    char token[TOKEN_HEX + 1];
-    gw_session *s;
-    uint32_t saved_event; /* the last event when the game was last saved */
-    job *out;             /* a job of this player on the pool, or NULL */
-    conn *conns;
-} player;
-
-typedef struct server {
-    struct lws_context *ctx;
-    pool *pool;
-    player *players;
-    int n_players;
-    gw_session_config base;
-    char web[PATH_MAX]; /* the web client's folder, absolute */
-    bool tls;           /* HTTPS: the cookie is Secure, the Origin https:// */
-    gw_store *store;    /* where every game in progress is saved after every change */
-} server;
 
 static volatile sig_atomic_t stop_requested;
 
-/* ---- tokens ---------------------------------------------------------------------- */
-
-static bool new_token(char out[TOKEN_HEX + 1]) {
-    unsigned char b[TOKEN_BYTES];
-    size_t got = 0;
-    while (got < sizeof b) {
-        ssize_t n = getrandom(b + got, sizeof b - got, 0);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            return false;
-        }
-        got += (size_t)n;
-    }
-    static const char HEX[] = "0123456789abcdef";
-    for (int i = 0; i < TOKEN_BYTES; i++) {
-        out[2 * i] = HEX[b[i] >> 4];
-        out[2 * i + 1] = HEX[b[i] & 15];
-    }
-    out[TOKEN_HEX] = '\0';
-    return true;
-}
-
-/* The token of the request's whist_token cookie into out, if it has one of the right form. */
-static bool request_token(struct lws *wsi, char out[TOKEN_HEX + 1]) {
-    char cookie[1024];
-    int n = lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_COOKIE);
-    if (n <= 0 || n >= (int)sizeof cookie) return false;
-    if (lws_hdr_copy(wsi, cookie, (int)sizeof cookie, WSI_TOKEN_HTTP_COOKIE) < 0) return false;
-    for (char *p = cookie; *p;) {
-        while (*p == ' ' || *p == ';')
-            p++;
-        char *end = strchr(p, ';');
-        size_t len = end ? (size_t)(end - p) : strlen(p);
-        const size_t name_len = sizeof COOKIE_NAME - 1;
-        if (len == name_len + 1 + TOKEN_HEX && strncmp(p, COOKIE_NAME "=", name_len + 1) == 0) {
-            const char *v = p + name_len + 1;
-            bool hex = true;
-            for (int i = 0; i < TOKEN_HEX; i++)
-                hex = hex && strchr("0123456789abcdef", v[i]) && v[i];
-            if (hex) {
-                memcpy(out, v, TOKEN_HEX);
-                out[TOKEN_HEX] = '\0';
-                return true;
-            }
-        }
-        if (!end) break;
-        p = end + 1;
-    }
-    return false;
-}
+/* A worker finished a job: the loop wakes (LWS_CALLBACK_EVENT_WAIT_CANCELLED) and takes it back. */
+static void wake_loop(void *ctx) { lws_cancel_service(ctx); }
 
 /* A WebSocket may open only from a page of this server: its Origin is http://HOST with the Host it asked. */
 static bool origin_ok(struct lws *wsi, bool tls) {
@@ -166,401 +56,6 @@ static bool origin_ok(struct lws *wsi, bool tls) {
     const char *scheme = tls ? "https://" : "http://";
     size_t n = strlen(scheme);
     return strncmp(origin, scheme, n) == 0 && strcmp(origin + n, host) == 0;
-}
-
-/* ---- sending ----------------------------------------------------------------------- */
-
-/* Queues text (a string the caller gives up, NULL: out of memory) on c. */
-static void send_text(conn *c, char *text) {
-    if (!text || c->close) {
-        free(text);
-        return;
-    }
-    size_t len = strlen(text);
-    out_msg *m = malloc(sizeof *m + LWS_PRE + len);
-    if (!m) {
-        free(text);
-        return;
-    }
-    m->next = NULL;
-    m->len = len;
-    memcpy(m->data + LWS_PRE, text, len);
-    free(text);
-    if (c->tail)
-        c->tail->next = m;
-    else
-        c->head = m;
-    c->tail = m;
-    c->queued += len;
-    if (c->queued > OUT_QUEUE_MAX) c->close = true; /* a reader that never reads */
-    lws_callback_on_writable(c->wsi);
-}
-
-static void send_json(conn *c, json_t *j) { send_text(c, gw_protocol_dump(j)); }
-
-static void send_error(conn *c, const char *code, const char *message) {
-    send_text(c, gw_protocol_encode_error(code, message));
-}
-
-static void broadcast_json(player *pl, json_t *j) {
-    char *text = gw_protocol_dump(j);
-    if (!text) return;
-    for (conn *c = pl->conns; c; c = c->next)
-        send_text(c, strdup(text));
-    free(text);
-}
-
-static void broadcast_error(player *pl, const char *code, const char *message) {
-    broadcast_json(pl, gw_protocol_error_json(code, message));
-}
-
-/* {"type":"view","view":...}: what player 0 may see now. */
-static json_t *view_message(const gw_session *s) {
-    gw_view *v = malloc(sizeof *v);
-    if (!v) return NULL;
-    json_t *j = NULL;
-    if (gw_session_view(s, 0, v, NULL) == GW_OK) {
-        j = json_object();
-        if (j) {
-            json_object_set_new(j, "type", json_string("view"));
-            json_object_set_new(j, "view", gw_protocol_view_json(v));
-        }
-    }
-    free(v);
-    return j;
-}
-
-/* The events numbered from..last as player 0 sees them, then the view, to c (or every connection of pl). */
-static void send_since(player *pl, conn *only, uint32_t from) {
-    const gw_session *s = pl->s;
-    uint32_t last = gw_session_last_event(s);
-    gw_game_kind game = gw_session_config_of(s)->game;
-    gw_event ev[64];
-    while (from <= last) {
-        int n = gw_session_events(s, from, 0, ev, 64);
-        if (n <= 0) break;
-        for (int i = 0; i < n; i++) {
-            json_t *j = gw_protocol_event_json(game, &ev[i]);
-            if (only)
-                send_json(only, j);
-            else
-                broadcast_json(pl, j);
-        }
-        from += (uint32_t)n;
-    }
-    if (only)
-        send_json(only, view_message(s));
-    else
-        broadcast_json(pl, view_message(s));
-}
-
-/* Saves pl's game; a failure is told to its connections (and on stderr), the game goes on. */
-static void save_game(server *sv, player *pl) {
-    gw_text t = {0};
-    gw_session_record(pl->s, true, &t);
-    gw_error err;
-    gw_status st = t.failed ? gw_error_set(&err, GW_ENOMEM, 0, 0, "out of memory")
-                            : gw_store_save_web_game(sv->store, pl->token, gw_text_str(&t), &err);
-    gw_text_free(&t);
-    if (st == GW_OK) pl->saved_event = gw_session_last_event(pl->s);
-    if (st != GW_OK) {
-        fprintf(stderr, "whist serve: cannot save a game: %s\n", err.msg);
-        broadcast_error(pl, "not_saved", "The game could not be saved; it goes on.");
-    }
-}
-
-/* ---- statistics: a German Whist match's hands go where the terminal game's go ------------------------ */
-
-/* The match's row in the statistics (the StoreMatch tag, kept in the record), or 0. */
-static int64_t stats_row(const player *pl) {
-    const char *tag = gw_session_tag(pl->s, "StoreMatch");
-    return tag ? strtoll(tag, NULL, 10) : 0;
-}
-
-/* Records the start of pl's new match of German Whist (Android Whist's rubbers are not counted yet). */
-static void stats_begin(server *sv, player *pl) {
-    const gw_session_config *c = gw_session_config_of(pl->s);
-    if (c->game != GW_GAME_GERMAN) return;
-    gw_store_match sm = {c->rules, gw_ai_level_name((gw_ai_level)c->seats[1].level), c->seed, NULL};
-    int64_t id;
-    gw_error err;
-    if (gw_store_begin_match(sv->store, &sm, &id, &err) != GW_OK) {
-        fprintf(stderr, "whist serve: the statistics: %s\n", err.msg);
-        return;
-    }
-    char value[32];
-    snprintf(value, sizeof value, "%lld", (long long)id);
-    if (gw_session_set_tag(pl->s, "StoreMatch", value, &err) != GW_OK)
-        fprintf(stderr, "whist serve: the statistics: %s\n", err.msg);
-}
-
-/* A match given up for a new one. */
-static void stats_abandon(server *sv, player *pl) {
-    int64_t id = stats_row(pl);
-    gw_error err;
-    if (id > 0 && gw_session_state_of(pl->s) != GW_SESSION_OVER)
-        (void)gw_store_abandon_match(sv->store, id, &err);
-}
-
-/* Stores the hands scored by the events numbered from on (a hand stored already, after a restart from a
- * save older than the statistics, is refused by the store and skipped). */
-static void stats_hands(server *sv, player *pl, uint32_t from) {
-    int64_t id = stats_row(pl);
-    if (id <= 0 || gw_session_config_of(pl->s)->game != GW_GAME_GERMAN) return;
-    uint32_t last = gw_session_last_event(pl->s);
-    for (uint32_t n = from; n <= last; n++) {
-        gw_event e;
-        if (gw_session_events(pl->s, n, 0, &e, 1) != 1 || e.kind != GW_EVENT_SCORE) continue;
-        gw_view *v = malloc(sizeof *v);
-        gw_text rec = {0};
-        gw_error err;
-        if (!v || gw_session_view(pl->s, 0, v, &err) != GW_OK ||
-            gw_session_hand_record(pl->s, e.hand, &rec, &err) != GW_OK || rec.failed) {
-            free(v);
-            gw_text_free(&rec);
-            continue;
-        }
-        const gw_observation *o = &v->german;
-        const gw_match_rules *r = &gw_session_config_of(pl->s)->rules;
-        int endgame[2] = {o->won[GW_ENDGAME][0], o->won[GW_ENDGAME][1]};
-        int all[2] = {o->won[GW_FOREPLAY][0] + endgame[0], o->won[GW_FOREPLAY][1] + endgame[1]};
-        const gw_match *match = gw_session_match(pl->s);
-        gw_store_hand h = {.match_id = id,
-                           .number = e.hand,
-                           .record = gw_text_str(&rec),
-                           .played = NULL,
-                           .tricks = {e.tricks[0], e.tricks[1]},
-                           .winner = e.winner,
-                           .points = {e.points[0], e.points[1]},
-                           .slam = gw_score_hand(r->variant, r->scoring, endgame, all).slam,
-                           .assisted = gw_session_hand_assisted(pl->s, e.hand),
-                           .score = {match->score[0], match->score[1]},
-                           .match_winner = gw_match_winner(match)};
-        if (gw_store_add_hand(sv->store, &h, NULL, &err) != GW_OK && err.status != GW_ESTATE)
-            fprintf(stderr, "whist serve: the statistics: %s\n", err.msg);
-        gw_text_free(&rec);
-        free(v);
-    }
-}
-
-/* After a change of pl's game (its events from `from` on): to the connections, into the statistics, saved. */
-static void changed(server *sv, player *pl, uint32_t from) {
-    send_since(pl, NULL, from);
-    stats_hands(sv, pl, from);
-    save_game(sv, pl);
-}
-
-/* What a connection gets first: whether its player has a game, then (if so) all of it. */
-static void send_welcome(conn *c) {
-    player *pl = c->pl;
-    json_t *j = json_object();
-    if (j) {
-        json_object_set_new(j, "type", json_string("welcome"));
-        json_object_set_new(j, "protocol", json_integer(GW_PROTOCOL_VERSION));
-        json_object_set_new(
-            j, "game", pl->s ? gw_protocol_config_json(gw_session_config_of(pl->s), false) : json_null());
-    }
-    send_json(c, j);
-    if (pl->s) send_since(pl, c, 1);
-}
-
-/* ---- the pool's jobs ---------------------------------------------------------------- */
-
-static void run_job(pool_job *pj) {
-    job *j = (job *)pj;
-    if (j->kind == JOB_THINK)
-        gw_thought_run(j->thought);
-    else
-        j->status = gw_session_hint(j->session, 0, &j->hint, &j->err);
-}
-
-static void wake_loop(void *ctx) { lws_cancel_service(ctx); }
-
-/* Lends the computer to act (if any) to the pool. */
-static void maybe_think(server *sv, player *pl) {
-    if (!pl->s || pl->out || gw_session_state_of(pl->s) != GW_SESSION_PLAYING) return;
-    gw_turn t = gw_session_turn(pl->s);
-    if (t.player < 0 || !t.computer) return;
-    job *j = calloc(1, sizeof *j);
-    if (!j) {
-        broadcast_error(pl, "no_memory", "the server is out of memory");
-        return;
-    }
-    gw_error err;
-    if (gw_session_think_begin(pl->s, &j->thought, &err) != GW_OK) {
-        free(j);
-        broadcast_error(pl, "server", err.msg);
-        return;
-    }
-    j->base.run = run_job;
-    j->kind = JOB_THINK;
-    j->pl = pl;
-    pl->out = j;
-    pool_submit(sv->pool, &j->base);
-}
-
-static json_t *hint_message(const gw_hint *h) {
-    json_t *j = json_object(), *cards = json_array();
-    if (!j || !cards) {
-        json_decref(j);
-        json_decref(cards);
-        return NULL;
-    }
-    for (int i = 0; i < h->count; i++) {
-        char name[3] = {gw_rank_char(gw_card_rank(h->cards[i])), gw_suit_char(gw_card_suit(h->cards[i])), 0};
-        json_t *c = json_object();
-        json_object_set_new(c, "card", json_string(name));
-        json_object_set_new(c, "value", json_real(h->value[i]));
-        json_array_append_new(cards, c);
-    }
-    json_object_set_new(j, "type", json_string("hint"));
-    json_object_set_new(j, "exact", json_boolean(h->exact));
-    json_object_set_new(j, "cards", cards);
-    if (h->exact)
-        json_object_set_new(j, "best", json_integer(h->best));
-    else
-        json_object_set_new(j, "samples", json_integer(h->samples));
-    return j;
-}
-
-/* A finished job, back on the loop. */
-static void finish_job(server *sv, job *j) {
-    player *pl = j->pl;
-    assert(pl->out == j);
-    pl->out = NULL;
-    if (j->kind == JOB_THINK) {
-        gw_error err;
-        uint32_t from = gw_session_last_event(pl->s) + 1;
-        if (gw_session_think_end(pl->s, j->thought, &err) != GW_OK)
-            broadcast_error(pl, "server", err.msg);
-        else
-            changed(sv, pl, from);
-        maybe_think(sv, pl);
-    } else if (j->status == GW_OK) {
-        broadcast_json(pl, hint_message(&j->hint));
-    } else {
-        broadcast_error(pl, "no_hint", j->err.msg);
-    }
-    for (conn *c = pl->conns; c; c = c->next)
-        if (c->want_welcome) {
-            c->want_welcome = false;
-            send_welcome(c);
-        }
-    free(j);
-}
-
-static void drain_jobs(server *sv) {
-    pool_job *pj;
-    while ((pj = pool_take_done(sv->pool)) != NULL)
-        finish_job(sv, (job *)pj);
-}
-
-/* ---- players --------------------------------------------------------------------------- */
-
-static player *find_player(server *sv, const char *token, bool create) {
-    for (player *p = sv->players; p; p = p->next)
-        if (strcmp(p->token, token) == 0) return p;
-    if (!create || sv->n_players >= PLAYERS_MAX) return NULL;
-    player *p = calloc(1, sizeof *p);
-    if (!p) return NULL;
-    memcpy(p->token, token, sizeof p->token);
-    p->next = sv->players;
-    sv->players = p;
-    sv->n_players++;
-    return p;
-}
-
-static void detach(conn *c) {
-    if (!c->pl) return;
-    for (conn **pp = &c->pl->conns; *pp; pp = &(*pp)->next)
-        if (*pp == c) {
-            *pp = c->next;
-            break;
-        }
-    c->pl = NULL;
-}
-
-/* ---- one message from a browser ----------------------------------------------------------- */
-
-static void handle_message(server *sv, conn *c, const char *text, size_t len) {
-    player *pl = c->pl;
-    client_msg *m = malloc(sizeof *m);
-    if (!m) {
-        send_error(c, "no_memory", "the server is out of memory");
-        return;
-    }
-    char code[GW_PROTOCOL_CODE_MAX], msg[GW_PROTOCOL_MESSAGE_MAX];
-    if (!client_msg_parse(text, len, &sv->base, m, code, msg)) {
-        send_error(c, code, msg);
-        free(m);
-        return;
-    }
-    gw_error err;
-    gw_error_clear(&err);
-    if (pl->out && (m->type != CLIENT_ACT || pl->out->kind == JOB_HINT)) {
-        send_error(c, "busy",
-                   pl->out->kind == JOB_THINK ? "The computer is thinking." : "The hint is on its way.");
-    } else if (m->type == CLIENT_NEW) {
-        gw_session *s = NULL;
-        m->config.clock = gw_monotonic_clock();
-        if (gw_session_new(&m->config, &s, &err) != GW_OK) {
-            send_error(c, "bad_value", err.msg);
-        } else {
-            if (pl->s) stats_abandon(sv, pl);
-            gw_session_free(pl->s);
-            pl->s = s;
-            stats_begin(sv, pl);
-            for (conn *o = pl->conns; o; o = o->next)
-                send_welcome(o);
-            save_game(sv, pl);
-            maybe_think(sv, pl);
-        }
-    } else if (!pl->s) {
-        send_error(c, "no_game", "There is no game: start one with a new message.");
-    } else if (m->type == CLIENT_ACT) {
-        uint32_t from = gw_session_last_event(pl->s) + 1;
-        gw_refusal why = GW_REFUSE_NONE;
-        if (gw_session_act(pl->s, 0, &m->action, &why, &err) != GW_OK) {
-            send_error(c, why != GW_REFUSE_NONE ? gw_refusal_code(why) : "refused", err.msg);
-        } else {
-            changed(sv, pl, from);
-            maybe_think(sv, pl);
-        }
-    } else if (m->type == CLIENT_UNDO) {
-        uint32_t from = gw_session_last_event(pl->s) + 1;
-        if (gw_session_undo(pl->s, 0, &err) != GW_OK) {
-            send_error(c, "cannot_undo", err.msg);
-        } else {
-            changed(sv, pl, from);
-        }
-    } else if (m->type == CLIENT_NEXT) {
-        uint32_t from = gw_session_last_event(pl->s) + 1;
-        if (gw_session_next_hand(pl->s, &err) != GW_OK) {
-            send_error(c, "not_now", err.msg);
-        } else {
-            changed(sv, pl, from);
-            maybe_think(sv, pl);
-        }
-    } else {
-        assert(m->type == CLIENT_HINT);
-        gw_turn t = gw_session_turn(pl->s);
-        if (t.player != 0 || t.kind != GW_ACTION_CARD || gw_session_state_of(pl->s) != GW_SESSION_PLAYING) {
-            send_error(c, "not_now", "A hint is for a card you are to play.");
-        } else {
-            job *j = calloc(1, sizeof *j);
-            if (!j) {
-                send_error(c, "no_memory", "the server is out of memory");
-            } else {
-                j->base.run = run_job;
-                j->kind = JOB_HINT;
-                j->pl = pl;
-                j->session = pl->s; /* the loop leaves the session alone while pl->out is set */
-                pl->out = j;
-                pool_submit(sv->pool, &j->base);
-            }
-        }
-    }
-    free(m);
 }
 
 /* ---- libwebsockets callbacks -------------------------------------------------------------- */
@@ -625,8 +120,10 @@ static int serve_file(struct lws *wsi, const char *uri) {
     char headers[256] = "";
     int hl = 0;
     char token[TOKEN_HEX + 1];
-    if (!request_token(wsi, token)) {
-        if (!new_token(token)) return http_status(wsi, HTTP_STATUS_INTERNAL_SERVER_ERROR);
+    /* a browser without a token, or with one this server never issued (invented, or from a database since
+     * replaced), gets a fresh one */
+    if (!token_of_request(wsi, token) || !token_known(sv, token)) {
+        if (!token_issue(sv, token)) return http_status(wsi, HTTP_STATUS_INTERNAL_SERVER_ERROR);
         hl = snprintf(headers, sizeof headers,
                       "set-cookie: " COOKIE_NAME
                       "=%s; Path=/; Max-Age=31536000; HttpOnly; SameSite=Strict%s\r\n"
@@ -647,7 +144,7 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason, void
     if (reason == LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION) return 1; /* a WebSocket must ask for "whist" */
     if (reason == LWS_CALLBACK_EVENT_WAIT_CANCELLED) {
         server *sv = lws_context_user(lws_get_context(wsi));
-        if (sv && sv->pool) drain_jobs(sv);
+        if (sv && sv->pool) game_drain_jobs(sv);
         return 0;
     }
     return lws_callback_http_dummy(wsi, reason, user, in, len);
@@ -663,24 +160,27 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
             lws_hdr_copy(wsi, uri, (int)sizeof uri, WSI_TOKEN_GET_URI) != 3 || strcmp(uri, "/ws") != 0)
             return 1;
         if (!origin_ok(wsi, sv->tls)) return 1;
-        if (!request_token(wsi, c->token)) return 1;
+        /* only a token this server issued: an invented or malformed one is refused */
+        if (!token_of_request(wsi, c->token) || !token_known(sv, c->token)) return 1;
+        if (sv->n_conns >= sv->max_conns) return 1; /* too many open at once */
         return 0;
     }
     case LWS_CALLBACK_ESTABLISHED: {
         c->wsi = wsi;
-        player *pl = find_player(sv, c->token, true);
-        if (!pl) {
-            c->close = true;
+        c->serial = ++sv->next_serial;
+        c->counted = true;
+        sv->n_conns++;
+        player *pl = player_get(sv, c->token, true);
+        if (!pl) { /* too many players in memory (the token was checked in the handshake) */
             send_error(c, "server_full", "The server has too many players; try again later.");
+            c->close = true;
             return 0;
         }
-        c->pl = pl;
-        c->next = pl->conns;
-        pl->conns = c;
+        player_attach(pl, c);
         if (pl->out && pl->out->kind == JOB_HINT)
             c->want_welcome = true; /* the session is the worker's until the hint is done */
         else
-            send_welcome(c);
+            game_welcome(c);
         return 0;
     }
     case LWS_CALLBACK_RECEIVE: {
@@ -726,15 +226,10 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
         return 0;
     }
     case LWS_CALLBACK_CLOSED:
-        detach(c);
-        while (c->head) {
-            out_msg *m = c->head;
-            c->head = m->next;
-            free(m);
-        }
-        c->tail = NULL;
-        free(c->in);
-        c->in = NULL;
+        player_detach(c);
+        send_drop(c);
+        if (c->counted) sv->n_conns--;
+        c->counted = false;
         return 0;
     default: return 0;
     }
@@ -747,15 +242,6 @@ static const struct lws_protocols PROTOCOLS[] = {
 };
 
 /* ---- the program ---------------------------------------------------------------------------- */
-
-static void free_players(server *sv) {
-    while (sv->players) {
-        player *p = sv->players;
-        sv->players = p->next;
-        gw_session_free(p->s);
-        free(p);
-    }
-}
 
 /* Opens the database (DIR/whist.db, or the default) and brings back every saved game: 0, or 1 after
  * saying why on stderr. A record that no longer restores is left in the database and told on stderr. */
@@ -784,7 +270,7 @@ static int load_games(server *sv, const char *data) {
         return 1;
     }
     for (int i = 0; i < count; i++) {
-        player *pl = strlen(rows[i].token) == TOKEN_HEX ? find_player(sv, rows[i].token, true) : NULL;
+        player *pl = strlen(rows[i].token) == TOKEN_HEX ? player_get(sv, rows[i].token, true) : NULL;
         if (!pl) continue;
         if (gw_session_restore(&sv->base, rows[i].record, strlen(rows[i].record), &pl->s, &err) != GW_OK) {
             fprintf(stderr, "whist serve: a saved game does not restore: %s\n", err.msg);
@@ -792,7 +278,7 @@ static int load_games(server *sv, const char *data) {
             continue;
         }
         pl->saved_event = gw_session_last_event(pl->s);
-        maybe_think(sv, pl);
+        game_maybe_think(sv, pl);
     }
     gw_store_web_games_free(rows, count);
     return 0;
@@ -812,14 +298,30 @@ static int usage_error(const char *fmt, const char *arg) {
     return 2;
 }
 
+/* Reads a decimal number lo..hi. */
+static bool number_arg(const char *text, long lo, long hi, long *out) {
+    char *end;
+    errno = 0;
+    long n = strtol(text, &end, 10);
+    if (errno || *end || end == text || n < lo || n > hi) return false;
+    *out = n;
+    return true;
+}
+
 int server_main(int argc, char **argv) {
     const char *host = "127.0.0.1", *web = GW_WEB_DIR, *data = NULL, *cert = NULL, *key = NULL;
-    long port = 8080;
-    static const struct option LONG[] = {
-        {"host", required_argument, NULL, 'H'}, {"port", required_argument, NULL, 'p'},
-        {"web", required_argument, NULL, 'w'},  {"data", required_argument, NULL, 'd'},
-        {"cert", required_argument, NULL, 'c'}, {"key", required_argument, NULL, 'k'},
-        {"help", no_argument, NULL, 'h'},       {NULL, 0, NULL, 0}};
+    long port = 8080, think_ms = THINK_MS, max_conns = MAX_CONNECTIONS, rate = RATE_LIMIT;
+    static const struct option LONG[] = {{"host", required_argument, NULL, 'H'},
+                                         {"port", required_argument, NULL, 'p'},
+                                         {"web", required_argument, NULL, 'w'},
+                                         {"data", required_argument, NULL, 'd'},
+                                         {"cert", required_argument, NULL, 'c'},
+                                         {"key", required_argument, NULL, 'k'},
+                                         {"think-ms", required_argument, NULL, 't'},
+                                         {"max-connections", required_argument, NULL, 'm'},
+                                         {"rate-limit", required_argument, NULL, 'r'},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
     optind = 1;
     opterr = 0;
     int o;
@@ -834,6 +336,18 @@ int server_main(int argc, char **argv) {
                 return usage_error("--port takes 0 to 65535, not '%s'", optarg);
             break;
         }
+        case 't':
+            if (!number_arg(optarg, 1, 60000, &think_ms))
+                return usage_error("--think-ms takes 1 to 60000, not '%s'", optarg);
+            break;
+        case 'm':
+            if (!number_arg(optarg, 1, 1000000, &max_conns))
+                return usage_error("--max-connections takes 1 to 1000000, not '%s'", optarg);
+            break;
+        case 'r':
+            if (!number_arg(optarg, 0, 1000000, &rate))
+                return usage_error("--rate-limit takes 0 to 1000000, not '%s'", optarg);
+            break;
         case 'w': web = optarg; break;
         case 'd': data = optarg; break;
         case 'c': cert = optarg; break;
@@ -849,7 +363,7 @@ int server_main(int argc, char **argv) {
         return usage_error("cannot read '%s'", access(cert, R_OK) != 0 ? cert : key);
     server sv;
     memset(&sv, 0, sizeof sv);
-    char *web_path = sv.web, index_path[PATH_MAX + 16];
+    char *web_path = sv.web, index_path[sizeof sv.web + 16];
     struct stat st;
     if (!realpath(web, web_path) || stat(web_path, &st) != 0 || !S_ISDIR(st.st_mode))
         return usage_error("--web: '%s' is not a folder", web);
@@ -857,8 +371,10 @@ int server_main(int argc, char **argv) {
     if (stat(index_path, &st) != 0) return usage_error("--web: '%s' has no index.html", web);
 
     gw_session_config_default(&sv.base, GW_GAME_GERMAN);
-    sv.base.limits.think_ms = THINK_MS;
-    sv.base.android_think_ms = THINK_MS;
+    sv.base.limits.think_ms = (int)think_ms;
+    sv.base.android_think_ms = (int)think_ms;
+    sv.max_conns = (int)max_conns;
+    sv.rate = (int)rate;
     sv.base.clock = gw_monotonic_clock();
     sv.base.undo = true;
 
@@ -889,7 +405,7 @@ int server_main(int argc, char **argv) {
     sigemptyset(&stop);
     sigaddset(&stop, SIGTERM);
     sigaddset(&stop, SIGINT);
-    gw_protocol_prepare_threads(); /* jansson's hash seed, before any thread exists */
+    gw_protocol_prepare_threads();           /* jansson's hash seed, before any thread exists */
     pthread_sigmask(SIG_BLOCK, &stop, &old); /* the workers inherit the mask */
     sv.pool = pool_new(WORKERS, wake_loop, sv.ctx);
     pthread_sigmask(SIG_SETMASK, &old, NULL);
@@ -900,10 +416,10 @@ int server_main(int argc, char **argv) {
     }
     if (load_games(&sv, data) != 0) {
         pool_stop(sv.pool);
-        drain_jobs(&sv);
+        game_drain_jobs(&sv);
         pool_free(sv.pool);
         lws_context_destroy(sv.ctx);
-        free_players(&sv);
+        players_free(&sv);
         gw_store_close(sv.store);
         return 1;
     }
@@ -925,26 +441,14 @@ int server_main(int argc, char **argv) {
 
     /* the workers finish what they run; thoughts not run are cancelled; every socket closes */
     pool_stop(sv.pool);
-    pool_job *pj;
-    while ((pj = pool_take_done(sv.pool)) != NULL) {
-        job *j = (job *)pj;
-        j->pl->out = NULL;
-        if (j->kind == JOB_THINK) {
-            gw_error err;
-            if (j->base.ran)
-                (void)gw_session_think_end(j->pl->s, j->thought, &err);
-            else
-                gw_session_think_cancel(j->pl->s, j->thought);
-        }
-        free(j);
-    }
+    game_stop_jobs(&sv);
     pool_free(sv.pool);
     sv.pool = NULL;
     lws_context_destroy(sv.ctx);
     /* every change was saved when it was made: a thought applied above is saved now */
     for (player *p = sv.players; p; p = p->next)
-        if (p->s && p->saved_event != gw_session_last_event(p->s)) save_game(&sv, p);
-    free_players(&sv);
+        if (p->s && p->saved_event != gw_session_last_event(p->s)) game_save(&sv, p);
+    players_free(&sv);
     gw_store_close(sv.store);
     fprintf(stderr, "whist serve: stopped\n");
     return 0;

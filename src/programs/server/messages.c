@@ -1,0 +1,199 @@
+/* messages.c: one message from a browser: the rate limit, the strict reader (client_msg.h), then what it
+ * asks: a game's actions, the player's settings, statistics, history, a replay, quitting (server_int.h). */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "client_msg.h"
+#include "gw/monotonic.h"
+#include "gw/protocol.h"
+#include "server_int.h"
+
+/* Whether c may send one more message now: a bucket of 2 * rate messages, refilled at rate a second. */
+static bool within_rate(const server *sv, conn *c) {
+    if (sv->rate <= 0) return true;
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    uint64_t now = (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+    double cap = 2.0 * sv->rate;
+    if (c->last_us == 0)
+        c->allowance = cap;
+    else
+        c->allowance += (double)(now - c->last_us) * sv->rate / 1e6;
+    if (c->allowance > cap) c->allowance = cap;
+    c->last_us = now;
+    if (c->allowance < 1.0) return false;
+    c->allowance -= 1.0;
+    return true;
+}
+
+static void on_settings(server *sv, conn *c, const client_msg *m) {
+    player *pl = c->pl;
+    web_settings next = pl->settings;
+    for (int k = 0; k < WEB_SETTINGS; k++)
+        if (m->given[k]) memcpy(next.value[k], m->settings.value[k], WEB_SETTING_BYTES);
+    char *text = web_settings_dump(&next);
+    gw_error err;
+    if (!text) {
+        send_error(c, "no_memory", "the server is out of memory");
+        return;
+    }
+    gw_status st = gw_store_save_settings(sv->store, pl->token, text, &err);
+    free(text);
+    if (st != GW_OK) {
+        fprintf(stderr, "whist serve: cannot save the settings: %s\n", err.msg);
+        send_error(c, "not_saved", "The settings could not be saved.");
+        return;
+    }
+    pl->settings = next;
+    json_t *j = json_object();
+    if (j) {
+        json_object_set_new(j, "type", json_string("settings"));
+        json_object_set_new(j, "settings", web_settings_json(&pl->settings));
+    }
+    broadcast_json(pl, j);
+}
+
+static void on_replay(server *sv, conn *c, int64_t id) {
+    if (c->replaying) {
+        send_error(c, "busy", "A replay is on its way.");
+        return;
+    }
+    char *record = NULL;
+    gw_error err;
+    gw_status st = gw_store_owned_record(sv->store, c->pl->token, id, &record, &err);
+    if (st == GW_EINVAL) {
+        send_error(c, "not_found", "There is no such hand in your history.");
+        return;
+    }
+    if (st != GW_OK) {
+        send_error(c, "server", err.msg);
+        return;
+    }
+    job *j = calloc(1, sizeof *j);
+    if (!j) {
+        free(record);
+        send_error(c, "no_memory", "the server is out of memory");
+        return;
+    }
+    j->base.run = game_run_job;
+    j->kind = JOB_REPLAY;
+    j->pl = c->pl;
+    j->conn_serial = c->serial;
+    j->id = id;
+    j->record = record;
+    c->replaying = true;
+    pool_submit(sv->pool, &j->base); /* the solver judges the endgame on a worker */
+}
+
+/* The messages that do not touch the game: true if m was one of them. */
+static bool player_message(server *sv, conn *c, const client_msg *m) {
+    gw_error err;
+    gw_error_clear(&err);
+    json_t *j;
+    switch (m->type) {
+    case CLIENT_SETTINGS: on_settings(sv, c, m); return true;
+    case CLIENT_STATS:
+    case CLIENT_HISTORY:
+        j = m->type == CLIENT_STATS ? replay_stats_message(sv->store, c->pl->token, &err)
+                                    : replay_history_message(sv->store, c->pl->token, m->limit, &err);
+        if (j)
+            send_json(c, j);
+        else
+            send_error(c, err.status == GW_OK || err.status == GW_ENOMEM ? "no_memory" : "server",
+                       err.status == GW_OK ? "the server is out of memory" : err.msg);
+        return true;
+    case CLIENT_REPLAY: on_replay(sv, c, m->id); return true;
+    default: return false;
+    }
+}
+
+static void start_hint(server *sv, conn *c) {
+    player *pl = c->pl;
+    gw_turn t = gw_session_turn(pl->s);
+    if (t.player != 0 || t.kind != GW_ACTION_CARD || gw_session_state_of(pl->s) != GW_SESSION_PLAYING) {
+        send_error(c, "not_now", "A hint is for a card you are to play.");
+        return;
+    }
+    job *j = calloc(1, sizeof *j);
+    if (!j) {
+        send_error(c, "no_memory", "the server is out of memory");
+        return;
+    }
+    j->base.run = game_run_job;
+    j->kind = JOB_HINT;
+    j->pl = pl;
+    j->session = pl->s; /* the loop leaves the session alone while pl->out is set */
+    pl->out = j;
+    pool_submit(sv->pool, &j->base);
+}
+
+static void game_message(server *sv, conn *c, client_msg *m) {
+    player *pl = c->pl;
+    gw_error err;
+    gw_error_clear(&err);
+    if (pl->out && (m->type != CLIENT_ACT || pl->out->kind == JOB_HINT)) {
+        send_error(c, "busy",
+                   pl->out->kind == JOB_THINK ? "The computer is thinking." : "The hint is on its way.");
+    } else if (m->type == CLIENT_NEW) {
+        gw_session *s = NULL;
+        m->config.clock = gw_monotonic_clock();
+        const char *name = pl->settings.value[WEB_SETTING_NAME];
+        snprintf(m->config.seats[0].name, sizeof m->config.seats[0].name, "%s", name[0] ? name : "You");
+        if (gw_session_new(&m->config, &s, &err) != GW_OK)
+            send_error(c, "bad_value", err.msg);
+        else
+            game_replace(sv, pl, s);
+    } else if (m->type == CLIENT_QUIT) {
+        game_quit(sv, pl);
+    } else if (!pl->s) {
+        send_error(c, "no_game", "There is no game: start one with a new message.");
+    } else if (m->type == CLIENT_ACT) {
+        uint32_t from = gw_session_last_event(pl->s) + 1;
+        gw_refusal why = GW_REFUSE_NONE;
+        if (gw_session_act(pl->s, 0, &m->action, &why, &err) != GW_OK) {
+            send_error(c, why != GW_REFUSE_NONE ? gw_refusal_code(why) : "refused", err.msg);
+        } else {
+            game_changed(sv, pl, from);
+            game_maybe_think(sv, pl);
+        }
+    } else if (m->type == CLIENT_UNDO) {
+        uint32_t from = gw_session_last_event(pl->s) + 1;
+        if (gw_session_undo(pl->s, 0, &err) != GW_OK)
+            send_error(c, "cannot_undo", err.msg);
+        else
+            game_changed(sv, pl, from);
+    } else if (m->type == CLIENT_NEXT) {
+        uint32_t from = gw_session_last_event(pl->s) + 1;
+        if (gw_session_next_hand(pl->s, &err) != GW_OK) {
+            send_error(c, "not_now", err.msg);
+        } else {
+            game_changed(sv, pl, from);
+            game_maybe_think(sv, pl);
+        }
+    } else {
+        assert(m->type == CLIENT_HINT);
+        start_hint(sv, c);
+    }
+}
+
+void handle_message(server *sv, conn *c, const char *text, size_t len) {
+    if (!within_rate(sv, c)) {
+        send_error(c, "rate_limited", "Too many messages: this one was dropped; slow down.");
+        return;
+    }
+    client_msg *m = malloc(sizeof *m);
+    if (!m) {
+        send_error(c, "no_memory", "the server is out of memory");
+        return;
+    }
+    char code[GW_PROTOCOL_CODE_MAX], msg[GW_PROTOCOL_MESSAGE_MAX];
+    if (!client_msg_parse(text, len, &sv->base, m, code, msg))
+        send_error(c, code, msg);
+    else if (!player_message(sv, c, m))
+        game_message(sv, c, m);
+    free(m);
+}

@@ -1,0 +1,162 @@
+/* server_int.h: what the files of whist serve share: its connections, players, jobs and the server, and the
+ * functions each file gives the others (serve.c the event loop and HTTP, send.c the outgoing queues,
+ * players.c tokens and players, game.c the games and the store, messages.c a browser's messages,
+ * replay.c the statistics, history and replay answers). Everything runs on the loop's thread except
+ * what a job's run does on a worker. */
+#ifndef SERVER_INT_H
+#define SERVER_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "gw/session.h"
+#include "gw/store.h"
+#include "pool.h"
+#include "web_settings.h"
+
+struct lws;
+struct lws_context;
+
+#define TOKEN_BYTES    16
+#define TOKEN_HEX      (2 * TOKEN_BYTES)
+#define COOKIE_NAME    "whist_token"
+#define OUT_QUEUE_MAX  (4 * 1024 * 1024) /* bytes waiting for one socket before it is closed */
+#define PLAYER_BUCKETS 4096              /* the players' hash table */
+
+typedef struct out_msg {
+    struct out_msg *next;
+    size_t len;
+    unsigned char data[]; /* LWS_PRE bytes, then the text */
+} out_msg;
+
+struct player;
+
+/* One WebSocket: the per-session data libwebsockets allocates (zeroed) and frees. */
+typedef struct conn {
+    struct lws *wsi;
+    struct player *pl;
+    struct conn *next; /* in pl's list */
+    uint64_t serial;   /* this connection's number, never reused (jobs find their connection by it) */
+    char token[TOKEN_HEX + 1];
+    out_msg *head, *tail;
+    size_t queued;
+    char *in; /* the message being received */
+    size_t in_len;
+    bool in_too_long;
+    bool close;        /* close once the queue is written */
+    bool want_welcome; /* opened while a hint was worked out: welcome it when the hint is done */
+    bool counted;      /* counted in the server's open connections */
+    bool replaying;    /* a replay of its is on the pool */
+    double allowance;  /* the rate limit's bucket: messages it may still send now */
+    uint64_t last_us;  /* when the bucket was last filled */
+} conn;
+
+typedef enum job_kind { JOB_THINK = 0, JOB_HINT, JOB_REPLAY } job_kind;
+
+typedef struct job {
+    pool_job base; /* first */
+    job_kind kind;
+    struct player *pl;
+    gw_thought *thought; /* JOB_THINK */
+    gw_session *session; /* JOB_HINT */
+    gw_hint hint;
+    gw_status status;
+    gw_error err;
+    /* JOB_REPLAY: the hand's id and record in, the answer out (NULL: err says why) */
+    uint64_t conn_serial;
+    int64_t id;
+    char *record;
+    json_t *answer;
+} job;
+
+typedef struct player {
+    struct player *next;  /* every player */
+    struct player *hnext; /* in its hash bucket */
+    char token[TOKEN_HEX + 1];
+    web_settings settings;
+    gw_session *s;
+    uint32_t saved_event; /* the last event when the game was last saved */
+    job *out;             /* a job of this player's game on the pool (think or hint), or NULL */
+    conn *conns;
+} player;
+
+typedef struct server {
+    struct lws_context *ctx;
+    pool *pool;
+    player *players;
+    player *buckets[PLAYER_BUCKETS];
+    int n_players;
+    gw_session_config base;
+    char web[4096]; /* the web client's folder, absolute */
+    bool tls;       /* HTTPS: the cookie is Secure, the Origin https:// */
+    gw_store *store;
+    int max_conns; /* open WebSockets allowed at once */
+    int n_conns;
+    int rate; /* messages per second a connection may send (0: no limit), bursts of 2 * rate */
+    uint64_t next_serial;
+} server;
+
+/* ---- send.c ---- */
+/* Queues text (a string the caller gives up; NULL: out of memory) on c. */
+void send_text(conn *c, char *text);
+/* Queues j (the reference is taken; NULL: out of memory) on c, on every connection of pl. */
+void send_json(conn *c, json_t *j);
+void broadcast_json(player *pl, json_t *j);
+void send_error(conn *c, const char *code, const char *message);
+void broadcast_error(player *pl, const char *code, const char *message);
+/* Frees what is queued on c and what it was receiving (the connection closed). */
+void send_drop(conn *c);
+
+/* ---- players.c ---- */
+/* A fresh random token; false if the system gives no randomness. */
+bool token_new(char out[TOKEN_HEX + 1]);
+/* The token of the request's whist_token cookie into out, if it has one of the right form. */
+bool token_of_request(struct lws *wsi, char out[TOKEN_HEX + 1]);
+/* Issues a new token (recorded in the store: only issued tokens are valid); false on failure. */
+bool token_issue(server *sv, char out[TOKEN_HEX + 1]);
+/* Whether this server issued token (in memory, or in the store). */
+bool token_known(server *sv, const char *token);
+/* The player with token: in memory, or brought in from the store (its settings) when create; NULL if the
+ * token was never issued, or out of memory. */
+player *player_get(server *sv, const char *token, bool create);
+void players_free(server *sv);
+/* Puts c in pl's connections, or takes it out. */
+void player_attach(player *pl, conn *c);
+void player_detach(conn *c);
+
+/* ---- game.c ---- */
+/* Saves pl's game (NULL: deletes the saved one); a failure is told to its connections. */
+void game_save(server *sv, player *pl);
+/* After a change of pl's game (its events from `from` on): to the connections, into the statistics, saved. */
+void game_changed(server *sv, player *pl, uint32_t from);
+/* Lends the computer to act (if any) to the pool. */
+void game_maybe_think(server *sv, player *pl);
+/* Starts pl's new game s (the old one, if any, abandoned in the statistics). */
+void game_replace(server *sv, player *pl, gw_session *s);
+/* Ends pl's game (abandoned if it goes on); pl has no game after. */
+void game_quit(server *sv, player *pl);
+/* What a connection gets first (and every tab after a new game or quit): welcome, then the game. */
+void game_welcome(conn *c);
+/* The finished jobs, back on the loop. */
+void game_drain_jobs(server *sv);
+/* After the pool stopped: every job taken back, a decision that ran applied, the others cancelled. */
+void game_stop_jobs(server *sv);
+/* Runs a job on a worker. */
+void game_run_job(pool_job *pj);
+
+/* ---- messages.c ---- */
+/* One message from a browser (text, len bytes), rate limit included. */
+void handle_message(server *sv, conn *c, const char *text, size_t len);
+
+/* ---- replay.c ---- */
+/* {"type":"stats",...} and {"type":"history",...} of owner (NULL without memory; err set on a store
+ * failure). */
+json_t *replay_stats_message(gw_store *st, const char *owner, gw_error *err);
+json_t *replay_history_message(gw_store *st, const char *owner, int limit, gw_error *err);
+/* {"type":"replay",...} of hand id from its record text (on a worker: no server state). NULL with err. */
+json_t *replay_message(int64_t id, const char *record, gw_error *err);
+
+#endif

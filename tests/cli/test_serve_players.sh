@@ -1,0 +1,112 @@
+# test_serve_players.sh: whist serve's players (tests/data/ws_client.py): only tokens the server issued
+# connect (an invented one is refused, and its page gets a fresh token); each player's settings, saved,
+# checked strictly, sent to every tab and kept over a restart; each player's own statistics, history and
+# replays (with the solver's verdicts), nobody else's, while whist stats and whist history show every game;
+# quit abandons the match; Android Whist rubbers in the store; --think-ms, --max-connections and
+# --rate-limit.
+source "$(dirname "$0")/lib.sh"
+CLIENT="$GW_TEST_DATA/ws_client.py"
+DATA="$XDG_DATA_HOME/whist" # the terminal's database: whist stats and history read it too
+DB="$DATA/whist.db"
+mkdir -p "$XDG_DATA_HOME"
+
+# start_server [ARGS...]: starts whist serve on a free port; sets $PID and $PORT.
+start_server() {
+  rm -f "$TMP/serve.out" # not the last server's port: the new one may not have opened the file yet
+  "$WHIST" serve --port 0 "$@" >"$TMP/serve.out" 2>"$TMP/serve.err" &
+  PID=$!
+  PORT=
+  for _ in $(seq 100); do
+    PORT=$(sed -n 's|^whist serve: https\{0,1\}://[^:]*:\([0-9]*\)/$|\1|p' "$TMP/serve.out")
+    [ -n "$PORT" ] && return 0
+    kill -0 "$PID" 2>/dev/null || break
+    sleep 0.05
+  done
+  fail "whist serve did not start: $(cat "$TMP/serve.err")"
+  return 1
+}
+
+stop_server() {
+  kill -TERM "$PID"
+  wait "$PID" || fail "whist serve: exit $? ($(cat "$TMP/serve.err"))"
+}
+
+client() { python3 "$CLIENT" 127.0.0.1 "$PORT" "$@"; }
+
+# usage errors of the new options
+for bad in "--think-ms 0" "--think-ms -1" "--think-ms 60001" "--think-ms x" "--max-connections 0" "--rate-limit -1"; do
+  # (within a time limit: a value wrongly accepted would start a server)
+  timeout 10 "$WHIST" serve --port 0 --data "$TMP/usage" $bad >/dev/null 2>"$TMP/err" </dev/null
+  rc=$?
+  [ "$rc" = 2 ] && grep -qF -- "${bad%% *} takes" "$TMP/err" || fail "serve $bad: exit $rc, $(cat "$TMP/err")"
+done
+run serve --help
+expect_out "--think-ms" "serve --help"
+expect_out "--max-connections" "serve --help"
+expect_out "--rate-limit" "serve --help"
+
+if start_server --data "$DATA" --think-ms 40; then
+  # an invented token: no WebSocket, and its page gets a fresh token (a real one keeps its own)
+  client invented >"$TMP/invented.out" 2>&1 || fail "invented: $(cat "$TMP/invented.out")"
+  invented=whist_token=$(printf '%032x' 12345)
+  headers=$(curl -s -D - -o /dev/null -H "Cookie: $invented" "http://127.0.0.1:$PORT/")
+  fresh=$(grep -oiE 'whist_token=[0-9a-f]{32}' <<<"$headers")
+  [ -n "$fresh" ] && [ "$fresh" != "$invented" ] || fail "an invented token's page got no fresh token: $headers"
+  grep -qiE '^set-cookie: whist_token=[0-9a-f]{32}; Path=/; Max-Age=[0-9]+; HttpOnly; SameSite=Strict' <<<"$headers" ||
+    fail "the fresh token's cookie is not HttpOnly, SameSite=Strict: $headers"
+  headers=$(curl -s -D - -o /dev/null -H "Cookie: $fresh" "http://127.0.0.1:$PORT/")
+  grep -qi '^set-cookie' <<<"$headers" && fail "an issued token got another one"
+  [ "$(sqlite3 "$DB" "SELECT count(*) FROM players WHERE token = '${fresh#whist_token=}'")" = 1 ] ||
+    fail "the issued token is not recorded"
+
+  # settings
+  client settings "$TMP/p1" >"$TMP/settings.out" 2>&1 || fail "settings: $(cat "$TMP/settings.out")"
+  client think-ms "$TMP/p1" 40 german >"$TMP/think.out" 2>&1 || fail "think-ms: $(cat "$TMP/think.out")"
+  client think-ms "$TMP/p1" 40 android >"$TMP/think.out" 2>&1 || fail "think-ms android: $(cat "$TMP/think.out")"
+
+  # one player's match: its statistics, history and replays are its own
+  client play "$TMP/p2" >"$TMP/play.out" 2>&1 || fail "play: $(cat "$TMP/play.out")"
+  hands=$(sed -n 's/^ws_client: match over after \([0-9]*\) hands.*/\1/p' "$TMP/play.out")
+  client records "$TMP/p2" "$hands" >"$TMP/records.out" 2>&1 || fail "records: $(cat "$TMP/records.out")"
+  id=$(sed -n 's/^first-id //p' "$TMP/records.out")
+  client foreign "$TMP/p1" "${id:-1}" >"$TMP/foreign.out" 2>&1 || fail "foreign: $(cat "$TMP/foreign.out")"
+
+  # Android Whist rubbers and hands go into the store, owned by the player
+  client android "$TMP/p3" >"$TMP/android.out" 2>&1 || fail "android: $(cat "$TMP/android.out")"
+  ahands=$(sed -n 's/^ws_client: rubber over after \([0-9]*\) hands.*/\1/p' "$TMP/android.out")
+  owner=$(sed 's/^whist_token=//' "$TMP/p3")
+  stored=$(sqlite3 "$DB" "SELECT count(*) FROM android_hands a JOIN rubbers r ON r.id = a.rubber_id
+    WHERE r.owner = '$owner' AND r.winner IS NOT NULL")
+  [ -n "$ahands" ] && [ "$stored" = "$ahands" ] || fail "Android Whist: $stored hands stored, $ahands played"
+
+  # quit: both tabs without a game, the match abandoned, the saved game gone
+  client quit "$TMP/p4" >"$TMP/quit.out" 2>&1 || fail "quit: $(cat "$TMP/quit.out")"
+  owner=$(sed 's/^whist_token=//' "$TMP/p4")
+  [ "$(sqlite3 "$DB" "SELECT abandoned FROM matches WHERE owner = '$owner'")" = 1 ] || fail "quit: not abandoned"
+  [ "$(sqlite3 "$DB" "SELECT count(*) FROM web_games WHERE token = '$owner'")" = 0 ] || fail "quit: still saved"
+  stop_server
+
+  # the terminal's commands show every game, the browser players' included
+  run history
+  expect_rc 0 "whist history"
+  [ "$(grep -cE '^ *[0-9]+ ' "$TMP/out")" -ge $((hands + ahands)) ] ||
+    fail "whist history does not show the browsers' hands: $(head -5 "$TMP/out")"
+  run stats
+  expect_out_re "^all +all +- +all +1 +[0-9]+ +$hands " "whist stats counts the browser's match"
+fi
+
+# the settings are kept over a restart
+if start_server --data "$DATA"; then
+  client settings-kept "$TMP/p1" >"$TMP/kept.out" 2>&1 || fail "settings-kept: $(cat "$TMP/kept.out")"
+  client think-ms "$TMP/p1" 300 german >"$TMP/think.out" 2>&1 || fail "think-ms default: $(cat "$TMP/think.out")"
+  stop_server
+fi
+
+# the limits: messages per second per connection, open connections
+if start_server --data "$TMP/limits" --rate-limit 5 --max-connections 3; then
+  client rate "$TMP/q1" >"$TMP/rate.out" 2>&1 || fail "rate: $(cat "$TMP/rate.out")"
+  client max-connections "$TMP/q1" 3 >"$TMP/max.out" 2>&1 || fail "max-connections: $(cat "$TMP/max.out")"
+  stop_server
+fi
+
+finish

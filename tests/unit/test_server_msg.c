@@ -1,0 +1,137 @@
+/* test_server_msg.c: whist serve's strict reading of the browser's new messages (client_msg.h) and the
+ * settings (web_settings.h): every key and value checked, a patch of some keys, canonical names, the
+ * history limit and replay id in range, the settings' stored text read back, anything else refused. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "gw_test.h"
+
+#include "client_msg.h"
+#include "web_settings.h"
+
+static client_msg m;
+static char code[GW_PROTOCOL_CODE_MAX], msg[GW_PROTOCOL_MESSAGE_MAX];
+
+static bool parse(const char *text) {
+    gw_session_config base;
+    gw_session_config_default(&base, GW_GAME_GERMAN);
+    return client_msg_parse(text, strlen(text), &base, &m, code, msg);
+}
+
+static void refused(const char *text, const char *want) {
+    if (parse(text)) fail_msg("accepted: %s", text);
+    if (strcmp(code, want) != 0) fail_msg("%s: code %s (%s), not %s", text, code, msg, want);
+}
+
+static void test_settings_message(void **state) {
+    (void)state;
+    assert_true(parse("{\"type\":\"settings\",\"settings\":{\"back\":\"stars\",\"opponent\":\"greedy\","
+                      "\"target\":\"1000\",\"name\":\"Zoë\"}}"));
+    assert_int_equal(m.type, CLIENT_SETTINGS);
+    int given = 0;
+    for (int k = 0; k < WEB_SETTINGS; k++)
+        given += m.given[k];
+    assert_int_equal(given, 4);
+    assert_string_equal(m.settings.value[WEB_SETTING_BACK], "stars");
+    assert_string_equal(m.settings.value[WEB_SETTING_OPPONENT], "easy"); /* the canonical name */
+    assert_string_equal(m.settings.value[WEB_SETTING_TARGET], "1000");
+    assert_string_equal(m.settings.value[WEB_SETTING_NAME], "Zoë");
+    assert_true(parse("{\"type\":\"settings\",\"settings\":{}}"));
+    assert_true(parse("{\"type\":\"settings\",\"settings\":{\"name\":\"\"}}"));
+    refused("{\"type\":\"settings\"}", "missing_field");
+    refused("{\"type\":\"settings\",\"settings\":\"x\"}", "wrong_type");
+    refused("{\"type\":\"settings\",\"settings\":{},\"more\":1}", "unknown_field");
+    refused("{\"type\":\"settings\",\"settings\":{\"colour\":\"red\"}}", "unknown_field");
+    refused("{\"type\":\"settings\",\"settings\":{\"sound\":1}}", "wrong_type");
+    refused("{\"type\":\"settings\",\"settings\":{\"sound\":\"loud\"}}", "bad_value");
+    refused("{\"type\":\"settings\",\"settings\":{\"sound\":\"on\",\"sound\":\"off\"}}", "duplicate_key");
+    static const char *const BAD[] = {"\"target\":\"0\"",
+                                      "\"target\":\"1001\"",
+                                      "\"target\":\"07\"",
+                                      "\"target\":\"-1\"",
+                                      "\"target\":\"\"",
+                                      "\"variant\":\"big\"",
+                                      "\"scoring\":\"most\"",
+                                      "\"opponent\":\"human\"",
+                                      "\"android-opponent\":\"oracle\"",
+                                      "\"name\":\"a\\u0001b\"",
+                                      "\"name\":\"a\\u007fb\"",
+                                      "\"name\":\"a\\u0085b\"",
+                                      "\"name\":\"q\\\"\"",
+                                      "\"name\":\"back\\\\slash\"",
+                                      "\"name\":\"12345678901234567890123456789012\"",
+                                      "\"faces\":\"Modern\"",
+                                      "\"orientation\":\"sideways\"",
+                                      "\"hand-display\":\"fan\"",
+                                      "\"speed\":\"slow\"",
+                                      "\"suit-order\":\"random\"",
+                                      "\"single-click\":\"yes\"",
+                                      "\"tracker\":\"true\"",
+                                      "\"back\":\"\""};
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
+        char text[200];
+        snprintf(text, sizeof text, "{\"type\":\"settings\",\"settings\":{\"sound\":\"off\",%s}}", BAD[i]);
+        refused(text, "bad_value");
+    }
+}
+
+static void test_other_messages(void **state) {
+    (void)state;
+    assert_true(parse("{\"type\":\"stats\"}"));
+    assert_int_equal(m.type, CLIENT_STATS);
+    assert_true(parse("{\"type\":\"quit\"}"));
+    assert_int_equal(m.type, CLIENT_QUIT);
+    refused("{\"type\":\"quit\",\"now\":true}", "unknown_field");
+    assert_true(parse("{\"type\":\"history\",\"limit\":500}"));
+    assert_int_equal(m.type, CLIENT_HISTORY);
+    assert_int_equal(m.limit, 500);
+    refused("{\"type\":\"history\",\"limit\":0}", "out_of_range");
+    refused("{\"type\":\"history\",\"limit\":501}", "out_of_range");
+    refused("{\"type\":\"history\",\"limit\":\"5\"}", "wrong_type");
+    refused("{\"type\":\"history\",\"limit\":5.0}", "wrong_type");
+    refused("{\"type\":\"history\"}", "missing_field");
+    assert_true(parse("{\"type\":\"replay\",\"id\":9007199254740993}"));
+    assert_int_equal(m.type, CLIENT_REPLAY);
+    assert_true(m.id == 9007199254740993LL);
+    refused("{\"type\":\"replay\",\"id\":0}", "out_of_range");
+    refused("{\"type\":\"replay\",\"id\":null}", "wrong_type");
+    refused("{\"type\":\"replay\",\"id\":1,\"game\":\"german\"}", "unknown_field");
+}
+
+static void test_settings_text(void **state) {
+    (void)state;
+    web_settings s;
+    web_settings_default(&s);
+    assert_string_equal(s.value[WEB_SETTING_BACK], "blue");
+    assert_string_equal(s.value[WEB_SETTING_TARGET], "10");
+    assert_string_equal(web_setting_name(WEB_SETTING_HAND_DISPLAY), "hand-display");
+    assert_int_equal(web_setting_key("android-opponent"), WEB_SETTING_ANDROID_OPPONENT);
+    assert_int_equal(web_setting_key("nothing"), -1);
+    snprintf(s.value[WEB_SETTING_NAME], WEB_SETTING_BYTES, "Ann");
+    snprintf(s.value[WEB_SETTING_FACES], WEB_SETTING_BYTES, "classic");
+    char *text = web_settings_dump(&s);
+    assert_non_null(text);
+    web_settings t;
+    web_settings_load(&t, text);
+    free(text);
+    for (int k = 0; k < WEB_SETTINGS; k++)
+        assert_string_equal(s.value[k], t.value[k]);
+    /* what cannot be read, or values no longer allowed, fall back to the defaults; the rest is kept */
+    web_settings_load(&t, "{\"faces\":\"classic\",\"back\":\"gold\",\"sound\":7,\"x\":\"y\"}");
+    assert_string_equal(t.value[WEB_SETTING_FACES], "classic");
+    assert_string_equal(t.value[WEB_SETTING_BACK], "blue");
+    assert_string_equal(t.value[WEB_SETTING_SOUND], "on");
+    web_settings_load(&t, "not json");
+    assert_string_equal(t.value[WEB_SETTING_FACES], "modern");
+    web_settings_load(&t, NULL);
+    assert_string_equal(t.value[WEB_SETTING_NAME], "");
+}
+
+int main(void) {
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_settings_message),
+        cmocka_unit_test(test_other_messages),
+        cmocka_unit_test(test_settings_text),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
