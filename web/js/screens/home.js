@@ -1,5 +1,9 @@
 // home.js: the home screen: new game, resume, Android Whist, settings, statistics, history, rules,
-// and the sound switch.
+// and the sound switch, with a short welcome for a newcomer.
+
+import { ICONS } from "../icons.js";
+
+const SCORING = { last13: "Last 13", every: "Every trick", difference: "Difference", total: "Running total" };
 
 export function mount(root, ctx) {
   const { net, settings, state, go } = ctx;
@@ -9,20 +13,26 @@ export function mount(root, ctx) {
   s.className = "screen home";
   s.innerHTML = `
     <header class="home-top">
-      <button id="open-stats" class="icon-button" aria-label="Statistics" title="Statistics">🏆</button>
+      <button id="open-stats" class="icon-button" aria-label="Statistics" title="Statistics">${ICONS.trophy}</button>
       <button id="sound-toggle" class="icon-button" aria-pressed="true"></button>
     </header>
-    <h1 class="title">German Whist</h1>
-    <p class="subtitle">Two players, one deck: win the up-cards, then the tricks.</p>
-    <nav class="home-menu">
-      <button id="resume" class="primary" hidden>Resume game</button>
-      <button id="new-game" class="primary">New game</button>
-      <button id="android-game">Android Whist</button>
-      <button id="open-history">History</button>
-    </nav>
+    <div class="home-main">
+      <div class="home-hero" aria-hidden="true">
+        <span class="hero-card black">A<br>♠</span><span class="hero-card red">K<br>♥</span>
+      </div>
+      <h1 class="title">German Whist</h1>
+      <p class="subtitle" id="welcome"></p>
+      <nav class="home-menu" aria-label="Play">
+        <button id="resume" class="primary" hidden></button>
+        <button id="new-game" class="primary"></button>
+        <p class="home-rules" id="home-rules"></p>
+        <button id="android-game">Android Whist</button>
+        <button id="open-history">History</button>
+      </nav>
+    </div>
     <footer class="home-bottom">
-      <button id="open-settings" class="icon-button" aria-label="Settings" title="Settings">⚙</button>
-      <button id="open-rules" class="icon-button" aria-label="Rules" title="Rules">?</button>
+      <button id="open-settings" class="icon-button" aria-label="Settings" title="Settings">${ICONS.gear}</button>
+      <button id="open-rules" class="icon-button" aria-label="Rules" title="Rules">${ICONS.help}</button>
     </footer>`;
   root.append(s);
   const $ = (id) => s.querySelector(`#${id}`);
@@ -32,20 +42,32 @@ export function mount(root, ctx) {
     $("resume").hidden = !g;
     $("resume").textContent = g?.game === "android" ? "Resume Android Whist" : "Resume game";
     $("new-game").textContent = state.game ? "Start new game" : "Touch to play";
+    $("new-game").classList.toggle("primary", !g);
+    const name = settings.get("name");
+    $("welcome").textContent = g
+      ? `Welcome back${name ? `, ${name}` : ""}: your ${g.game === "android" ? "Android Whist rubber" : "match"} is waiting.`
+      : `${name ? `Welcome, ${name}. ` : ""}Two players, one deck: win the up-cards, then the tricks.`;
+    const small = settings.get("variant") === "small";
+    const sc = settings.get("scoring");
+    const scoring = sc === "last13" && small ? "Last 7" : SCORING[sc] ?? sc;
+    $("home-rules").textContent = `${small ? "Small Whist" : "Classic"} · ${scoring} · to ${settings.get("target")} · computer: ${settings.get("opponent")}`;
     const on = settings.get("sound") === "on";
-    $("sound-toggle").textContent = on ? "🔊" : "🔇";
+    $("sound-toggle").innerHTML = on ? ICONS.soundOn : ICONS.soundOff;
     $("sound-toggle").setAttribute("aria-pressed", String(on));
-    $("sound-toggle").setAttribute("aria-label", on ? "Sound on" : "Sound off");
+    $("sound-toggle").setAttribute("aria-label", "Sound");
+    $("sound-toggle").title = on ? "Sound on" : "Sound off";
   }
   refresh();
   const offSettings = settings.onChange(refresh);
 
   $("resume").onclick = () => go(state.game?.game === "android" ? "android" : "table");
   $("new-game").onclick = () => {
+    state.starting = "german";
     net.send({ type: "new", options: settings.newGameOptions("german") });
     go("table");
   };
   $("android-game").onclick = () => {
+    state.starting = "android";
     net.send({ type: "new", options: settings.newGameOptions("android") });
     go("android");
   };
@@ -54,6 +76,17 @@ export function mount(root, ctx) {
   $("open-history").onclick = () => go("history");
   $("open-rules").onclick = () => go("rules");
   $("sound-toggle").onclick = () => settings.set({ sound: settings.get("sound") === "on" ? "off" : "on" });
+
+  // The seed's gestures: a swipe to the right opens the settings, to the left the rules.
+  let touch = null;
+  s.addEventListener("touchstart", (e) => (touch = e.touches.length === 1 ? [e.touches[0].clientX, e.touches[0].clientY] : null), { passive: true });
+  s.addEventListener("touchend", (e) => {
+    if (!touch) return;
+    const dx = e.changedTouches[0].clientX - touch[0];
+    const dy = e.changedTouches[0].clientY - touch[1];
+    touch = null;
+    if (Math.abs(dx) > 80 && Math.abs(dx) > 2 * Math.abs(dy)) go(dx > 0 ? "settings" : "rules");
+  });
 
   return {
     title: "German Whist",

@@ -1,0 +1,89 @@
+// stats.js: the statistics screen, as the terminal game's: German Whist per set of rules and
+// computer level (matches, hands, win rate, slams, streaks, assisted hands) with the total over all,
+// then Android Whist per computer level. Asks the server ({"type":"stats"}) for this player's.
+
+import { escapeHtml, pageSection, rulesText } from "./page.js";
+
+const pct = (won, all) => (all ? `${Math.round((100 * won) / all)}%` : "–");
+
+function grid(items) {
+  return `<dl class="stat-grid">${items.map(([k, v]) => `<div><dt>${k}</dt><dd>${v}</dd></div>`).join("")}</dl>`;
+}
+
+function germanBlock(r, title, total) {
+  return `<div class="stat-block${total ? " total" : ""}" data-row="${escapeHtml(title)}"><h3>${escapeHtml(title)}</h3>${grid([
+    ["Matches", r.matches], ["Won", r.matches_won], ["Hands", r.hands], ["Won", r.hands_won],
+    ["Win %", pct(r.hands_won, r.hands)], ["Slams", r.slams], ["Streak", r.current_streak],
+    ["Best", r.longest_streak], ["Assisted", r.assisted],
+  ])}</div>`;
+}
+
+function androidBlock(r, title, total) {
+  return `<div class="stat-block${total ? " total" : ""}" data-row="${escapeHtml(title)}"><h3>${escapeHtml(title)}</h3>${grid([
+    ["Rubbers", r.rubbers], ["Won", r.rubbers_won], ["Games", r.games], ["Won", r.games_won],
+    ["Hands", r.hands], ["Won", r.hands_won], ["Points", r.points], ["Against", r.points_against],
+    ["Streak", r.current_streak], ["Best", r.longest_streak],
+  ])}</div>`;
+}
+
+export function render(msg) {
+  const german = msg.german ?? [];
+  const android = msg.android ?? [];
+  const gTotal = german[german.length - 1];
+  const aTotal = android[android.length - 1];
+  const parts = [];
+  if (gTotal && gTotal.hands > 0) {
+    parts.push(`<section class="panel" id="stats-german" aria-labelledby="stats-german-h"><h2 id="stats-german-h">German Whist</h2>`);
+    for (const r of german.slice(0, -1)) parts.push(germanBlock(r, `${rulesText(r.variant, r.scoring, r.target)} · computer: ${r.opponent}`, false));
+    parts.push(germanBlock(gTotal, "All German Whist", true));
+    parts.push(`<p class="stat-note">Winning streak now: ${gTotal.current_streak} hand${gTotal.current_streak === 1 ? "" : "s"}; longest: ${gTotal.longest_streak}.</p></section>`);
+  }
+  if (aTotal && aTotal.hands > 0) {
+    parts.push(`<section class="panel" id="stats-android" aria-labelledby="stats-android-h"><h2 id="stats-android-h">Android Whist</h2>`);
+    for (const r of android.slice(0, -1)) parts.push(androidBlock(r, `Computer: ${r.opponent}`, false));
+    parts.push(androidBlock(aTotal, "All Android Whist", true));
+    parts.push("</section>");
+  }
+  if (!parts.length) {
+    return `<p class="panel" id="stats-empty">No games played yet: every hand you finish, of German Whist or Android Whist, is counted here.</p>`;
+  }
+  parts.push(`<p class="stat-note on-felt-muted">Win % counts the hands you (your side) scored in. Streak: hands won in a row up to now; Best: the most in a row. Matches and rubbers: finished ones. Assisted: hands in which you took back a card.</p>`);
+  return parts.join("");
+}
+
+export function mount(root, ctx) {
+  const { net, go } = ctx;
+  const { body } = pageSection(root, "stats", "Statistics", () => go("home"));
+  body.innerHTML = `<p class="loading" role="status">Reading the statistics…</p>
+    <p><button id="stats-history">History</button></p>`;
+  const ask = () => net.send({ type: "stats" });
+  ask();
+  const offOpen = net.on("status", (st) => st === "open" && ask());
+  const onKey = (e) => e.key === "Escape" && go("home");
+  document.addEventListener("keydown", onKey);
+  function footer() {
+    const p = document.createElement("p");
+    const b = document.createElement("button");
+    b.id = "stats-history";
+    b.textContent = "History";
+    b.addEventListener("click", () => go("history"));
+    p.append(b);
+    body.append(p);
+  }
+  body.querySelector("#stats-history").addEventListener("click", () => go("history"));
+  return {
+    title: "Statistics · German Whist",
+    onMessage(m) {
+      if (m.type === "stats") {
+        body.innerHTML = render(m);
+        footer();
+      } else if (m.type === "error" && body.querySelector(".loading")) {
+        body.querySelector(".loading").textContent = `The statistics cannot be read: ${m.message ?? m.code}`;
+      }
+    },
+    unmount() {
+      offOpen();
+      document.removeEventListener("keydown", onKey);
+    },
+  };
+}
