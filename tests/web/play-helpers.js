@@ -1,30 +1,8 @@
-// play-helpers.js: what the Android Whist and screens specs share: talking to the server over a
-// second WebSocket of the page (its cookie and Origin), setting the speed in the Settings screen, and
+// play-helpers.js: what the Android Whist and screens specs share: talk (from fixtures.js: a
+// second WebSocket of the page), setting a setting in the Settings screen, and
 // playing an Android Whist hand by tapping, as a person would.
 const { expect } = require('@playwright/test');
-
-// Opens a WebSocket from the page, sends each message of `send` once it is open, and resolves with
-// every message received up to the first of type `until`.
-function talk(page, send, until) {
-  return page.evaluate(
-    ([send, until]) =>
-      new Promise((resolve, reject) => {
-        const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`, 'whist');
-        const got = [];
-        ws.onerror = () => reject(new Error('the WebSocket failed'));
-        ws.onopen = () => send.forEach((m) => ws.send(JSON.stringify(m)));
-        ws.onmessage = (e) => {
-          const m = JSON.parse(e.data);
-          got.push(m);
-          if (m.type === until) {
-            ws.close();
-            resolve(got);
-          }
-        };
-      }),
-    [send, until],
-  );
-}
+const { talk } = require('./fixtures');
 
 // Sets a setting through the Settings screen (from home, back home after).
 async function setSetting(page, key, value) {
