@@ -58,6 +58,7 @@ if start_server --data "$DATA" --think-ms 40; then
 
   # Android Whist rubbers and hands go into the store, owned by the player
   client android "$TMP/p3" >"$TMP/android.out" 2>&1 || fail "android: $(cat "$TMP/android.out")"
+  client android-replay "$TMP/p3r" >"$TMP/areplay.out" 2>&1 || fail "android-replay: $(cat "$TMP/areplay.out")"
   ahands=$(sed -n 's/^ws_client: rubber over after \([0-9]*\) hands.*/\1/p' "$TMP/android.out")
   owner=$(sed 's/^whist_token=//' "$TMP/p3")
   stored=$(sqlite3 "$DB" "SELECT count(*) FROM android_hands a JOIN rubbers r ON r.id = a.rubber_id

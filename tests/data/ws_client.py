@@ -192,10 +192,11 @@ COMMANDS = ["duck", "beat", "high", "spades", "hearts", "diamonds", "clubs", "sh
             "high-spades", "high-hearts", "high-diamonds", "high-clubs", "high-shortest", "high-longest"]
 
 
-def play_android(ws):
-    """A rubber of Android Whist to its end: each action is the first of the candidates the server takes
-    (a refused one gets an error and changes nothing)."""
-    ws.send({"type": "new", "options": {"game": "android", "opponent": "easy", "seed": "5"}})
+def play_android(ws, seed="5", stop_after=None):
+    """A rubber of Android Whist to its end (or, with stop_after, until that many hands are scored): each
+    action is the first of the candidates the server takes (a refused one gets an error and changes
+    nothing)."""
+    ws.send({"type": "new", "options": {"game": "android", "opponent": "easy", "seed": seed}})
     ws.until(lambda m: m["type"] == "welcome" and m["game"])
     candidates = []
     hands = refused = 0
@@ -214,6 +215,8 @@ def play_android(ws):
         view = m["view"]
         if view["state"] == "over":
             print(f"ws_client: rubber over after {hands} hands, winner {view['winner']}, {refused} refused")
+            return
+        if view["state"] == "hand_over" and hands == stop_after:
             return
         if view["state"] == "hand_over":
             ws.send({"type": "next"})
@@ -330,6 +333,25 @@ def scenario_records(ws, hands):
     expect_error(ws, {"type": "replay", "id": 0}, "out_of_range")
     print(f"ws_client: stats, history and replay of hand {first['id']} answered")
     print(f"first-id {first['id']}")
+
+
+def scenario_android_replay(ws):
+    """The replay of an Android Whist hand of a rubber still in play: its record, with no seed in it (the
+    rubber's seed deals the hands still to come)."""
+    seed = "987654321123"
+    play_android(ws, seed=seed, stop_after=1)
+    ws.send({"type": "history", "limit": 5})
+    h = ws.until(lambda m: m["type"] in ("history", "error"))
+    hand = next((e for e in h.get("entries", []) if e["game"] == "android"), None)
+    if not hand:
+        fail(f"history: no Android Whist hand: {h}")
+    ws.send({"type": "replay", "id": hand["id"]})
+    r = ws.until(lambda m: m["type"] in ("replay", "error"))
+    if r["type"] != "replay" or r["game"] != "android" or "[Deck " not in r["record"]:
+        fail(f"replay: {r}")
+    if "Seed" in r["record"] or seed in json.dumps(r):
+        fail(f"the replay of a rubber in play names its seed: {r['record']}")
+    print("ws_client: the Android Whist replay holds no seed")
 
 
 def scenario_foreign(ws, hand_id):
@@ -456,6 +478,8 @@ def main():
         scenario_records(ws, int(rest[0]))
     elif scenario == "foreign":
         scenario_foreign(ws, int(rest[0]))
+    elif scenario == "android-replay":
+        scenario_android_replay(ws)
     elif scenario == "quit":
         scenario_quit(host, port, cookie, ws)
     elif scenario == "rate":

@@ -152,6 +152,28 @@ static bool german_replay(json_t *j, const gw_record_hand *h, gw_error *err) {
     return true;
 }
 
+/* The record text without its seed tags (RubberSeed, and any other tag named ...Seed), malloc'd (NULL: out of
+ * memory): a seed deals every hand of its rubber, the ones still to be played and the one in play included.
+ */
+static char *without_seeds(const char *record) {
+    char *out = malloc(strlen(record) + 1), *o = out;
+    if (!out) return NULL;
+    for (const char *line = record; *line;) {
+        const char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) + 1 : strlen(line);
+        const char *name_end = line[0] == '[' ? strchr(line, ' ') : NULL;
+        bool seed =
+            name_end && name_end < line + len && name_end - line > 4 && strncmp(name_end - 4, "Seed", 4) == 0;
+        if (!seed) {
+            memcpy(o, line, len);
+            o += len;
+        }
+        line += len;
+    }
+    *o = '\0';
+    return out;
+}
+
 json_t *replay_message(int64_t id, const char *record, gw_error *err) {
     gw_record_file rec;
     if (gw_record_file_read(record, strlen(record), &rec, err) != GW_OK) return NULL;
@@ -166,9 +188,14 @@ json_t *replay_message(int64_t id, const char *record, gw_error *err) {
         json_object_set_new(j, "id", json_integer((json_int_t)id));
         bool android = rec.hands[0].game == GW_GAME_ANDROID;
         json_object_set_new(j, "game", json_string(android ? "android" : "german"));
-        if (android)
-            json_object_set_new(j, "record", json_string(record));
-        else
+        char *shown = android ? without_seeds(record) : NULL;
+        if (android && !shown) {
+            ok = false;
+            gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory");
+        } else if (android) {
+            json_object_set_new(j, "record", json_string(shown));
+            free(shown);
+        } else
             ok = german_replay(j, &rec.hands[0].german, err);
     }
     gw_record_file_free(&rec);
