@@ -48,6 +48,18 @@ static int gw_tmp_teardown(void) {
     return nftw(root, gw_tmp_remove, 16, FTW_DEPTH | FTW_PHYS);
 }
 
+/* Defines the cmocka fixtures setup and teardown of a test file whose every test runs in a fresh
+ * temporary folder /tmp/gw-TAG-XXXXXX (gw_tmp_setup, gw_tmp_teardown). */
+#define GW_TMP_FIXTURES(tag)                                                                                 \
+    static int setup(void **state) {                                                                         \
+        (void)state;                                                                                         \
+        return gw_tmp_setup(tag);                                                                            \
+    }                                                                                                        \
+    static int teardown(void **state) {                                                                      \
+        (void)state;                                                                                         \
+        return gw_tmp_teardown();                                                                            \
+    }
+
 /* root/name, in one of four rotating buffers. */
 static inline const char *in_root(const char *name) {
     static char path[4][256];

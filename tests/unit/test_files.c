@@ -15,15 +15,7 @@
 #include "gw_tmp.h"
 #include "gw/files.h"
 
-static int setup(void **state) {
-    (void)state;
-    return gw_tmp_setup("files");
-}
-
-static int teardown(void **state) {
-    (void)state;
-    return gw_tmp_teardown();
-}
+GW_TMP_FIXTURES("files")
 
 static bool is_dir(const char *path) {
     struct stat sb;

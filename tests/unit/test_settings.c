@@ -11,15 +11,7 @@
 #include "gw/files.h"
 #include "gw/settings.h"
 
-static int setup(void **state) {
-    (void)state;
-    return gw_tmp_setup("settings");
-}
-
-static int teardown(void **state) {
-    (void)state;
-    return gw_tmp_teardown();
-}
+GW_TMP_FIXTURES("settings")
 
 static void assert_settings_equal(const gw_settings *a, const gw_settings *b) {
     assert_int_equal(a->rules.variant, b->rules.variant);

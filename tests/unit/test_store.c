@@ -12,15 +12,7 @@
 #include "gw/files.h"
 #include "gw/store.h"
 
-static int setup(void **state) {
-    (void)state;
-    return gw_tmp_setup("store");
-}
-
-static int teardown(void **state) {
-    (void)state;
-    return gw_tmp_teardown();
-}
+GW_TMP_FIXTURES("store")
 
 /* ---- raw SQLite, to look at and tamper with the files ---------------- */
 

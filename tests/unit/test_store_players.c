@@ -16,15 +16,7 @@
 static const char *const A = "0123456789abcdef0123456789abcdef", *const B =
                                                                      "ffffffffffffffffffffffffffffffff";
 
-static int setup(void **state) {
-    (void)state;
-    return gw_tmp_setup("store_players");
-}
-
-static int teardown(void **state) {
-    (void)state;
-    return gw_tmp_teardown();
-}
+GW_TMP_FIXTURES("store_players")
 
 static void test_tokens_and_settings(void **state) {
     (void)state;

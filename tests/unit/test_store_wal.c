@@ -17,15 +17,7 @@
 
 static const char TOKEN[] = "0123456789abcdef0123456789abcdef";
 
-static int setup(void **state) {
-    (void)state;
-    return gw_tmp_setup("store_wal");
-}
-
-static int teardown(void **state) {
-    (void)state;
-    return gw_tmp_teardown();
-}
+GW_TMP_FIXTURES("store_wal")
 
 /* The journal mode of the database at path, as another connection reads it. */
 static void expect_journal_mode(const char *path, const char *mode) {

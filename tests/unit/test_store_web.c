@@ -12,15 +12,7 @@
 
 #include "gw/store.h"
 
-static int setup(void **state) {
-    (void)state;
-    return gw_tmp_setup("store_web");
-}
-
-static int teardown(void **state) {
-    (void)state;
-    return gw_tmp_teardown();
-}
+GW_TMP_FIXTURES("store_web")
 
 static void test_save_replace_list(void **state) {
     (void)state;

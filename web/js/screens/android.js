@@ -7,6 +7,7 @@
 
 import { backElement, cardElement, cardLabel, cardText, parseCard, sortHand, SUIT_NAME, SUIT_SYMBOL } from "../cards.js";
 import { PACE } from "../settings.js";
+import { screenSection } from "./page.js";
 import { ICONS } from "../icons.js";
 
 const ORDER = ["D", "L", "X", "N"]; // clockwise
@@ -47,18 +48,9 @@ export function validCommands(t) {
 }
 const PARTNER_OF_ANDROID = { L: "N", X: "D" };
 
-function section(html) {
-  const s = document.createElement("section");
-  s.id = "screen-android";
-  s.dataset.screen = "android";
-  s.className = "screen android";
-  s.innerHTML = html;
-  return s;
-}
-
 export function mount(root, ctx) {
   const { net, settings, state, go } = ctx;
-  const s = section(`
+  const s = screenSection("android", "android", `
     <h1 class="visually-hidden">Android Whist</h1>
     <header class="a-top">
       <button id="home-button" class="icon-button" aria-label="Home" title="Home">${ICONS.home}</button>

@@ -2,16 +2,11 @@
 // and the sound switch, with a short welcome for a newcomer.
 
 import { ICONS } from "../icons.js";
-
-const SCORING = { last13: "Last 13", every: "Every trick", difference: "Difference", total: "Running total" };
+import { onSwipe, rulesText, screenSection } from "./page.js";
 
 export function mount(root, ctx) {
   const { net, settings, state, go } = ctx;
-  const s = document.createElement("section");
-  s.id = "screen-home";
-  s.dataset.screen = "home";
-  s.className = "screen home";
-  s.innerHTML = `
+  const s = screenSection("home", "home", `
     <header class="home-top">
       <button id="open-stats" class="icon-button" aria-label="Statistics" title="Statistics">${ICONS.trophy}</button>
       <button id="sound-toggle" class="icon-button" aria-pressed="true"></button>
@@ -33,7 +28,7 @@ export function mount(root, ctx) {
     <footer class="home-bottom">
       <button id="open-settings" class="icon-button" aria-label="Settings" title="Settings">${ICONS.gear}</button>
       <button id="open-rules" class="icon-button" aria-label="Rules" title="Rules">${ICONS.help}</button>
-    </footer>`;
+    </footer>`);
   root.append(s);
   const $ = (id) => s.querySelector(`#${id}`);
 
@@ -47,10 +42,7 @@ export function mount(root, ctx) {
     $("welcome").textContent = g
       ? `Welcome back${name ? `, ${name}` : ""}: your ${g.game === "android" ? "Android Whist rubber" : "match"} is waiting.`
       : `${name ? `Welcome, ${name}. ` : ""}Two players, one deck: win the up-cards, then the tricks.`;
-    const small = settings.get("variant") === "small";
-    const sc = settings.get("scoring");
-    const scoring = sc === "last13" && small ? "Last 7" : SCORING[sc] ?? sc;
-    $("home-rules").textContent = `${small ? "Small Whist" : "Classic"} · ${scoring} · to ${settings.get("target")} · computer: ${settings.get("opponent")}`;
+    $("home-rules").textContent = `${rulesText(settings.get("variant"), settings.get("scoring"), settings.get("target"))} · computer: ${settings.get("opponent")}`;
     const on = settings.get("sound") === "on";
     $("sound-toggle").innerHTML = on ? ICONS.soundOn : ICONS.soundOff;
     $("sound-toggle").setAttribute("aria-pressed", String(on));
@@ -78,15 +70,7 @@ export function mount(root, ctx) {
   $("sound-toggle").onclick = () => settings.set({ sound: settings.get("sound") === "on" ? "off" : "on" });
 
   // The seed's gestures: a swipe to the right opens the settings, to the left the rules.
-  let touch = null;
-  s.addEventListener("touchstart", (e) => (touch = e.touches.length === 1 ? [e.touches[0].clientX, e.touches[0].clientY] : null), { passive: true });
-  s.addEventListener("touchend", (e) => {
-    if (!touch) return;
-    const dx = e.changedTouches[0].clientX - touch[0];
-    const dy = e.changedTouches[0].clientY - touch[1];
-    touch = null;
-    if (Math.abs(dx) > 80 && Math.abs(dx) > 2 * Math.abs(dy)) go(dx > 0 ? "settings" : "rules");
-  });
+  onSwipe(s, (way) => go(way === "right" ? "settings" : "rules"));
 
   return {
     title: "German Whist",

@@ -4,6 +4,7 @@
 
 import { backElement, cardElement } from "../cards.js";
 import { CHOICES } from "../settings.js";
+import { onSwipe, screenSection } from "./page.js";
 
 // How each setting is shown: [key, label, kind ("radio", "select"), hint].
 const GROUPS = [
@@ -61,11 +62,7 @@ function control(key, label, kind, hint) {
 
 export function mount(root, ctx) {
   const { settings, go } = ctx;
-  const s = document.createElement("section");
-  s.id = "screen-settings";
-  s.dataset.screen = "settings";
-  s.className = "screen page settings";
-  s.innerHTML = `
+  const s = screenSection("settings", "page settings", `
     <header class="page-head">
       <h1>Settings</h1>
       <button id="close-settings" class="primary" aria-label="Close the settings">Close <span aria-hidden="true">›</span></button>
@@ -75,7 +72,7 @@ export function mount(root, ctx) {
         ${items.map((it) => control(...it)).join("")}
         ${title === "Look and feel" ? '<div class="setting"><span class="setting-label">Preview</span><div class="preview" id="preview" aria-hidden="true"></div></div>' : ""}
       </fieldset>`).join("")}
-    </form>`;
+    </form>`);
   root.append(s);
   const form = s.querySelector("form");
 
@@ -181,15 +178,7 @@ export function mount(root, ctx) {
     if (e.key === "Escape" && !e.target.matches("select")) go("home");
   };
   document.addEventListener("keydown", onKey);
-  let touch = null;
-  s.addEventListener("touchstart", (e) => (touch = e.touches.length === 1 ? [e.touches[0].clientX, e.touches[0].clientY] : null), { passive: true });
-  s.addEventListener("touchend", (e) => {
-    if (!touch) return;
-    const dx = e.changedTouches[0].clientX - touch[0];
-    const dy = e.changedTouches[0].clientY - touch[1];
-    touch = null;
-    if (dx < -80 && Math.abs(dx) > 2 * Math.abs(dy)) go("home");
-  });
+  onSwipe(s, (way) => way === "left" && go("home"));
 
   return {
     title: "Settings · German Whist",

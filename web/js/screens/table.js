@@ -6,6 +6,7 @@
 // the card tracker, the last trick and undo at hand; the scoreboard ends each hand.
 
 import { PACE } from "../settings.js";
+import { screenSection } from "./page.js";
 import {
   RANKS,
   SUIT_NAME,
@@ -29,11 +30,7 @@ const REFUSALS = new Set(["not_your_turn", "computer", "wrong_kind", "not_a_card
 
 export function mount(root, ctx) {
   const { net, settings, state, go } = ctx;
-  const s = document.createElement("section");
-  s.id = "screen-table";
-  s.dataset.screen = "table";
-  s.className = "screen table";
-  s.innerHTML = `
+  const s = screenSection("table", "table", `
     <div class="side">
       <header class="table-top">
         <button id="home-button" class="icon-button" aria-label="Home" title="Home">⌂</button>
@@ -88,7 +85,7 @@ export function mount(root, ctx) {
       <div class="lt-cards"></div>
       <p class="lt-text"></p>
       <div class="sb-buttons"><button class="primary lt-close">Close</button></div>
-    </dialog>`;
+    </dialog>`);
   root.append(s);
   const $ = (sel) => s.querySelector(sel);
   const myHand = $("#my-hand");
