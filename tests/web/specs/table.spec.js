@@ -75,6 +75,20 @@ async function playOne(page) {
   return card;
 }
 
+// When it is the player's turn, plays a legal card by tapping twice and waits until it left the hand;
+// otherwise waits a moment. Whether it played.
+async function playIfMyTurn(page) {
+  if (!(await page.locator('#score-0 .turn-light.on').count())) {
+    await page.waitForTimeout(30);
+    return false;
+  }
+  const card = await legalCard(page);
+  await tap(page, card);
+  await tap(page, card);
+  await expect(page.locator(`#my-hand [data-card="${card}"]`)).toHaveCount(0);
+  return true;
+}
+
 // What the table shows, to compare before and after a reload or a restart.
 async function tableState(page) {
   await myTurn(page);
@@ -110,14 +124,7 @@ test('a whole match played by tapping, to the trophy', async ({ page }) => {
       await expect(page.locator('#scoreboard[open]')).toHaveCount(0);
       continue;
     }
-    if (!(await page.locator('#score-0 .turn-light.on').count())) {
-      await page.waitForTimeout(30);
-      continue;
-    }
-    const card = await legalCard(page);
-    await tap(page, card);
-    await tap(page, card);
-    await expect(page.locator(`#my-hand [data-card="${card}"]`)).toHaveCount(0);
+    await playIfMyTurn(page);
   }
   expect(hands).toBeGreaterThan(0);
   await expect(page.locator('#trophy')).toBeVisible();
@@ -384,14 +391,7 @@ test('the scoreboard comes back after a reload and opens the hand in the replay'
   await useSettings(page, { ...FAST, variant: 'small', target: '20' });
   await newGame(page);
   for (let step = 0; step < 200 && !(await page.locator('#scoreboard[open]').count()); step++) {
-    if (!(await page.locator('#score-0 .turn-light.on').count())) {
-      await page.waitForTimeout(30);
-      continue;
-    }
-    const card = await legalCard(page);
-    await tap(page, card);
-    await tap(page, card);
-    await expect(page.locator(`#my-hand [data-card="${card}"]`)).toHaveCount(0);
+    await playIfMyTurn(page);
   }
   await expect(page.locator('#scoreboard')).toBeVisible();
   await expect(page.locator('#continue')).toBeVisible();
