@@ -39,7 +39,7 @@ int main(int argc, char **argv) {
             gw_observation o;
             for (int i = 0; i < 2 * (trick - 1); i++) {
                 gw_observe(&g, g.turn, &o);
-                gw_game_play(&g, gw_ai_easy(&o), NULL);
+                gw_game_play(&g, gw_ai_easy(&o, NULL), NULL);
             }
             gw_observe(&g, g.turn, &o);
             gw_card_estimate est[13];

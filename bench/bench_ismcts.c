@@ -97,7 +97,9 @@ static bool iterate(ismcts *m, gw_game *g, gw_rng *rng, int seat) {
         at = best;
         path[depth++] = at;
     }
-    double value = gw_game_phase(g) == GW_OVER ? (double)g->won[1][seat] : rollout_value(g, seat, m->solver);
+    int endgame[2] = {g->won[1][0], g->won[1][1]}, all[2];
+    if (gw_game_phase(g) != GW_OVER) rollout_play(g, m->solver, NULL, endgame, all);
+    double value = endgame[seat];
     value /= gw_hand_size((gw_variant)g->variant);
     m->solves++;
     for (int i = 0; i < depth; i++) {
@@ -113,15 +115,15 @@ static gw_card ismcts_choose(ismcts *m, const gw_observation *o, int *iters) {
     *iters = 0;
     gw_cards legal = gw_observation_legal(o);
     if (!legal) return GW_NO_CARD;
-    if (o->phase == GW_ENDGAME) return gw_ai_hard(o, m->solver); /* exact, as the expert */
+    if (o->phase == GW_ENDGAME) return gw_ai_hard(o, m->solver, NULL); /* exact, as the expert */
     gw_card rep[13];
     int nruns = world_runs(legal, o->played, rep, NULL);
     if (nruns == 1) return rep[0];
-    if (!world_prepare(&m->sampler, o)) return gw_ai_hard(o, m->solver);
+    if (!world_prepare(&m->sampler, o)) return gw_ai_hard(o, m->solver, NULL);
     gw_rng rng;
     gw_rng_seed(&rng, gw_mix64(m->seed) ^ world_observation_hash(o));
     m->npool = 0;
-    if (new_node(m, GW_NO_CARD, 1 - o->seat) < 0) return gw_ai_hard(o, m->solver);
+    if (new_node(m, GW_NO_CARD, 1 - o->seat) < 0) return gw_ai_hard(o, m->solver, NULL);
     int budget = m->worlds * nruns;
     for (int i = 0; i < budget; i++) {
         gw_game w;
@@ -135,7 +137,7 @@ static gw_card ismcts_choose(ismcts *m, const gw_observation *o, int *iters) {
             (ch->visits == b->visits && ch->total / ch->visits > b->total / b->visits))
             best = k;
     }
-    return best >= 0 ? m->pool[best].card : gw_ai_hard(o, m->solver);
+    return best >= 0 ? m->pool[best].card : gw_ai_hard(o, m->solver, NULL);
 }
 
 /* ---- the players and the duplicate match ------------------------------- */
@@ -185,7 +187,7 @@ static gw_card agent_choose(agent *a, const gw_observation *o) {
     bool choice = o->phase == GW_FOREPLAY && world_runs(gw_observation_legal(o), o->played, rep, NULL) > 1;
     if (choice) a->decisions++;
     switch (a->kind) {
-    case HARD: return gw_ai_hard(o, a->solver);
+    case HARD: return gw_ai_hard(o, a->solver, NULL);
     case PIMC: {
         gw_card c = gw_expert_choose(a->expert, o);
         /* The expert solves once per world and run (none with a single run). */

@@ -35,4 +35,20 @@ bool gw_scoring_parse(const char *s, gw_scoring *out);
  * player. */
 gw_hand_score gw_score_hand(gw_variant v, gw_scoring s, const int endgame[2], const int all[2]);
 
+/* What a hand is played for, as a computer player weighs it: the scoring
+ * rule in force and, when target > 0, the match it may decide (the score
+ * before the hand, by player). A plain value; {GW_LAST13, 0, {0, 0}} is
+ * the default. */
+typedef struct gw_stakes {
+    gw_scoring scoring;
+    int target;   /* the match's target, or 0: the hand's points alone */
+    int score[2]; /* the match score before this hand (with target > 0) */
+} gw_stakes;
+
+/* What a finished hand (endgame and all tricks per player) is worth to
+ * player `seat`, in points of st's scoring rule: its points minus the
+ * opponent's (last13 counts a slam as 10, or 5 in the small deck; every
+ * counts the foreplay's tricks too). st NULL: the default stakes. */
+double gw_stakes_value(const gw_stakes *st, gw_variant v, int seat, const int endgame[2], const int all[2]);
+
 #endif

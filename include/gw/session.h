@@ -272,16 +272,22 @@ gw_status gw_session_undo(gw_session *s, int player, gw_error *err);
 
 /* ---- hints ---------------------------------------------------------------- */
 
-/* What each legal card of a player is worth, from that player's view only:
- * exact tricks with best play by both in the German endgame (and once the
- * Android hand can be solved), otherwise the expert's estimate. */
+/* What each legal card of a player is worth, from that player's view only (German Whist; Android Whist
+ * has no hints): exact with best play by both in the endgame, otherwise the expert's estimate. */
 typedef struct gw_hint {
     bool exact;
     int count; /* legal cards valued, best first */
     gw_card cards[13];
-    double value[13]; /* exact: tricks won from here (this trick included); estimated: mean endgame tricks */
-    int samples;      /* estimated: deals sampled */
-    int best;         /* exact: the most the player can make from here */
+    /* What the hand is worth to the player at its end under the scoring rule in force, in points (its
+     * points minus the opponent's): exact with best play by both, or the expert's mean. */
+    double value[13];
+    double tricks[13]; /* the tricks the scoring counts for the player at the hand's end (the endgame's;
+                          every: all), exact or mean */
+    double se[13];     /* estimated: the standard error of (first value - this one); else 0 */
+    const char *unit;  /* what value is in, for the player: "points" (exact) or "expected points" (a static
+                          string) */
+    int samples;       /* estimated: deals sampled */
+    int best;          /* exact: the most tricks the player can make from here */
 } gw_hint;
 
 /* The hint for player, who must be to play a card. GW_ESTATE if not; GW_ENOMEM. */

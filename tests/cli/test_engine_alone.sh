@@ -68,7 +68,7 @@ int main(void) {
     while (gw_game_phase(&g) != GW_OVER) {
         gw_observation o;
         gw_observe(&g, g.turn, &o);
-        gw_card c = g.turn == 0 ? gw_ai_hard(&o, solver) : gw_expert_choose(expert, &o);
+        gw_card c = g.turn == 0 ? gw_ai_hard(&o, solver, NULL) : gw_expert_choose(expert, &o);
         if (gw_game_play(&g, c, NULL) != GW_OK) return 1;
     }
     printf("german %d-%d\n", gw_game_all_tricks(&g, 0), gw_game_all_tricks(&g, 1));

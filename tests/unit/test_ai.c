@@ -39,7 +39,7 @@ static gw_observation view(int trump, const char *upcard, const char *led, const
 
 static gw_card easy(int trump, const char *upcard, const char *led, const char *own) {
     gw_observation o = view(trump, upcard, led, own);
-    gw_card c = gw_ai_easy(&o);
+    gw_card c = gw_ai_easy(&o, NULL);
     assert_true(gw_has(gw_observation_legal(&o), c));
     return c;
 }
@@ -113,7 +113,7 @@ static void easy_in_the_example_deal(void **state) {
     tplay(&g, "8S", NULL);
     gw_observation o;
     gw_observe(&g, 1, &o);
-    assert_int_equal(gw_ai_easy(&o), tc("9S"));
+    assert_int_equal(gw_ai_easy(&o, NULL), tc("9S"));
 }
 
 /* ---- every level: legal and reproducible ------------------------------- */
@@ -133,7 +133,7 @@ static void levels_always_play_legal_cards(void **state) {
             gw_observation o;
             gw_observe(&g, g.turn, &o);
             gw_cards legal = gw_game_legal(&g);
-            gw_card r = gw_ai_random(&o, &rng), ea = gw_ai_easy(&o);
+            gw_card r = gw_ai_random(&o, &rng), ea = gw_ai_easy(&o, NULL);
             assert_true(gw_has(legal, r));
             assert_true(gw_has(legal, ea));
             /* Mix the two levels and random play so positions vary. */

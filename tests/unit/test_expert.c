@@ -32,7 +32,7 @@ static void play_easy(gw_game *g, int plies) {
     for (int i = 0; i < plies && gw_game_phase(g) != GW_OVER; i++) {
         gw_observation o;
         gw_observe(g, g->turn, &o);
-        assert_int_equal(gw_game_play(g, gw_ai_easy(&o), NULL), GW_OK);
+        assert_int_equal(gw_game_play(g, gw_ai_easy(&o, NULL), NULL), GW_OK);
     }
 }
 
@@ -80,7 +80,7 @@ static void plays_legal_cards_in_whole_hands(void **state) {
                 c = gw_expert_choose(e, &o);
                 assert_true(gw_has(gw_observation_legal(&o), c));
             } else {
-                c = gw_ai_easy(&o);
+                c = gw_ai_easy(&o, NULL);
             }
             assert_int_equal(gw_game_play(&g, c, NULL), GW_OK);
         }
@@ -149,7 +149,7 @@ static void never_reads_hidden_cards(void **state) {
                 assert_int_equal(ca, cb);
                 compared++;
             } else {
-                ca = cb = gw_ai_easy(&oa);
+                ca = cb = gw_ai_easy(&oa, NULL);
             }
             assert_int_equal(gw_game_play(&a, ca, NULL), GW_OK);
             assert_int_equal(gw_game_play(&b, cb, NULL), GW_OK);

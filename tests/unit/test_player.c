@@ -16,7 +16,7 @@
 static const gw_expert_limits FEW = {0, 6, NULL};
 
 static gw_player *bot(gw_ai_level level, uint64_t seed, int seat) {
-    gw_bot_options opt = {level, seed, FEW};
+    gw_bot_options opt = {level, seed, FEW, {GW_LAST13, 0, {0, 0}}};
     gw_player *p = NULL;
     gw_error err;
     assert_int_equal(gw_bot_new(&opt, &p, &err), GW_OK);
@@ -224,20 +224,20 @@ static void hard_fights_cheaply_for_a_good_upcard_and_lets_a_poor_one_go(void **
     const char *unseen = "QS JS 8S 7S 3S 9H 8H 6H 5H 4H TD 9D 8D 7D 6D 5D 4D TC 9C 8C 7C 6C 5C 4C 3C 2C";
     /* Trump hearts; up-card the ace of trumps: win the spade with the cheapest winner. */
     gw_observation o = view(GW_HEARTS, "AH", "TS", "AS KS 9S 2S KH 3H 2H", unseen);
-    assert_int_equal(gw_ai_hard(&o, NULL), tc("KS"));
+    assert_int_equal(gw_ai_hard(&o, NULL, NULL), tc("KS"));
     /* A poor up-card (3 of clubs): keep the high spades, play the lowest. */
     o = view(GW_HEARTS, "3C", "TS", "AS KS 9S 2S KH 3H 2H", "QS JS 8S 7S 3S 9H 8H 6H 5H 4H TD 9D AC 2C");
-    assert_int_equal(gw_ai_hard(&o, NULL), tc("2S"));
+    assert_int_equal(gw_ai_hard(&o, NULL, NULL), tc("2S"));
     /* Void in the suit led, the up-card a low club: no trump is spent. */
     o = view(GW_HEARTS, "4C", "TS", "KH 3H 2H 7D 6C", unseen);
-    assert_int_equal(gw_ai_hard(&o, NULL), tc("6C"));
+    assert_int_equal(gw_ai_hard(&o, NULL, NULL), tc("6C"));
     /* Leading for the ace of trumps: a side card nothing can beat (the ace
      * of spades), not a trump. */
     o = view(GW_HEARTS, "AH", NULL, "AS 9S 2S KH 3H 2C", unseen);
-    assert_int_equal(gw_ai_hard(&o, NULL), tc("AS"));
+    assert_int_equal(gw_ai_hard(&o, NULL, NULL), tc("AS"));
     /* Leading with a poor up-card: the cheapest side card. */
     o = view(GW_HEARTS, "2D", NULL, "AS 9S 4S KH 3H 3C", unseen);
-    assert_int_equal(gw_ai_hard(&o, NULL), tc("3C"));
+    assert_int_equal(gw_ai_hard(&o, NULL, NULL), tc("3C"));
 }
 
 static void hard_plays_the_endgame_perfectly(void **state) {
@@ -256,7 +256,7 @@ static void hard_plays_the_endgame_perfectly(void **state) {
             assert_int_equal(gw_game_play(&g, tpick(&rng, gw_game_legal(&g)), NULL), GW_OK);
         gw_observation o;
         gw_observe(&g, g.turn, &o);
-        gw_card c = gw_ai_hard(&o, s);
+        gw_card c = gw_ai_hard(&o, s, NULL);
         assert_true(gw_has(gw_game_legal(&g), c));
         /* Its card is worth the position's value. */
         bool leads = g.led == GW_NO_CARD;

@@ -104,7 +104,7 @@ static void computer_seed_is_line_modes(void **state) {
     gw_game g;
     gw_match_deal(&m, &g, NULL);
     gw_player *bot;
-    gw_bot_options opt = {GW_AI_RANDOM, gw_mix64(99 ^ 0xA1A1A1A1u), c.limits};
+    gw_bot_options opt = {GW_AI_RANDOM, gw_mix64(99 ^ 0xA1A1A1A1u), c.limits, {GW_LAST13, 0, {0, 0}}};
     assert_int_equal(gw_bot_new(&opt, &bot, &err), GW_OK);
     gw_player_sit(bot, 1);
     gw_observation o;
@@ -116,7 +116,7 @@ static void computer_seed_is_line_modes(void **state) {
         if (g.turn == 1)
             assert_int_equal(gw_player_choose(bot, &o, &c1, &err), GW_OK);
         else
-            c1 = gw_ai_easy(&o);
+            c1 = gw_ai_easy(&o, NULL);
         assert_int_equal(gw_session_play_computer(s, &err), GW_OK);
         gw_trick_event ev;
         assert_int_equal(gw_game_play(&g, c1, &ev), GW_OK);
@@ -769,8 +769,10 @@ static void hints(void **state) {
     assert_int_equal(gw_expert_estimate(e, &o, est), h.count);
     for (int i = 0; i < h.count; i++) {
         assert_int_equal(est[i].card, h.cards[i]);
-        assert_true(est[i].tricks == h.value[i]);
+        assert_true(est[i].points == h.value[i]);
+        assert_true(est[i].tricks == h.tricks[i]);
     }
+    assert_string_equal(h.unit, "expected points");
     gw_expert_free(e);
     /* The endgame: exact. */
     while (gw_game_phase(g) == GW_FOREPLAY || gw_session_turn(s).player != 0)
@@ -778,7 +780,8 @@ static void hints(void **state) {
     assert_int_equal(gw_session_hint(s, 0, &h, &err), GW_OK);
     assert_true(h.exact);
     assert_int_equal(h.count, gw_count(gw_game_legal(g)));
-    assert_true(h.value[0] == h.best);
+    assert_string_equal(h.unit, "points");
+    assert_true(h.tricks[0] == h.best + gw_game_endgame_tricks(g, 0));
     gw_solver *solver;
     assert_int_equal(gw_solver_new(1u << 20, &solver), GW_OK);
     gw_observe(g, 0, &o);
@@ -788,7 +791,14 @@ static void hints(void **state) {
     assert_int_equal(best, h.best);
     for (int i = 0; i < h.count; i++)
         for (int j = 0; j < h.count; j++)
-            if (vals[j].card == h.cards[i]) assert_true(h.value[i] == vals[j].tricks);
+            if (vals[j].card == h.cards[i]) {
+                /* last13: the points of the hand's end with best play from here. */
+                int endgame[2] = {gw_game_endgame_tricks(g, 0) + vals[j].tricks, 0};
+                endgame[1] = gw_hand_size(GW_SMALL) - endgame[0];
+                int all[2] = {0, 0};
+                assert_true(h.tricks[i] == endgame[0]);
+                assert_true(h.value[i] == gw_stakes_value(NULL, GW_SMALL, 0, endgame, all));
+            }
     gw_solver_free(solver);
     gw_session_free(s);
 }

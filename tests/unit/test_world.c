@@ -24,7 +24,7 @@ static void random_game(gw_game *g, gw_variant v, uint64_t seed, int plies, int 
         if (policy == 1) {
             gw_observation o;
             gw_observe(g, g->turn, &o);
-            c = gw_ai_easy(&o);
+            c = gw_ai_easy(&o, NULL);
         } else {
             c = tpick(&rng, gw_game_legal(g));
         }

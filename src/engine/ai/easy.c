@@ -24,7 +24,8 @@ static bool good_upcard(const gw_observation *o) {
            (gw_card_suit(o->upcard) == o->trump || gw_card_rank(o->upcard) >= GW_RANK_J);
 }
 
-gw_card gw_ai_easy(const gw_observation *o) {
+gw_card gw_ai_easy(const gw_observation *o, const gw_stakes *st) {
+    (void)st;
     gw_cards legal = gw_observation_legal(o);
     bool want = o->phase == GW_ENDGAME || good_upcard(o);
     if (o->led == GW_NO_CARD) return want ? highest(legal, o->trump) : lowest(legal, o->trump);

@@ -1,4 +1,5 @@
 /* expert.c: the `expert` level (Perfect Information Monte Carlo) and the cheating oracle. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,8 +12,10 @@
  * plays each legal card (one per run of equivalent cards), finishes the
  * foreplay with a fast policy for both players (rollout.c) and solves the
  * endgame exactly with the expert's one solver, whose table stays valid
- * across calls. A card's estimate is its mean over the worlds; every card
- * sees the same worlds. The worlds come from a generator seeded with the
+ * across calls. A world's value is what the finished hand is worth to the
+ * seat under the expert's stakes (gw_stakes_value: points of the scoring
+ * rule in force, not tricks). A card's estimate is its mean over the
+ * worlds; every card sees the same worlds. The worlds come from a generator seeded with the
  * expert's seed and a hash of the observation, so with an iteration bound
  * alone the answer depends on nothing else. A time bound stops before a
  * world would overrun it, and also once the choice is settled (see
@@ -24,6 +27,7 @@ struct gw_expert {
     gw_expert_limits limits;
     uint64_t seed;
     gw_solver *solver;
+    gw_stakes stakes;
     world_sampler sampler;
     int last_worlds; /* worlds the last estimate used */
 };
@@ -47,6 +51,10 @@ gw_status gw_expert_new(gw_expert_limits limits, uint64_t seed, gw_expert **out,
     return GW_OK;
 }
 
+void gw_expert_set_stakes(gw_expert *e, const gw_stakes *st) {
+    e->stakes = st ? *st : (gw_stakes){GW_LAST13, 0, {0, 0}};
+}
+
 void gw_expert_free(gw_expert *e) {
     if (!e) return;
     gw_solver_free(e->solver);
@@ -58,6 +66,7 @@ int expert_last_worlds(const gw_expert *e) { return e->last_worlds; }
 /* True if a goes before b: best first; among equals the cheaper card (a
  * plain suit before trumps, then the lower rank, then the suit). */
 static bool before(const gw_card_estimate *a, const gw_card_estimate *b, int trump) {
+    if (a->points != b->points) return a->points > b->points;
     if (a->tricks != b->tricks) return a->tricks > b->tricks;
     int ta = gw_card_suit(a->card) == trump, tb = gw_card_suit(b->card) == trump;
     if (ta != tb) return ta < tb;
@@ -75,24 +84,42 @@ static void sort_estimates(gw_card_estimate *out, int n, int trump) {
     }
 }
 
+/* A finished hand's worth to seat under the stakes, and the tricks the
+ * scoring counts for it. */
+static void worth(const gw_stakes *st, gw_variant v, int seat, const int endgame[2], const int all[2],
+                  double *points, double *tricks) {
+    *points = gw_stakes_value(st, v, seat, endgame, all);
+    *tricks = st->scoring == GW_EVERY ? all[seat] : endgame[seat];
+}
+
 /* Exact values in the endgame, where the opponent's hand is known. -1 if
  * the observation does not make a well-formed position. */
 static int endgame_estimate(gw_expert *e, const gw_observation *o, gw_card_estimate out[13]) {
     gw_card_value vals[13];
     int n = gw_endgame_values(e->solver, o, vals, NULL, NULL);
-    for (int i = 0; i < n; i++)
-        out[i] = (gw_card_estimate){vals[i].card, (double)(o->won[GW_ENDGAME][o->seat] + vals[i].tricks), 1};
+    int seat = o->seat, left = gw_count(o->own);
+    for (int i = 0; i < n; i++) {
+        int endgame[2], all[2];
+        endgame[seat] = o->won[GW_ENDGAME][seat] + vals[i].tricks;
+        endgame[1 - seat] = o->won[GW_ENDGAME][1 - seat] + left - vals[i].tricks;
+        for (int p = 0; p < 2; p++)
+            all[p] = o->won[GW_FOREPLAY][p] + endgame[p];
+        out[i] = (gw_card_estimate){.card = vals[i].card, .samples = 1};
+        worth(&e->stakes, o->variant, seat, endgame, all, &out[i].points, &out[i].tricks);
+    }
     sort_estimates(out, n, o->trump);
     return n;
 }
 
-/* The value, for each run, of the seat's endgame tricks after playing its
- * card in world w and playing out. */
+/* For each run: what the hand is worth to the seat (points, and counted
+ * tricks) after playing its card in world w and playing out. */
 static void evaluate_world(gw_expert *e, const gw_game *w, int seat, const gw_card *rep, int nruns,
-                           int *value) {
+                           double *value, double *tricks) {
     for (int i = 0; i < nruns; i++) {
         gw_game g = *w;
-        value[i] = gw_game_play(&g, rep[i], NULL) == GW_OK ? rollout_value(&g, seat, e->solver) : 0;
+        int endgame[2] = {0, 0}, all[2] = {0, 0};
+        if (gw_game_play(&g, rep[i], NULL) == GW_OK) rollout_play(&g, e->solver, &e->stakes, endgame, all);
+        worth(&e->stakes, (gw_variant)w->variant, seat, endgame, all, &value[i], &tricks[i]);
     }
 }
 
@@ -100,14 +127,15 @@ static void evaluate_world(gw_expert *e, const gw_game *w, int seat, const gw_ca
  * each pair of runs (the same worlds serve every run). */
 typedef struct tally {
     int worlds;
-    double sum[13];
+    double sum[13], tsum[13];         /* points, counted tricks */
     double dsum[13][13], dsq[13][13]; /* [i][j], i < j: value i - value j */
 } tally;
 
-static void tally_add(tally *t, const int *value, int nruns) {
+static void tally_add(tally *t, const double *value, const double *tricks, int nruns) {
     t->worlds++;
     for (int i = 0; i < nruns; i++) {
         t->sum[i] += value[i];
+        t->tsum[i] += tricks[i];
         for (int j = i + 1; j < nruns; j++) {
             double d = value[i] - value[j];
             t->dsum[i][j] += d;
@@ -139,26 +167,39 @@ static bool settled(const tally *t, int nruns) {
     return true;
 }
 
-/* The estimates from the sums over `worlds` worlds, sorted. */
-static int finish(gw_cards legal, const int *of, const double *sum, int worlds, int trump,
-                  gw_card_estimate out[13]) {
-    int n = 0;
+/* The standard error of the mean of (run a's value - run b's) over t's worlds. */
+static double pair_se(const tally *t, int a, int b) {
+    if (a == b || t->worlds < 2) return 0.0;
+    int lo = a < b ? a : b, hi = a < b ? b : a, n = t->worlds;
+    double mean = t->dsum[lo][hi] / n, var = (t->dsq[lo][hi] / n - mean * mean) * n / (n - 1);
+    return var > 0 ? sqrt(var / n) : 0.0;
+}
+
+/* The estimates from t's sums, sorted, each card's standard error against
+ * the first. */
+static int finish(gw_cards legal, const int *of, const tally *t, int trump, gw_card_estimate out[13]) {
+    int n = 0, w = t->worlds;
     for (gw_cards l = legal; l; l &= l - 1) {
         gw_card c = gw_first(l);
-        out[n++] = (gw_card_estimate){c, worlds ? sum[of[c]] / worlds : 0.0, worlds};
+        out[n++] = (gw_card_estimate){.card = c,
+                                      .points = w ? t->sum[of[c]] / w : 0.0,
+                                      .tricks = w ? t->tsum[of[c]] / w : 0.0,
+                                      .samples = w};
     }
     sort_estimates(out, n, trump);
+    for (int i = 0; i < n; i++)
+        out[i].se = pair_se(t, of[out[0].card], of[out[i].card]);
     return n;
 }
 
 /* When no deal fits the observation (a hand-made one): the legal cards,
  * easy's first, unvalued. */
 static int fallback(const gw_observation *o, gw_cards legal, gw_card_estimate out[13]) {
-    gw_card first = gw_ai_easy(o);
+    gw_card first = gw_ai_easy(o, NULL);
     int n = 0;
-    out[n++] = (gw_card_estimate){first, 0.0, 0};
+    out[n++] = (gw_card_estimate){.card = first};
     for (gw_cards l = legal & ~gw_bit(first); l; l &= l - 1)
-        out[n++] = (gw_card_estimate){gw_first(l), 0.0, 0};
+        out[n++] = (gw_card_estimate){.card = gw_first(l)};
     return n;
 }
 
@@ -192,16 +233,14 @@ int gw_expert_estimate(gw_expert *e, const gw_observation *o, gw_card_estimate o
             if (worlds >= MIN_SETTLED && worlds % 8 == 0 && settled(&t, nruns)) break;
         }
         gw_game w;
-        int value[13];
+        double value[13], tricks[13];
         if (!world_sample(&e->sampler, &rng, &w)) break;
-        evaluate_world(e, &w, o->seat, rep, nruns, value);
-        tally_add(&t, value, nruns);
+        evaluate_world(e, &w, o->seat, rep, nruns, value, tricks);
+        tally_add(&t, value, tricks, nruns);
     }
-    int worlds = t.worlds;
-    double *sum = t.sum;
-    e->last_worlds = worlds;
-    if (worlds == 0) return fallback(o, legal, out);
-    return finish(legal, of, sum, worlds, o->trump, out);
+    e->last_worlds = t.worlds;
+    if (t.worlds == 0) return fallback(o, legal, out);
+    return finish(legal, of, &t, o->trump, out);
 }
 
 gw_card gw_expert_choose(gw_expert *e, const gw_observation *o) {
@@ -228,11 +267,11 @@ int gw_oracle_estimate(gw_expert *e, const gw_game *g, gw_card_estimate out[13])
     gw_card rep[13];
     int of[64];
     int nruns = world_runs(legal, o.played, rep, of);
-    int value[13];
-    double sum[13];
-    evaluate_world(e, g, o.seat, rep, nruns, value);
-    for (int i = 0; i < nruns; i++)
-        sum[i] = value[i];
+    double value[13], tricks[13];
+    tally t;
+    memset(&t, 0, sizeof t);
+    evaluate_world(e, g, o.seat, rep, nruns, value, tricks);
+    tally_add(&t, value, tricks, nruns);
     e->last_worlds = 1;
-    return finish(legal, of, sum, 1, o.trump, out);
+    return finish(legal, of, &t, o.trump, out);
 }

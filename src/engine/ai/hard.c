@@ -66,11 +66,12 @@ static gw_card endgame(const gw_observation *o, gw_solver *solver) {
     gw_cards good = 0;
     for (int i = 0; i < n; i++)
         if (v[i].tricks == best) good |= gw_bit(v[i].card);
-    return good ? cheapest(good, o->trump) : gw_ai_easy(o);
+    return good ? cheapest(good, o->trump) : gw_ai_easy(o, NULL);
 }
 
 gw_card hard_foreplay(gw_cards legal, gw_cards theirs, gw_cards hidden, gw_card upcard, gw_card led,
-                      int trump) {
+                      int trump, const gw_stakes *st) {
+    (void)st;
     gw_cards trumps = gw_suit_cards(trump);
     double gain = upcard_gain(upcard, hidden, trump);
     bool trump_up = gw_card_suit(upcard) == trump;
@@ -104,7 +105,7 @@ gw_card hard_foreplay(gw_cards legal, gw_cards theirs, gw_cards hidden, gw_card 
     return cheapest(losers ? losers : legal, trump);
 }
 
-gw_card gw_ai_hard(const gw_observation *o, gw_solver *solver) {
+gw_card gw_ai_hard(const gw_observation *o, gw_solver *solver, const gw_stakes *st) {
     if (o->phase == GW_ENDGAME) return endgame(o, solver);
     /* Perfect memory: the opponent holds its known cards and some of the
      * unseen ones, none of a suit it showed void in since its last hidden
@@ -114,5 +115,5 @@ gw_card gw_ai_hard(const gw_observation *o, gw_solver *solver) {
     for (int suit = 0; suit < GW_SUITS; suit++)
         if (voids >> suit & 1) void_cards |= gw_suit_cards(suit);
     return hard_foreplay(gw_observation_legal(o), (o->unseen & ~void_cards) | o->opp_known, o->unseen,
-                         o->upcard, o->led, o->trump);
+                         o->upcard, o->led, o->trump, st);
 }

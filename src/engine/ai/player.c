@@ -41,7 +41,8 @@ typedef struct bot {
     gw_rng rng;
     gw_solver *solver; /* hard */
     gw_expert *expert; /* expert, oracle */
-    gw_game truth;     /* oracle: the state shown before each choice */
+    gw_stakes stakes;
+    gw_game truth; /* oracle: the state shown before each choice */
     bool shown;
 } bot;
 
@@ -50,8 +51,8 @@ static gw_status bot_choose(gw_player *p, const gw_observation *o, gw_card *out,
     if (!gw_observation_legal(o)) return gw_error_set(err, GW_ESTATE, 0, 0, "it is not this player's turn");
     switch (b->level) {
     case GW_AI_RANDOM: *out = gw_ai_random(o, &b->rng); break;
-    case GW_AI_EASY: *out = gw_ai_easy(o); break;
-    case GW_AI_HARD: *out = gw_ai_hard(o, b->solver); break;
+    case GW_AI_EASY: *out = gw_ai_easy(o, &b->stakes); break;
+    case GW_AI_HARD: *out = gw_ai_hard(o, b->solver, &b->stakes); break;
     case GW_AI_EXPERT: *out = gw_expert_choose(b->expert, o); break;
     case GW_AI_ORACLE: {
         if (!b->shown) return gw_error_set(err, GW_ESTATE, 0, 0, "the oracle was not shown the game");
@@ -104,5 +105,13 @@ gw_status gw_bot_new(const gw_bot_options *opt, gw_player **out, gw_error *err) 
         return st;
     }
     *out = &b->base;
+    gw_bot_set_stakes(*out, &opt->stakes);
     return GW_OK;
+}
+
+void gw_bot_set_stakes(gw_player *p, const gw_stakes *st) {
+    if (p->ops != &BOT_OPS && p->ops != &ORACLE_OPS) return;
+    bot *b = (bot *)p;
+    b->stakes = *st;
+    if (b->expert) gw_expert_set_stakes(b->expert, st);
 }

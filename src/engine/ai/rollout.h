@@ -3,15 +3,16 @@
 #define GW_ROLLOUT_H
 
 #include "gw/game.h"
+#include "gw/score.h"
 #include "gw/solver.h"
 
 /* The policy's card for the player to move in g (the foreplay): hard's
- * rules, judged only from what that player may know in g. */
-gw_card rollout_card(const gw_game *g);
+ * rules under stakes st, judged only from what that player may know in g. */
+gw_card rollout_card(const gw_game *g, const gw_stakes *st);
 
 /* Plays g with the policy for both players until the stock is empty, then
- * solves the endgame: returns player p's endgame tricks with best play
- * (those already won included). g must not be over. */
-int rollout_value(gw_game *g, int p, gw_solver *solver);
+ * solves the endgame (g must not be over): endgame[p] and all[p] are each
+ * player's tricks at the hand's end with best endgame play. */
+void rollout_play(gw_game *g, gw_solver *solver, const gw_stakes *st, int endgame[2], int all[2]);
 
 #endif

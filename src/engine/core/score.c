@@ -46,3 +46,9 @@ gw_hand_score gw_score_hand(gw_variant v, gw_scoring s, const int endgame[2], co
     }
     return r;
 }
+
+double gw_stakes_value(const gw_stakes *st, gw_variant v, int seat, const int endgame[2], const int all[2]) {
+    gw_scoring scoring = st ? st->scoring : GW_LAST13;
+    gw_hand_score hs = gw_score_hand(v, scoring, endgame, all);
+    return (double)(hs.points[seat] - hs.points[1 - seat]);
+}

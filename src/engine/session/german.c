@@ -45,10 +45,16 @@ static unsigned seen_player(int p) { return p == 0 ? GW_SEEN_P0 : GW_SEEN_P1; }
 
 /* ---- dealing -------------------------------------------------------------- */
 
-/* Tells each computer seat the hand as dealt. */
-static void bots_begin(ses_german *g) {
+/* What the computer players and the hints play for: the scoring rule in force (the hand's points; the
+ * match score is not weighed). */
+static gw_stakes stakes(const gw_session *s) { return (gw_stakes){s->config.rules.scoring, 0, {0, 0}}; }
+
+/* Tells each computer seat the hand as dealt, and what it is played for. */
+static void bots_begin(gw_session *s, ses_german *g) {
+    gw_stakes st = stakes(s);
     for (int p = 0; p < 2; p++) {
         if (!g->bot[p]) continue;
+        gw_bot_set_stakes(g->bot[p], &st);
         gw_observation o;
         gw_observe(&g->game, p, &o);
         gw_player_begin_hand(g->bot[p], &o);
@@ -85,7 +91,7 @@ static gw_status deal(gw_session *s, gw_error *err) {
         e.seen_by = seen_player(p);
         st = ses_emit(s, &e, err);
     }
-    bots_begin(g);
+    bots_begin(s, g);
     return st;
 }
 
@@ -425,47 +431,64 @@ gw_status ses_german_hint(gw_session *s, int player, gw_hint *out, gw_error *err
     ses_german *g = G(s);
     gw_observation o;
     gw_observe(&g->game, player, &o);
+    gw_stakes st = stakes(s);
+    gw_card_estimate est[GW_RANKS];
+    int n;
+    memset(out, 0, sizeof *out);
     if (o.phase == GW_ENDGAME) {
         if (!g->solver && gw_solver_new(HINT_TABLE_BYTES, &g->solver) != GW_OK) {
             g->solver = NULL;
             return gw_error_set(err, GW_ENOMEM, 0, 0, "not enough memory for the endgame solver");
         }
         gw_card_value values[GW_RANKS];
-        int best = 0, n = gw_endgame_values(g->solver, &o, values, &best, err);
+        int best = 0;
+        n = gw_endgame_values(g->solver, &o, values, &best, err);
         if (n < 0) return gw_error_set(err, GW_ESTATE, 0, 0, "no hint: %s", err ? err->msg : "a bug");
-        /* Best first; equal values keep the solver's order (S H D C, high to low). */
+        /* Best first; equal values keep the solver's order (S H D C, high to low). With best play the
+         * points rise with the tricks, so the tricks order the cards. */
         for (int i = 1; i < n; i++)
             for (int j = i; j > 0 && values[j].tricks > values[j - 1].tricks; j--) {
                 gw_card_value tmp = values[j];
                 values[j] = values[j - 1];
                 values[j - 1] = tmp;
             }
-        out->exact = true;
-        out->count = n;
-        out->best = best;
+        int left = gw_count(o.own);
         for (int i = 0; i < n; i++) {
-            out->cards[i] = values[i].card;
-            out->value[i] = values[i].tricks;
+            int endgame[2], all[2];
+            endgame[player] = o.won[GW_ENDGAME][player] + values[i].tricks;
+            endgame[1 - player] = o.won[GW_ENDGAME][1 - player] + left - values[i].tricks;
+            for (int p = 0; p < 2; p++)
+                all[p] = o.won[GW_FOREPLAY][p] + endgame[p];
+            est[i] = (gw_card_estimate){.card = values[i].card,
+                                        .points = gw_stakes_value(&st, o.variant, player, endgame, all),
+                                        .tricks = st.scoring == GW_EVERY ? all[player] : endgame[player],
+                                        .samples = 1};
         }
-        return GW_OK;
-    }
-    if (!g->advisor) {
-        gw_status st = gw_expert_new(expert_limits(s), gw_seed_derive(g->match.seed, GW_SEED_HINTS, 0),
-                                     &g->advisor, err);
-        if (st != GW_OK) {
-            g->advisor = NULL;
-            return st;
+        out->exact = true;
+        out->best = best;
+        out->unit = "points";
+    } else {
+        if (!g->advisor) {
+            gw_status r = gw_expert_new(expert_limits(s), gw_seed_derive(g->match.seed, GW_SEED_HINTS, 0),
+                                        &g->advisor, err);
+            if (r != GW_OK) {
+                g->advisor = NULL;
+                return r;
+            }
         }
+        gw_expert_set_stakes(g->advisor, &st);
+        n = gw_expert_estimate(g->advisor, &o, est);
+        out->exact = false;
+        out->unit = "expected points";
+        out->samples = n > 0 ? est[0].samples : 0;
     }
-    gw_card_estimate est[GW_RANKS];
-    int n = gw_expert_estimate(g->advisor, &o, est);
-    out->exact = false;
     out->count = n;
     for (int i = 0; i < n; i++) {
         out->cards[i] = est[i].card;
-        out->value[i] = est[i].tricks;
+        out->value[i] = est[i].points;
+        out->tricks[i] = est[i].tricks;
+        out->se[i] = est[i].se;
     }
-    out->samples = n > 0 ? est[0].samples : 0;
     return GW_OK;
 }
 
@@ -483,7 +506,7 @@ static gw_status begin(gw_session *s, gw_error *err) {
         gw_bot_options opt = {(gw_ai_level)s->config.seats[p].level,
                               one_deal(s) ? s->config.seat_seed[p]
                                           : gw_seed_derive(s->config.seed, GW_SEED_COMPUTER, (uint64_t)p),
-                              expert_limits(s)};
+                              expert_limits(s), stakes(s)};
         st = gw_bot_new(&opt, &g->bot[p], err);
         if (st != GW_OK) {
             g->bot[p] = NULL;

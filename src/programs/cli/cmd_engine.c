@@ -171,7 +171,10 @@ static bool make_player(engine_player *ep, const player_opts *o, const gw_view *
             return false;
         }
         int think = o->has_think ? o->think_ms : o->iterations > 0 ? 0 : GW_THINK_MS_DEFAULT;
-        gw_bot_options opt = {level, hand_seed(o, v), {think, o->iterations, gw_monotonic_clock()}};
+        gw_bot_options opt = {level,
+                              hand_seed(o, v),
+                              {think, o->iterations, gw_monotonic_clock()},
+                              {v->rules.scoring, 0, {0, 0}}};
         if (gw_bot_new(&opt, &ep->german, &err) != GW_OK) {
             snprintf(why, cap, "cannot make the %s player: %s", o->level, err.msg);
             return false;
