@@ -1,0 +1,171 @@
+/* review.c: the analysis of a played hand (review.h): each card against the best its player could have
+ * played, from that player's observation, in points of the scoring rule. */
+#include "gw/review.h"
+
+#include <assert.h>
+#include <math.h>
+#include <string.h>
+
+#include "gw/observation.h"
+
+gw_review_options gw_review_defaults(gw_scoring scoring) {
+    return (gw_review_options){.stakes = {scoring, 0, {0, 0}},
+                               .seats = 3u,
+                               .foreplay = true,
+                               .endgame = true,
+                               .iterations = GW_REVIEW_ITERATIONS,
+                               .seed = GW_REVIEW_SEED};
+}
+
+/* What the hand is worth to seat if it wins `mine` of the `left` endgame tricks still to play in o. */
+static double endgame_worth(const gw_stakes *st, const gw_observation *o, int mine, int left) {
+    int seat = o->seat, endgame[2], all[2];
+    endgame[seat] = o->won[GW_ENDGAME][seat] + mine;
+    endgame[1 - seat] = o->won[GW_ENDGAME][1 - seat] + left - mine;
+    for (int p = 0; p < 2; p++)
+        all[p] = o->won[GW_FOREPLAY][p] + endgame[p];
+    return gw_stakes_value(st, o->variant, seat, endgame, all);
+}
+
+/* The endgame verdict: exact, from the solver (every card is known to the player in the endgame). */
+static gw_status endgame_verdict(gw_solver *s, const gw_stakes *st, const gw_observation *o, gw_card c,
+                                 gw_card_verdict *out, gw_error *err) {
+    gw_card_value v[GW_RANKS];
+    int best = 0, n = gw_endgame_values(s, o, v, &best, err);
+    if (n < 0) return gw_error_set(err, GW_EINVAL, 0, 0, "the endgame cannot be solved");
+    int left = gw_count(o->own) + (o->led == GW_NO_CARD ? 0 : 1), kept = -1;
+    for (int i = 0; i < n; i++) {
+        if (v[i].tricks == best) out->best_set |= gw_bit(v[i].card);
+        if (v[i].card == c) kept = v[i].tricks;
+    }
+    if (kept < 0) return gw_error_set(err, GW_EINVAL, 0, 0, "the card is not legal here");
+    assert(kept <= best && out->best_set);
+    /* Points only grow with the player's own tricks, so the trick-best cards are the point-best too. */
+    out->best = gw_has(out->best_set, c) ? c : gw_first(out->best_set);
+    out->lost_tricks = best - kept;
+    out->loss = endgame_worth(st, o, best, left) - endgame_worth(st, o, kept, left);
+    out->worlds = 1;
+    out->judged = true;
+    return GW_OK;
+}
+
+/* The foreplay verdict: the expert's estimates of every legal card over the same worlds. */
+static gw_status foreplay_verdict(gw_expert *e, const gw_observation *o, gw_card c, gw_card_verdict *out,
+                                  gw_error *err) {
+    gw_card_estimate est[13];
+    int n = gw_expert_estimate(e, o, est);
+    int at = -1;
+    for (int i = 0; i < n; i++)
+        if (est[i].card == c) at = i;
+    if (at < 0) return gw_error_set(err, GW_EINVAL, 0, 0, "the card is not legal here");
+    if (est[0].samples <= 0) return GW_OK; /* no world fits the observation: left unjudged */
+    double loss = est[0].points - est[at].points;
+    out->best = loss > 0 ? est[0].card : c;
+    out->best_set = gw_bit(out->best);
+    out->loss = loss > 0 ? loss : 0.0;
+    out->se = loss > 0 ? est[at].se : 0.0;
+    out->worlds = est[at].samples;
+    out->judged = true;
+    return GW_OK;
+}
+
+gw_status gw_review_card(gw_expert *e, gw_solver *s, const gw_stakes *st, const gw_game *g, gw_card c,
+                         gw_card_verdict *out, gw_error *err) {
+    memset(out, 0, sizeof *out);
+    out->card = c;
+    out->best = c;
+    gw_phase phase = gw_game_phase(g);
+    if (phase == GW_OVER || gw_game_check(g, c) != GW_PLAY_OK)
+        return gw_error_set(err, GW_EINVAL, 0, 0, "the card is not legal here");
+    out->phase = phase;
+    out->seat = g->turn;
+    out->trick = g->tricks_done + 1;
+    gw_observation o;
+    gw_observe(g, g->turn, &o); /* what the player knew: nothing more */
+    gw_cards legal = gw_observation_legal(&o);
+    if (legal == gw_bit(c)) {
+        out->forced = out->judged = true;
+        out->best_set = legal;
+        out->worlds = phase == GW_ENDGAME ? 1 : 0;
+        return GW_OK;
+    }
+    return phase == GW_ENDGAME ? endgame_verdict(s, st, &o, c, out, err)
+                               : foreplay_verdict(e, &o, c, out, err);
+}
+
+/* True if move a is costlier than move b (ties: the earlier). */
+static bool costlier(const gw_hand_review *r, int a, int b) {
+    if (r->card[a].loss != r->card[b].loss) return r->card[a].loss > r->card[b].loss;
+    return a < b;
+}
+
+/* Puts move i among its player's costliest if it is one. */
+static void rank_worst(gw_hand_review *r, int i) {
+    int p = r->card[i].seat, n = r->nworst[p];
+    if (!(r->card[i].loss > 0)) return;
+    if (n == GW_REVIEW_WORST && !costlier(r, i, r->worst[p][n - 1])) return;
+    int j = n < GW_REVIEW_WORST ? n++ : n - 1;
+    for (; j > 0 && costlier(r, i, r->worst[p][j - 1]); j--)
+        r->worst[p][j] = r->worst[p][j - 1];
+    r->worst[p][j] = i;
+    r->nworst[p] = n;
+}
+
+gw_status gw_review_hand(const gw_game *dealt, const gw_card *moves, int nmoves, const gw_review_options *opt,
+                         gw_hand_review *out, gw_error *err) {
+    memset(out, 0, sizeof *out);
+    if (opt->iterations < 1 || nmoves < 0 || nmoves > GW_MAX_DECK || dealt->nmoves != 0)
+        return gw_error_set(err, GW_EINVAL, 0, 0, "a review needs iterations from 1 and a dealt hand (%d)",
+                            opt->iterations);
+    gw_expert *e = NULL;
+    gw_solver *s = NULL;
+    gw_status st = GW_OK;
+    if (opt->foreplay) st = gw_expert_new((gw_expert_limits){0, opt->iterations, NULL}, opt->seed, &e, err);
+    if (st == GW_OK && opt->endgame && gw_solver_new(0, &s) != GW_OK)
+        st = gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory for the solver");
+    if (st != GW_OK) {
+        gw_expert_free(e);
+        return st;
+    }
+    if (e) gw_expert_set_stakes(e, &opt->stakes);
+    gw_game g = *dealt;
+    double var[2] = {0, 0};
+    for (int i = 0; i < nmoves && st == GW_OK; i++) {
+        gw_card c = moves[i];
+        gw_phase phase = gw_game_phase(&g);
+        bool wanted = (opt->seats >> (phase == GW_OVER ? 0 : g.turn)) & 1u;
+        bool judge = phase != GW_OVER && wanted && (phase == GW_FOREPLAY ? opt->foreplay : opt->endgame);
+        gw_card_verdict *v = &out->card[i];
+        if (judge) {
+            st = gw_review_card(e, s, &opt->stakes, &g, c, v, err);
+            if (st != GW_OK) {
+                gw_error_set(err, st, 0, 0, "move %d (%C) is not legal", i + 1, c);
+                break;
+            }
+            if (v->judged) {
+                int p = v->seat;
+                out->judged[v->phase][p]++;
+                out->loss[p] += v->loss;
+                var[p] += v->se * v->se;
+                if (v->phase == GW_FOREPLAY)
+                    out->foreplay_loss[p] += v->loss;
+                else
+                    out->endgame_loss[p] += v->loss;
+                rank_worst(out, i);
+            }
+        } else {
+            v->card = c;
+            v->seat = g.turn;
+            v->trick = g.tricks_done + 1;
+            v->phase = phase;
+        }
+        if (gw_game_play(&g, c, NULL) != GW_OK)
+            st = gw_error_set(err, GW_EINVAL, 0, 0, "move %d (%C) is not legal", i + 1, c);
+        out->nmoves = i + 1;
+    }
+    for (int p = 0; p < 2; p++)
+        out->loss_se[p] = sqrt(var[p]);
+    gw_expert_free(e);
+    gw_solver_free(s);
+    return st;
+}
