@@ -1,6 +1,7 @@
 # test_replay_solver.sh: whist replay's judgement of endgame cards: every mark
 # checked against whist solve, a perfectly played endgame (built here with
-# whist solve) without losses, a known blunder with its exact loss, --no-solver.
+# whist solve) without losses, a known blunder with its exact loss, --no-solver. (The points of each loss
+# and the foreplay's verdicts: test_replay_foreplay.sh.)
 . "$(dirname "$0")/lib.sh"
 D=$GW_TEST_DATA/check
 
@@ -81,10 +82,10 @@ judge_card() {
 parse_mark() {
   if [[ $1 =~ ^P[12]\ ([AKQJT2-9][SHDC])\ best$ ]]; then
     echo "${BASH_REMATCH[1]} best"
-  elif [[ $1 =~ ^P[12]\ ([AKQJT2-9][SHDC])\ loses\ ([0-9]+)\ tricks?\ \(best:\ ([^\)]*)\)$ ]]; then
+  elif [[ $1 =~ ^P[12]\ ([AKQJT2-9][SHDC])\ loses\ ([0-9]+)\ tricks?,\ [0-9]+\ points?\ \(best:\ ([^\)]*)\)$ ]]; then
     local s=s
     [ "${BASH_REMATCH[2]}" = 1 ] && s=""
-    [[ $1 == *" loses ${BASH_REMATCH[2]} trick$s ("* ]] || echo "bad plural"
+    [[ $1 == *" loses ${BASH_REMATCH[2]} trick$s, "* ]] || echo "bad plural"
     echo "${BASH_REMATCH[1]} loses ${BASH_REMATCH[2]} (best: $(sorted ${BASH_REMATCH[3]}))"
   else
     echo "unreadable: $1"
@@ -179,7 +180,7 @@ check_marks "base-game"
 # gives 2 for every card but the diamonds (1)
 expect_out "      solver: with best play by both P1 wins 3, P2 10" "base-game: the endgame's value"
 expect_out_re "^  15\. P1 2D  P2 JD   won by P2$" "base-game: trick 15"
-expect_out "      solver: P1 2D loses 1 trick (best: 8H 7H 6H QS 9S 7S 6S KC); P2 JD best" "base-game: a blunder"
+expect_out "      solver: P1 2D loses 1 trick, 1 point (best: 8H 7H 6H QS 9S 7S 6S KC); P2 JD best" "base-game: a blunder"
 [ "${LOSSES[1]}" -eq 1 ] && [ "${LOSSES[2]}" -eq 4 ] || fail "base-game: losses ${LOSSES[1]} and ${LOSSES[2]}, expected 1 and 4"
 # foreplay tricks are not judged: one solver line per endgame trick, and the value
 n=$(grep -c '^      solver: ' <<<"$OUT")
@@ -193,7 +194,7 @@ run check "$TMP/perfect.gwr"
 expect_rc 0 "check of the perfect endgame"
 run replay "$TMP/perfect.gwr"
 expect_rc 0 "replay of the perfect endgame"
-expect_no_out "loses" "perfect endgame"
+grep -q '^      solver: .*loses' <<<"$OUT" && fail "perfect endgame: a loss marked"
 check_marks "perfect endgame"
 expect_out "Tricks: endgame 3-10," "perfect endgame: the endgame's value is reached"
 
@@ -204,9 +205,9 @@ replay_endgame "$TMP/blunder.gwr" 14
 run replay "$TMP/blunder.gwr"
 expect_rc 0 "replay of the blunder"
 check_marks "blunder"
-expect_out_re "^      solver: $BLUNDER_CARD loses $BLUNDER_LOSS tricks \(best: [^)]*\); P2 [AKQJT2-9][SHDC] best$" \
+expect_out_re "^      solver: $BLUNDER_CARD loses $BLUNDER_LOSS tricks, [0-9]+ points \(best: [^)]*\); P2 [AKQJT2-9][SHDC] best$" \
   "blunder: the blunder marked"
-[ "$(grep -c 'loses' <<<"$OUT")" -eq 1 ] || fail "blunder: other cards marked too"
+[ "$(grep -c '^      solver: .*loses' <<<"$OUT")" -eq 1 ] || fail "blunder: other cards marked too"
 expect_out "Tricks: endgame $((3 - BLUNDER_LOSS))-$((10 + BLUNDER_LOSS))," "blunder: the tricks lost"
 
 # The small deck: a played hand, a perfect endgame, a blunder.
@@ -219,14 +220,14 @@ replay_endgame "$TMP/small-perfect.gwr" 0
 run check "$TMP/small-perfect.gwr"
 expect_rc 0 "check of the small perfect endgame"
 run replay "$TMP/small-perfect.gwr"
-expect_no_out "loses" "small perfect endgame"
+grep -q '^      solver: .*loses' <<<"$OUT" && fail "small perfect endgame: a loss marked"
 check_marks "small perfect endgame"
 run replay --hand 1 "$D/small-scoring.gwr"
 replay_endgame "$TMP/small-blunder.gwr" 8
 run replay "$TMP/small-blunder.gwr"
 check_marks "small blunder"
 if [ "$BLUNDER_LOSS" -gt 0 ]; then
-  expect_out_re "^      solver: $BLUNDER_CARD loses $BLUNDER_LOSS tricks? " "small blunder: the blunder marked"
+  expect_out_re "^      solver: $BLUNDER_CARD loses $BLUNDER_LOSS tricks?, " "small blunder: the blunder marked"
 fi
 
 # Every hand of a match, hand by hand.
@@ -243,19 +244,21 @@ expect_out_re "^      solver: P1 KC (best|loses [0-9]+ tricks? \(best: [^)]*\))$
 n=$(grep -c '^      solver: P' <<<"$OUT")
 [ "$n" -eq 5 ] || fail "unfinished: $n judgements, expected 5 (tricks 14 to 18)"
 
-# --no-solver: the same replay without the solver's lines.
+# --no-solver: the same replay without the verdicts (the solver's, the expert's) and the review.
 run replay "$D/base-game.gwr"
-grep -v '^      solver: ' <<<"$OUT" >"$TMP/judged.txt"
+grep -vE '^      (solver|expert): |^Review in points |^  P[12] lost |^     (costliest|no card)' <<<"$OUT" >"$TMP/judged.txt"
 run replay --no-solver "$D/base-game.gwr"
 expect_rc 0 "replay --no-solver"
 expect_no_out "solver:" "replay --no-solver"
+expect_no_out "expert:" "replay --no-solver"
+expect_no_out "Review" "replay --no-solver"
 diff "$TMP/judged.txt" <(printf '%s\n' "$OUT") >/dev/null || fail "replay --no-solver: other lines changed"
 run replay --hand 2 --no-solver "$D/match.gwr"
 expect_rc 0 "replay --hand 2 --no-solver"
 expect_no_out "solver:" "replay --hand 2 --no-solver"
 run replay --help
 expect_out "--no-solver" "replay --help"
-expect_out "solver: P1 7H loses 1 trick (best: AH KH); P2 AS best" "replay --help shows a mark"
+expect_out "solver: P1 7H loses 1 trick, 2 points (best: AH KH); P2 AS best" "replay --help shows a mark"
 
 # Without memory for the solver: a warning, the replay as with --no-solver.
 if grep -qa __asan_init "$WHIST"; then

@@ -191,6 +191,15 @@ static void endgame_losses_in_points_of_the_rule(void **state) {
         assert_true(ace.loss == 0.0 && ace.lost_tricks == 0);
         assert_int_equal(ace.best, tc("AC"));
     }
+    /* The same cards when player 2 has won 6 of the 11 endgame tricks so far: 8-5 (2 points) against 7-6 (1
+     * point) under last13: the tricks of both players are counted right. */
+    g.won[GW_ENDGAME][0] = 5;
+    g.won[GW_ENDGAME][1] = 6;
+    gw_stakes last13 = {GW_LAST13, 0, {0, 0}};
+    gw_card_verdict three;
+    assert_int_equal(gw_review_card(NULL, s, &last13, &g, tc("3D"), &three, NULL), GW_OK);
+    assert_int_equal(three.lost_tricks, 1);
+    assert_true(fabs(three.loss - 1.0) < 1e-9);
     gw_solver_free(s);
 }
 

@@ -33,7 +33,7 @@ static gw_status endgame_verdict(gw_solver *s, const gw_stakes *st, const gw_obs
     gw_card_value v[GW_RANKS];
     int best = 0, n = gw_endgame_values(s, o, v, &best, err);
     if (n < 0) return gw_error_set(err, GW_EINVAL, 0, 0, "the endgame cannot be solved");
-    int left = gw_count(o->own) + (o->led == GW_NO_CARD ? 0 : 1), kept = -1;
+    int left = gw_count(o->own), kept = -1; /* the tricks still to play, this one included */
     for (int i = 0; i < n; i++) {
         if (v[i].tricks == best) out->best_set |= gw_bit(v[i].card);
         if (v[i].card == c) kept = v[i].tricks;

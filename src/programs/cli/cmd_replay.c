@@ -1,4 +1,5 @@
-/* cmd_replay.c: `whist replay`: shows a recorded hand trick by trick (hidden draws, androids' commands). */
+/* cmd_replay.c: `whist replay`: shows a recorded hand trick by trick (hidden draws, androids' commands), with
+ * the review of each card: the expert's verdict on foreplay cards, the solver's on endgame cards. */
 #include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
@@ -7,10 +8,11 @@
 #include "cli.h"
 #include "gw/files.h"
 #include "gw/record_file.h"
+#include "gw/review.h"
 #include "gw/solver.h"
 
-static const char HELP[] = "Usage: whist replay FILE [--hand N] [--no-solver]\n"
-                           "       whist replay --id ID [--no-solver]\n"
+static const char HELP[] = "Usage: whist replay FILE [--hand N] [options]\n"
+                           "       whist replay --id ID [options]\n"
                            "Shows each hand of a record trick by trick: both hands at the deal, trump,\n"
                            "who led and won each trick, what each player drew (hidden draws shown),\n"
                            "the tricks and the score. FILE may be - for standard input; --id ID replays\n"
@@ -20,14 +22,27 @@ static const char HELP[] = "Usage: whist replay FILE [--hand N] [--no-solver]\n"
                            "card: first the tricks each player wins with best play by both, then under\n"
                            "each trick whether each card was best or, for the player who played it,\n"
                            "lost tricks against best play, and which cards were best:\n"
-                           "      solver: P1 7H loses 1 trick (best: AH KH); P2 AS best\n"
+                           "      solver: P1 7H loses 1 trick, 2 points (best: AH KH); P2 AS best\n"
+                           "The points are those of the hand's scoring rule (what the hand is worth to\n"
+                           "the player: its points minus the opponent's).\n"
+                           "\n"
+                           "In the foreplay the expert judges each card from what its player could know\n"
+                           "then (never the hidden cards): the points it was expected to cost against\n"
+                           "the best card, with its standard error, over the same sampled deals:\n"
+                           "      expert: P1 2S loses 0.61 +- 0.09 points (best: AS); P2 KD best\n"
+                           "After the hand, each player's review: the points lost in all, and the\n"
+                           "costliest decisions. The same seed and iterations give the same verdicts.\n"
                            "\n"
                            "An Android Whist hand shows the four hands at the deal, then each trick:\n"
                            "every human's card, every android's commands with its errors, the winner.\n"
                            "\n"
                            "  -n, --hand N     only hand N (its Hand tag, or its place in the file)\n"
                            "  -i, --id ID      the stored hand ID instead of a file\n"
-                           "      --no-solver  leave out the solver's lines\n"
+                           "      --player P   review player P's cards only (1 or 2; default both)\n"
+                           "      --iterations N  deals the expert samples per foreplay card (default %d)\n"
+                           "      --seed S     the seed of those deals (default %d)\n"
+                           "      --no-foreplay  judge endgame cards only (quick)\n"
+                           "      --no-solver  leave out every verdict and the review\n"
                            "  -h, --help       show this help\n";
 
 /* The solver's table for a replay: one solver judges every hand of the file, so it
@@ -66,23 +81,101 @@ static bool judge(gw_solver *s, const gw_game *g, gw_card c, judgement *out) {
     return true;
 }
 
-/* Writes "P1 AS best" or "P1 7H loses 1 trick (best: AH KH)". */
-static void print_judgement(int player, gw_card c, const judgement *j, int trump) {
+/* What the review prints: whose cards, which phases, the expert's worlds. */
+typedef struct review_opts {
+    bool solver;    /* any verdict at all (--no-solver: none) */
+    bool foreplay;  /* the expert's verdicts on foreplay cards */
+    unsigned seats; /* bit p: player p+1 is reviewed */
+    int iterations; /* worlds per foreplay card */
+    uint64_t seed;
+} review_opts;
+
+/* "1 point", "2 points", "0.61 points": a loss in points of the rule. */
+static const char *points_text(double x, char *buf, size_t cap) {
+    if (x == (double)(long)x)
+        snprintf(buf, cap, "%ld point%s", (long)x, x == 1.0 ? "" : "s");
+    else
+        snprintf(buf, cap, "%.2f points", x);
+    return buf;
+}
+
+/* Writes "P1 AS best" or "P1 7H loses 1 trick, 2 points (best: AH KH)"; v (may be NULL) the review's verdict
+ * on the card, for its points. */
+static void print_judgement(int player, gw_card c, const judgement *j, const gw_card_verdict *v, int trump) {
     printf("P%d %s ", player + 1, cli_card(c));
     if (j->loss == 0) {
         printf("best");
         return;
     }
     int order[GW_SUITS];
-    char list[160];
+    char list[160], pts[48];
     gw_suit_order(trump, GW_ORDER_ALTERNATE, order);
     gw_cards_format_list(j->best, order, ' ', list, (int)sizeof list);
-    printf("loses %d trick%s (best: %s)", j->loss, j->loss == 1 ? "" : "s", list);
+    printf("loses %d trick%s", j->loss, j->loss == 1 ? "" : "s");
+    if (v && v->judged) printf(", %s", points_text(v->loss, pts, sizeof pts));
+    printf(" (best: %s)", list);
 }
 
-/* Prints one hand, the endgame judged by solver unless it is NULL; returns
+/* Writes "P1 AS best", "P1 4S only card" or "P1 2S loses 0.61 +- 0.09 points (best: AS)": the expert's
+ * verdict on a foreplay card. */
+static void print_foreplay(const gw_card_verdict *v) {
+    printf("P%d %s ", v->seat + 1, cli_card(v->card));
+    if (v->forced)
+        printf("only card");
+    else if (!(v->loss > 0))
+        printf("best");
+    else
+        printf("loses %.2f +- %.2f points (best: %s)", v->loss, v->se, cli_card(v->best));
+}
+
+/* The foreplay verdicts of trick moves i and i+1 (k of them played) on one line, if any was judged. */
+static void print_foreplay_line(const gw_hand_review *r, int i, int k) {
+    bool any = false;
+    for (int m = i; m < i + k; m++) {
+        if (!r->card[m].judged || r->card[m].phase != GW_FOREPLAY) continue;
+        printf(any ? "; " : "      expert: ");
+        print_foreplay(&r->card[m]);
+        any = true;
+    }
+    if (any) printf("\n");
+}
+
+/* The hand's review: per reviewed player the points lost and the costliest cards. */
+static void print_review(const gw_hand_review *r, const gw_match_rules *rules, const review_opts *ro) {
+    if (ro->foreplay)
+        printf("Review in points of %s scoring (foreplay: the expert over %d deals a card, seed %llu):\n",
+               gw_scoring_name(rules->scoring), ro->iterations, (unsigned long long)ro->seed);
+    else
+        printf("Review in points of %s scoring (the endgame only):\n", gw_scoring_name(rules->scoring));
+    for (int p = 0; p < 2; p++) {
+        if (!((ro->seats >> p) & 1u)) continue;
+        char pts[48];
+        printf(
+            "  P%d lost %.2f +- %.2f points: %.2f in the foreplay (%d cards), %s in the endgame (%d cards)\n",
+            p + 1, r->loss[p], r->loss_se[p], r->foreplay_loss[p], r->judged[GW_FOREPLAY][p],
+            points_text(r->endgame_loss[p], pts, sizeof pts), r->judged[GW_ENDGAME][p]);
+        if (r->nworst[p] == 0) {
+            printf("     no card lost anything\n");
+            continue;
+        }
+        printf("     costliest:");
+        for (int k = 0; k < r->nworst[p]; k++) {
+            const gw_card_verdict *v = &r->card[r->worst[p][k]];
+            printf("%s trick %d %s ", k ? ";" : "", v->trick, cli_card(v->card));
+            if (v->phase == GW_ENDGAME)
+                printf("%s", points_text(v->loss, pts, sizeof pts));
+            else
+                printf("%.2f +- %.2f", v->loss, v->se);
+            printf(" (best %s)", cli_card(v->best));
+        }
+        printf("\n");
+    }
+}
+
+/* Prints one hand, the endgame judged by solver unless it is NULL, the cards reviewed as ro says; returns
  * false if the record has a problem in it. */
-static bool replay_hand(const gw_record_hand *h, const char *shown, gw_solver *solver) {
+static bool replay_hand(const gw_record_hand *h, const char *shown, gw_solver *solver,
+                        const review_opts *ro) {
     gw_match_rules r = h->rules;
     printf("Hand %d: %s deck, %s scoring, target %d\n", h->number, gw_variant_name(r.variant),
            gw_scoring_name(r.scoring), r.target);
@@ -95,6 +188,21 @@ static bool replay_hand(const gw_record_hand *h, const char *shown, gw_solver *s
         return false;
     }
     int hs = gw_hand_size(r.variant);
+    /* The review of the reviewed players' cards (the endgame's points; the foreplay unless left out). */
+    static gw_hand_review rev;
+    bool reviewed = false;
+    if (solver && ro->solver) {
+        gw_review_options opt = gw_review_defaults(r.scoring);
+        opt.seats = ro->seats;
+        opt.foreplay = ro->foreplay;
+        opt.iterations = ro->iterations;
+        opt.seed = ro->seed;
+        gw_error rerr;
+        reviewed = gw_review_hand(&g, h->moves, h->nmoves, &opt, &rev, &rerr) == GW_OK;
+        if (!reviewed)
+            fprintf(stderr, "whist replay: hand %d is shown unreviewed: %s\n", h->number, rerr.msg);
+    }
+    const gw_hand_review *rv = reviewed ? &rev : NULL;
     printf("Player 1: %s, player 2: %s; player %d deals.\n", player_name(h, 0), player_name(h, 1),
            h->dealer + 1);
     printf("Trump: %s (the turned card is %s).\n", gw_suit_name(g.trump), cli_card(g.deck[2 * hs]));
@@ -127,9 +235,10 @@ static bool replay_hand(const gw_record_hand *h, const char *shown, gw_solver *s
                    h->error.status == GW_OK ? " (the record stops here)" : "");
             if (judged) {
                 printf("      solver: ");
-                print_judgement(leader, h->moves[i], &jl, g.trump);
+                print_judgement(leader, h->moves[i], &jl, rv ? &rv->card[i] : NULL, g.trump);
                 printf("\n");
             }
+            if (rv) print_foreplay_line(rv, i, 1);
             break;
         }
         judged = judged && judge(solver, &g, h->moves[i + 1], &jf);
@@ -145,11 +254,12 @@ static bool replay_hand(const gw_record_hand *h, const char *shown, gw_solver *s
         printf("\n");
         if (judged) {
             printf("      solver: ");
-            print_judgement(leader, ev.cards[0], &jl, g.trump);
+            print_judgement(leader, ev.cards[0], &jl, rv ? &rv->card[i] : NULL, g.trump);
             printf("; ");
-            print_judgement(1 - leader, ev.cards[1], &jf, g.trump);
+            print_judgement(1 - leader, ev.cards[1], &jf, rv ? &rv->card[i + 1] : NULL, g.trump);
             printf("\n");
         }
+        if (rv) print_foreplay_line(rv, i, 2);
     }
     printf("\n");
     if (h->error.status != GW_OK) {
@@ -160,7 +270,9 @@ static bool replay_hand(const gw_record_hand *h, const char *shown, gw_solver *s
     int eg[2] = {gw_game_endgame_tricks(&g, 0), gw_game_endgame_tricks(&g, 1)};
     int all[2] = {gw_game_all_tricks(&g, 0), gw_game_all_tricks(&g, 1)};
     if (!h->finished) {
-        printf("Unfinished after trick %d (endgame tricks %d-%d so far).\n\n", g.tricks_done, eg[0], eg[1]);
+        printf("Unfinished after trick %d (endgame tricks %d-%d so far).\n", g.tricks_done, eg[0], eg[1]);
+        if (rv) print_review(rv, &r, ro);
+        printf("\n");
         return true;
     }
     printf("Tricks: endgame %d-%d, all %d-%d. ", eg[0], eg[1], all[0], all[1]);
@@ -172,6 +284,7 @@ static bool replay_hand(const gw_record_hand *h, const char *shown, gw_solver *s
     else
         printf("Player %d scores %d%s.\n", s->winner + 1, s->points[s->winner], s->slam ? " (slam)" : "");
     if (h->has_score) printf("Match score after this hand: %d-%d.\n", h->score[0], h->score[1]);
+    if (rv) print_review(rv, &r, ro);
     printf("\n");
     return true;
 }
@@ -271,7 +384,7 @@ static bool replay_android_hand(const gw_android_record_hand *h, const char *sho
 /* Replays the hands of a record text, read once (shown names it in messages),
  * only hand `only` if not 0; returns the exit code. Each hand is shown by the
  * rules its Game tag names (gw_record_file_read). */
-static int replay_text(const char *text, size_t len, const char *shown, int only, bool use_solver) {
+static int replay_text(const char *text, size_t len, const char *shown, int only, const review_opts *ro) {
     gw_record_file rec;
     gw_error err;
     if (gw_record_file_read(text, len, &rec, &err) != GW_OK) {
@@ -282,7 +395,7 @@ static int replay_text(const char *text, size_t len, const char *shown, int only
     for (int i = 0; i < rec.count; i++)
         german = german || rec.hands[i].game == GW_GAME_GERMAN;
     gw_solver *solver = NULL;
-    if (use_solver && german && gw_solver_new(REPLAY_TABLE_BYTES, &solver) != GW_OK) {
+    if (ro->solver && german && gw_solver_new(REPLAY_TABLE_BYTES, &solver) != GW_OK) {
         solver = NULL;
         fprintf(stderr, "whist replay: not enough memory for the solver; endgames are shown unjudged\n");
     }
@@ -292,7 +405,7 @@ static int replay_text(const char *text, size_t len, const char *shown, int only
         if (only && gw_record_file_number(h) != only) continue;
         shown_hands++;
         bool ok = h->game == GW_GAME_ANDROID ? replay_android_hand(&h->android, shown)
-                                             : replay_hand(&h->german, shown, solver);
+                                             : replay_hand(&h->german, shown, solver, ro);
         if (!ok) status = CLI_FAIL;
     }
     gw_solver_free(solver);
@@ -313,7 +426,7 @@ static int replay_text(const char *text, size_t len, const char *shown, int only
 }
 
 /* Replays hand id of the statistics database. */
-static int replay_stored(int64_t id, bool use_solver) {
+static int replay_stored(int64_t id, const review_opts *ro) {
     gw_store *store;
     int rc = cli_open_store("replay", &store);
     if (rc != CLI_OK) return rc;
@@ -335,7 +448,7 @@ static int replay_stored(int64_t id, bool use_solver) {
         return CLI_FAIL;
     }
     snprintf(shown, sizeof shown, "stored hand %lld", (long long)id);
-    rc = replay_text(text, strlen(text), shown, 0, use_solver);
+    rc = replay_text(text, strlen(text), shown, 0, ro);
     free(text);
     return rc;
 }
@@ -344,11 +457,15 @@ int cmd_replay(int argc, char **argv) {
     static const struct option OPTIONS[] = {{"hand", required_argument, NULL, 'n'},
                                             {"id", required_argument, NULL, 'i'},
                                             {"no-solver", no_argument, NULL, 'S'},
+                                            {"no-foreplay", no_argument, NULL, 'F'},
+                                            {"player", required_argument, NULL, 'p'},
+                                            {"iterations", required_argument, NULL, 'I'},
+                                            {"seed", required_argument, NULL, 's'},
                                             {"help", no_argument, NULL, 'h'},
                                             {NULL, 0, NULL, 0}};
     int only = 0, opt;
     long long id = 0;
-    bool use_solver = true;
+    review_opts ro = {true, true, 3u, GW_REVIEW_ITERATIONS, GW_REVIEW_SEED};
     opterr = 0;
     optind = 1;
     while ((opt = getopt_long(argc, argv, ":n:i:h", OPTIONS, NULL)) != -1) {
@@ -370,8 +487,32 @@ int cmd_replay(int argc, char **argv) {
                                        optarg);
             break;
         }
-        case 'S': use_solver = false; break; /* long option only */
-        case 'h': fputs(HELP, stdout); return CLI_OK;
+        case 'S': ro.solver = false; break; /* long options only, to the next case */
+        case 'F': ro.foreplay = false; break;
+        case 'p':
+            if (strcmp(optarg, "1") != 0 && strcmp(optarg, "2") != 0)
+                return cli_usage_error("replay", "--player wants 1 or 2, not '%s'", optarg);
+            ro.seats = optarg[0] == '1' ? 1u : 2u;
+            break;
+        case 'I': {
+            char *end;
+            long v = strtol(optarg, &end, 10);
+            if (*optarg == '\0' || *end != '\0' || v < 1 || v > 100000)
+                return cli_usage_error("replay", "--iterations wants a number from 1 to 100000, not '%s'",
+                                       optarg);
+            ro.iterations = (int)v;
+            break;
+        }
+        case 's': {
+            char *end;
+            errno = 0;
+            unsigned long long v = strtoull(optarg, &end, 10);
+            if (errno || !(*optarg >= '0' && *optarg <= '9') || *end != '\0')
+                return cli_usage_error("replay", "--seed wants a number from 0, not '%s'", optarg);
+            ro.seed = (uint64_t)v;
+            break;
+        }
+        case 'h': printf(HELP, GW_REVIEW_ITERATIONS, GW_REVIEW_SEED); return CLI_OK;
         default: return cli_bad_option("replay", argv, optind);
         }
     }
@@ -380,7 +521,7 @@ int cmd_replay(int argc, char **argv) {
             return cli_usage_error("replay", "a file or --id, not both ('%s' and --id %lld)", argv[optind],
                                    id);
         if (only) return cli_usage_error("replay", "--hand is for files: a stored hand is one hand");
-        return replay_stored((int64_t)id, use_solver);
+        return replay_stored((int64_t)id, &ro);
     }
     if (optind >= argc) return cli_usage_error("replay", "which file? (- for standard input, or --id ID)");
     if (optind + 1 < argc)
@@ -394,7 +535,7 @@ int cmd_replay(int argc, char **argv) {
         fprintf(stderr, "whist replay: cannot read %s: %s\n", shown, err.msg);
         return CLI_USAGE;
     }
-    int status = replay_text(text, len, shown, only, use_solver);
+    int status = replay_text(text, len, shown, only, &ro);
     free(text);
     return status;
 }
