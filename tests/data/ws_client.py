@@ -327,6 +327,32 @@ def scenario_records(ws, hands):
             fail(f"replay: verdict {v} on trick {t}")
     if len(r["verdicts"]) != 13:
         fail(f"replay: {len(r['verdicts'])} verdicts, not one per endgame card")
+    # the review: each endgame loss in points, each of player 0's foreplay cards with the expert's verdict
+    if any(not isinstance(v.get("loss"), float) or v["loss"] < 0 or (v["loss"] > 0) != (v["value"] < v["best"])
+           for v in r["verdicts"]):
+        fail(f"replay: endgame losses in points: {r['verdicts']}")
+    fore = r.get("foreplay", [])
+    if [v["trick"] for v in fore] != list(range(1, 14)):
+        fail(f"replay: foreplay verdicts on tricks {[v['trick'] for v in fore]}, not one per foreplay trick")
+    for v in fore:
+        t = r["tricks"][v["trick"] - 1]
+        p0 = t["cards"][0] if t["leader"] == 0 else t["cards"][1]
+        hand0 = set(r["hands"][0]) | {c for u in r["tricks"][: v["trick"] - 1] if u["draws"] for c in u["draws"][:1]}
+        if v["card"] != p0 or v["phase"] != "foreplay" or v["loss"] < 0 or v["se"] < 0 or v["best"] not in hand0:
+            fail(f"replay: foreplay verdict {v} on trick {t}")
+        if (v["loss"] == 0) != (v["best"] == v["card"]) or (not v["forced"] and v["worlds"] < 1):
+            fail(f"replay: foreplay verdict {v}")
+    rv = r.get("review", {})
+    total = sum(v["loss"] for v in fore) + sum(v["loss"] for v in r["verdicts"])
+    if rv.get("unit") != "points" or abs(rv.get("loss", -1) - total) > 1e-6 or rv.get("foreplay_cards") != 13:
+        fail(f"replay: the review {rv} (the losses add up to {total})")
+    worst = [c["loss"] for c in rv.get("costliest", [])]
+    if len(worst) > 3 or worst != sorted(worst, reverse=True) or any(x <= 0 for x in worst):
+        fail(f"replay: the costliest {rv.get('costliest')}")
+    ws.send({"type": "replay", "id": first["id"]})
+    again = ws.until(lambda m: m["type"] in ("replay", "error"))
+    if again != r:
+        fail("replay: a second replay of the same hand differs")
     if r["result"]["tricks"] != first["tricks"]:
         fail(f"replay: result {r['result']}, history {first}")
     expect_error(ws, {"type": "replay", "id": 999999}, "not_found")

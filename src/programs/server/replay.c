@@ -1,11 +1,14 @@
 /* replay.c: the answers of whist serve built from the store: a player's statistics and history, and the
- * replay of one hand (German Whist: trick by trick with the solver's verdict on each endgame card the
- * player played; Android Whist: its record). */
+ * replay of one hand (German Whist: trick by trick with the review of each card the player played: the
+ * expert's verdict in the foreplay, from what the player could know then, and the solver's in the endgame,
+ * in points of the hand's scoring rule, and the costliest decisions; Android Whist: its record). Runs on a
+ * worker of the pool, never on the event loop. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gw/record_file.h"
+#include "gw/review.h"
 #include "gw/solver.h"
 #include "server_int.h"
 
@@ -93,6 +96,56 @@ json_t *replay_history_message(gw_store *st, const char *owner, int limit, gw_er
     return typed("history", "entries", list);
 }
 
+/* One card's review: {"trick", "card", "loss", "se", "best", "worlds", "forced"} (loss and se in points). */
+static json_t *review_card_json(const gw_card_verdict *v) {
+    return json_pack("{sisososfsfsosisb}", "trick", v->trick, "phase",
+                     json_string(v->phase == GW_FOREPLAY ? "foreplay" : "endgame"), "card",
+                     card_json(v->card), "loss", v->loss, "se", v->se, "best", card_json(v->best), "worlds",
+                     v->worlds, "forced", v->forced);
+}
+
+/* The review of player 0's cards in the hand dealt in `dealt` (h's moves): each foreplay card's verdict into
+ * foreplay (taken), endgame losses in points added to verdicts' entries (in order), the summary as "review".
+ */
+static bool review_json(json_t *j, const gw_game *dealt, const gw_record_hand *h, json_t *foreplay,
+                        json_t *verdicts, gw_error *err) {
+    gw_review_options opt = gw_review_defaults(h->rules.scoring);
+    opt.seats = 1u; /* player 0: the human whose history this is */
+    gw_hand_review *r = malloc(sizeof *r);
+    json_t *worst = json_array();
+    bool ok = r && foreplay && worst;
+    if (!ok)
+        gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory for the review");
+    else
+        ok = gw_review_hand(dealt, h->moves, h->nmoves, &opt, r, err) == GW_OK;
+    if (!ok) {
+        free(r);
+        json_decref(foreplay);
+        json_decref(worst);
+        return false;
+    }
+    size_t e = 0;
+    for (int i = 0; i < r->nmoves; i++) {
+        const gw_card_verdict *v = &r->card[i];
+        if (!v->judged) continue;
+        if (v->phase == GW_FOREPLAY)
+            json_array_append_new(foreplay, review_card_json(v));
+        else if (e < json_array_size(verdicts))
+            json_object_set_new(json_array_get(verdicts, e++), "loss", json_real(v->loss));
+    }
+    for (int k = 0; k < r->nworst[0]; k++)
+        json_array_append_new(worst, review_card_json(&r->card[r->worst[0][k]]));
+    json_object_set_new(j, "foreplay", foreplay);
+    json_object_set_new(j, "review",
+                        json_pack("{sssfsfsfsfsisisisIso}", "unit", "points", "loss", r->loss[0], "se",
+                                  r->loss_se[0], "foreplay_loss", r->foreplay_loss[0], "endgame_loss",
+                                  r->endgame_loss[0], "foreplay_cards", r->judged[GW_FOREPLAY][0],
+                                  "endgame_cards", r->judged[GW_ENDGAME][0], "iterations", opt.iterations,
+                                  "seed", (json_int_t)opt.seed, "costliest", worst));
+    free(r);
+    return true;
+}
+
 /* The German Whist hand h as the replay message's fields, into j. */
 static bool german_replay(json_t *j, const gw_record_hand *h, gw_error *err) {
     gw_game g;
@@ -101,6 +154,7 @@ static bool german_replay(json_t *j, const gw_record_hand *h, gw_error *err) {
         gw_error_set(err, GW_EINVAL, 0, 0, "the stored hand cannot be replayed");
         return false;
     }
+    const gw_game dealt = g;
     gw_solver *solver = NULL;
     if (gw_solver_new(0, &solver) != GW_OK) {
         gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory for the solver");
@@ -145,6 +199,7 @@ static bool german_replay(json_t *j, const gw_record_hand *h, gw_error *err) {
     json_object_set_new(j, "hands", hands);
     json_object_set_new(j, "tricks", tricks);
     json_object_set_new(j, "verdicts", verdicts);
+    if (!review_json(j, &dealt, h, json_array(), verdicts, err)) return false;
     json_object_set_new(j, "result",
                         json_pack("{sosisoso}", "tricks", pair_json(o->counted[0], o->counted[1]), "points",
                                   o->winner >= 0 ? o->points[o->winner] : 0, "scored",
