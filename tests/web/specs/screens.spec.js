@@ -173,13 +173,32 @@ test('statistics and history count a finished hand of each game; hands replay', 
   await expect(page.locator('#replay-trick .card')).toHaveCount(3); // two played, the up-card
   await page.locator('#replay-last').click();
   await expect(page.locator('#replay-step')).toHaveText('Trick 26 of 26');
-  // One verdict per endgame card of mine: "best" or the tricks it lost.
-  const verdicts = page.locator('.verdict-list button');
+  // One verdict per endgame card of mine: "best" or the tricks it lost, with their points.
+  const verdicts = page.locator('#replay-endgame-list button');
   await expect(verdicts).toHaveCount(13);
-  for (const t of await verdicts.allInnerTexts()) expect(t).toMatch(/: (best|lost \d+ tricks?)$/);
+  for (const t of await verdicts.allInnerTexts()) expect(t).toMatch(/: (best|lost \d+ tricks? \(\d+ points?\))$/);
   await verdicts.first().click();
   await expect(page.locator('#replay-step')).toHaveText('Trick 14 of 26');
-  await expect(page.locator('#replay-verdict')).toHaveText(/^(best|lost \d+ tricks?)$/);
+  await expect(page.locator('#replay-verdict')).toHaveText(/^(best|lost \d+ tricks? \(\d+ points?\))$/);
+  // One expert's verdict per foreplay card of mine: best, forced, or its expected cost ± its error.
+  const fore = page.locator('#replay-foreplay-list button');
+  await expect(fore).toHaveCount(13);
+  for (const t of await fore.allInnerTexts()) expect(t).toMatch(/^\d+\. \S+: (best|only card|cost \d+\.\d\d ± \d+\.\d\d points)$/);
+  await fore.nth(2).click();
+  await expect(page.locator('#replay-step')).toHaveText('Trick 3 of 26');
+  await expect(page.locator('#replay-foreplay-verdict')).toHaveText(/^(best|only card|cost \d+\.\d\d ± \d+\.\d\d points)$/);
+  await expect(page.locator('#replay-verdict')).toHaveCount(0);
+  // The hand's review: the total in points of the rule, the costliest decisions (at most three).
+  await expect(page.locator('#replay-review-total')).toContainText(/Your cards lost \d+\.\d\d ± \d+\.\d\d points in \w+ scoring/);
+  const worst = page.locator('#replay-costliest button');
+  expect(await worst.count()).toBeLessThanOrEqual(3);
+  if (await worst.count()) {
+    const trick = Number((await worst.first().innerText()).split('.')[0]);
+    await worst.first().click();
+    await expect(page.locator('#replay-step')).toHaveText(`Trick ${trick} of 26`);
+  }
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
   await shot(page, 'replay', { docs: false });
 });
 

@@ -1,15 +1,33 @@
 // replay.js: a hand of the history replayed. German Whist: trick by trick (forward, back, first,
 // last; arrow keys), both hands shown face up (the hand is over), the up-card fought for and what each
-// drew, and for each of your endgame cards the exact solver's verdict: "best", or the tricks it lost
-// against the best card. Android Whist: the hand's record as text.
+// drew, and the review of your cards in points of the hand's scoring rule: for each foreplay card the
+// expert's verdict from what you could know then (the points it was expected to cost against its best
+// card, ± its standard error), for each endgame card the exact solver's ("best", or the tricks and points
+// it lost), and the hand's costliest decisions. Android Whist: the hand's record as text.
 
 import { cardElement, cardLabel, cardText, sortHand, SUIT_NAME, SUIT_SYMBOL } from "../cards.js";
 import { escapeHtml, pageSection, rulesText } from "./page.js";
 
-// "best", or "lost 2 tricks" (against the best card).
+// "1 point", "4 points", "0.42 points": a loss in points of the scoring rule.
+export function pointsText(x) {
+  const whole = Number.isInteger(x);
+  return `${whole ? x : x.toFixed(2)} point${whole && x === 1 ? "" : "s"}`;
+}
+
+// An endgame verdict: "best", or "lost 2 tricks" (against the best card), with the points when known:
+// "lost 1 trick (4 points)".
 export function verdictText(v) {
   const lost = v.best - v.value;
-  return lost <= 0 ? "best" : `lost ${lost} trick${lost === 1 ? "" : "s"}`;
+  if (lost <= 0) return "best";
+  const pts = typeof v.loss === "number" ? ` (${pointsText(v.loss)})` : "";
+  return `lost ${lost} trick${lost === 1 ? "" : "s"}${pts}`;
+}
+
+// A foreplay verdict (the expert's): "best", "only card", or "cost 0.42 ± 0.11 points".
+export function foreplayText(v) {
+  if (v.forced) return "only card";
+  if (!(v.loss > 0)) return "best";
+  return `cost ${v.loss.toFixed(2)} ± ${v.se.toFixed(2)} points`;
 }
 
 // Both hands before trick `k` (1-based; k = tricks + 1: after the last).
@@ -120,31 +138,73 @@ export function mount(root, ctx, params = {}) {
       if (t.draws) news.push(`${names()[1 - t.winner]} drew the ${cardText(t.draws[1 - t.winner])}.`);
       const v = rep.verdicts.find((x) => x.trick === t.number);
       if (v) news.push(`Your ${cardText(v.card)}: <span class="verdict ${verdictText(v) === "best" ? "best" : "lost"}" id="replay-verdict">${verdictText(v)}</span> (with best play after it you take ${v.value} of the endgame tricks left; with the best card, ${v.best}).`);
+      const f = (rep.foreplay || []).find((x) => x.trick === t.number);
+      if (f) {
+        const lost = f.loss > 0 && !f.forced;
+        const why = lost
+          ? ` (the expert, from what you knew then, would have played the ${cardText(f.best)}; over ${f.worlds} sampled deals)`
+          : "";
+        news.push(`Your ${cardText(f.card)}: <span class="verdict ${lost ? "lost" : "best"}" id="replay-foreplay-verdict">${foreplayText(f)}</span>${why}.`);
+      }
       tp.querySelector("#replay-news").innerHTML = news.join(" ");
     }
     const hb = body.querySelector("#replay-hands");
     hb.append(handBox(0, hands[0], t), handBox(1, hands[1], t));
     const vb = body.querySelector("#replay-verdicts");
+    // A button per verdict that opens its trick.
+    const verdictButton = (trick, label, text, lost) => {
+      const li = document.createElement("li");
+      const b = document.createElement("button");
+      b.className = lost ? "lost" : "best";
+      b.textContent = label;
+      b.setAttribute("aria-label", `Trick ${trick}, ${text}`);
+      b.addEventListener("click", () => {
+        step = rep.tricks.findIndex((x) => x.number === trick) + 1;
+        drawGerman();
+      });
+      li.append(b);
+      return li;
+    };
+    const review = rep.review;
+    if (review) {
+      const sec = document.createElement("section");
+      sec.id = "replay-review";
+      const total = `${review.loss.toFixed(2)} ± ${review.se.toFixed(2)} points`;
+      sec.innerHTML = `<h2>Your hand's review</h2><p id="replay-review-total">Your cards lost ${total} in ${escapeHtml(rep.rules.scoring)} scoring: ${review.foreplay_loss.toFixed(2)} in the foreplay (the expert's estimate, ${review.iterations} sampled deals a card), ${escapeHtml(pointsText(review.endgame_loss))} in the endgame (exact).</p>`;
+      if (review.costliest.length) {
+        sec.insertAdjacentHTML("beforeend", `<p>Your costliest decisions:</p><ol class="verdict-list" id="replay-costliest"></ol>`);
+        const ol = sec.querySelector("ol");
+        for (const c of review.costliest) {
+          const cost = c.phase === "foreplay" ? `${c.loss.toFixed(2)} ± ${c.se.toFixed(2)} points` : pointsText(c.loss);
+          const text = `${cardLabel(c.card)} cost ${cost}, the ${cardLabel(c.best)} was best`;
+          ol.append(verdictButton(c.trick, `${c.trick}. ${cardText(c.card)}: ${cost} (best ${cardText(c.best)})`, text, true));
+        }
+      } else {
+        sec.insertAdjacentHTML("beforeend", `<p>None of your cards lost anything.</p>`);
+      }
+      vb.append(sec);
+    }
+    const fore = rep.foreplay || [];
+    if (fore.length) {
+      const sec = document.createElement("section");
+      const best = fore.filter((f) => !(f.loss > 0)).length;
+      sec.innerHTML = `<h2>Your foreplay</h2><p>${best} of your ${fore.length} foreplay cards were the expert's choice or as good. Choose one to see its trick.</p><ul class="verdict-list" id="replay-foreplay-list"></ul>`;
+      const ul = sec.querySelector("ul");
+      for (const f of fore)
+        ul.append(verdictButton(f.trick, `${f.trick}. ${cardText(f.card)}: ${foreplayText(f)}`, `${cardLabel(f.card)}: ${foreplayText(f)}`, f.loss > 0 && !f.forced));
+      vb.append(sec);
+    }
+    const end = document.createElement("section");
     if (!rep.verdicts.length) {
-      vb.innerHTML = `<h2>Your endgame</h2><p>No verdicts for this hand.</p>`;
+      end.innerHTML = `<h2>Your endgame</h2><p>No verdicts for this hand.</p>`;
     } else {
       const best = rep.verdicts.filter((v) => v.value >= v.best).length;
-      vb.innerHTML = `<h2>Your endgame</h2><p>${best} of your ${rep.verdicts.length} endgame cards were best. Choose one to see its trick.</p><ul class="verdict-list"></ul>`;
-      const ul = vb.querySelector("ul");
-      for (const v of rep.verdicts) {
-        const li = document.createElement("li");
-        const b = document.createElement("button");
-        b.className = verdictText(v) === "best" ? "best" : "lost";
-        b.textContent = `${v.trick}. ${cardText(v.card)}: ${verdictText(v)}`;
-        b.setAttribute("aria-label", `Trick ${v.trick}, ${cardLabel(v.card)}: ${verdictText(v)}`);
-        b.addEventListener("click", () => {
-          step = rep.tricks.findIndex((x) => x.number === v.trick) + 1;
-          drawGerman();
-        });
-        li.append(b);
-        ul.append(li);
-      }
+      end.innerHTML = `<h2>Your endgame</h2><p>${best} of your ${rep.verdicts.length} endgame cards were best. Choose one to see its trick.</p><ul class="verdict-list" id="replay-endgame-list"></ul>`;
+      const ul = end.querySelector("ul");
+      for (const v of rep.verdicts)
+        ul.append(verdictButton(v.trick, `${v.trick}. ${cardText(v.card)}: ${verdictText(v)}`, `${cardLabel(v.card)}: ${verdictText(v)}`, verdictText(v) !== "best"));
     }
+    vb.append(end);
     const to = (k) => () => {
       step = Math.max(0, Math.min(n, k));
       drawGerman();
