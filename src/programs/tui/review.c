@@ -1,5 +1,5 @@
-/* review.c: replaying a finished hand trick by trick with the solver's verdict on the human's endgame cards.
- */
+/* review.c: replaying a finished hand trick by trick with the review of the human's cards: the expert's
+ * verdict on foreplay cards, the solver's on endgame cards, in points of the scoring rule (review.h). */
 #include "review.h"
 
 #include <curses.h>
@@ -43,6 +43,35 @@ int tui_review_compute(gw_solver *solver, const gw_game *dealt, const gw_game *f
     return n;
 }
 
+gw_status tui_review_analyse(const gw_game *dealt, const gw_game *finished, gw_scoring scoring,
+                             int iterations, tui_review_trick *out, int n, gw_hand_review *rev,
+                             gw_error *err) {
+    gw_review_options opt = gw_review_defaults(scoring);
+    opt.seats = 1u; /* the human */
+    opt.iterations = iterations;
+    gw_card moves[GW_MAX_DECK];
+    for (int i = 0; i < finished->nmoves; i++)
+        moves[i] = finished->moves[i];
+    gw_status st = gw_review_hand(dealt, moves, finished->nmoves, &opt, rev, err);
+    if (st != GW_OK) return st;
+    for (int i = 0; i < rev->nmoves; i++) {
+        const gw_card_verdict *v = &rev->card[i];
+        if (v->judged && v->trick - 1 < n) out[v->trick - 1].review = *v;
+    }
+    return GW_OK;
+}
+
+void tui_review_summary(const gw_hand_review *rev, char *buf, size_t cap) {
+    int len = snprintf(buf, cap, "Lost %.2f point%s", rev->loss[0], rev->loss[0] == 1.0 ? "" : "s");
+    for (int k = 0; k < rev->nworst[0] && len > 0 && (size_t)len < cap; k++)
+        len += snprintf(buf + len, cap - (size_t)len, "%s%d",
+                        k                    ? ", "
+                        : rev->nworst[0] > 1 ? "; worst: tricks "
+                                             : "; worst: trick ",
+                        rev->card[rev->worst[0][k]].trick);
+    if (len > 0 && (size_t)len < cap) snprintf(buf + len, cap - (size_t)len, ".");
+}
+
 void tui_review_position(const tui_review_trick *t, gw_game *out) {
     *out = t->before;
     int leader = t->ev.leader;
@@ -50,9 +79,32 @@ void tui_review_position(const tui_review_trick *t, gw_game *out) {
     out->hand[1 - leader] &= ~gw_bit(t->ev.cards[1]);
 }
 
-/* The sentence under a trick: the verdict on the human's card. */
-static void verdict_text(const tui_review_trick *t, bool ascii, char *buf, size_t cap) {
+/* "1 point", "4 points", "0.42 points". */
+static const char *points_text(double x, char *buf, size_t cap) {
+    if (x == (double)(long)x)
+        snprintf(buf, cap, "%ld point%s", (long)x, x == 1.0 ? "" : "s");
+    else
+        snprintf(buf, cap, "%.2f points", x);
+    return buf;
+}
+
+void tui_review_verdict_text(const tui_review_trick *t, bool ascii, char *buf, size_t cap) {
     const tui_verdict *v = &t->verdict;
+    const gw_card_verdict *r = &t->review;
+    if (r->judged && r->phase == GW_FOREPLAY) {
+        char label[8], better[8];
+        tui_card_label(r->card, ascii, label);
+        tui_card_label(r->best, ascii, better);
+        if (r->forced)
+            snprintf(buf, cap, "Expert: %s was your only card.", label);
+        else if (!(r->loss > 0))
+            snprintf(buf, cap, "Expert: %s was as good as any, from what you knew (%d deals).", label,
+                     r->worlds);
+        else
+            snprintf(buf, cap, "Expert: %s cost %.2f %s %.2f points; %s was best from what you knew.", label,
+                     r->loss, ascii ? "+-" : "±", r->se, better);
+        return;
+    }
     if (!v->judged) {
         snprintf(buf, cap,
                  t->before.stock_pos < gw_deck_size((gw_variant)t->before.variant)
@@ -71,13 +123,19 @@ static void verdict_text(const tui_review_trick *t, bool ascii, char *buf, size_
     char better[8];
     tui_card_label(gw_last(v->best_cards), ascii, better);
     int lost = v->best - v->kept;
-    snprintf(buf, cap, "Solver: %s cost %d trick%s: %s would have kept %d, %s keeps %d.", label, lost,
-             lost == 1 ? "" : "s", better, v->best, label, v->kept);
+    char pts[32] = "";
+    if (r->judged && r->phase == GW_ENDGAME) {
+        char p[24];
+        snprintf(pts, sizeof pts, " (%s)", points_text(r->loss, p, sizeof p));
+    }
+    snprintf(buf, cap, "Solver: %s cost %d trick%s%s: %s would have kept %d, %s keeps %d.", label, lost,
+             lost == 1 ? "" : "s", pts, better, v->best, label, v->kept);
 }
 
 tui_exit tui_review(tui_app *app, const gw_match *m, const char *opponent, const gw_game *dealt,
                     const gw_game *finished) {
     static tui_review_trick tricks[GW_MAX_DECK / 2];
+    static gw_hand_review rev;
     gw_solver *solver = NULL;
     gw_error err;
     int n = -1;
@@ -86,6 +144,12 @@ tui_exit tui_review(tui_app *app, const gw_match *m, const char *opponent, const
     else
         gw_error_set(&err, GW_ENOMEM, 0, 0, "not enough memory for the solver");
     gw_solver_free(solver);
+    for (int i = 0; i < n; i++)
+        memset(&tricks[i].review, 0, sizeof tricks[i].review);
+    /* The review in points: the expert on the foreplay cards (about a second for a classic hand). */
+    bool reviewed = n > 0 && tui_review_analyse(dealt, finished, m->rules.scoring, GW_REVIEW_ITERATIONS,
+                                                tricks, n, &rev, &err) == GW_OK;
+    int worst_at = 0; /* the next of the costliest tricks the w key goes to */
     int lost_total = 0, judged = 0;
     for (int i = 0; i < n; i++)
         if (tricks[i].verdict.judged) {
@@ -114,20 +178,25 @@ tui_exit tui_review(tui_app *app, const gw_match *m, const char *opponent, const
             v.shown = &t->ev;
             v.opp_face_up = true;
             tui_trick_news(&t->ev, app->scr.ascii, news, sizeof news);
-            verdict_text(t, app->scr.ascii, verdict, sizeof verdict);
+            tui_review_verdict_text(t, app->scr.ascii, verdict, sizeof verdict);
             v.news[0] = news;
             v.news[1] = verdict;
-            snprintf(status, sizeof status,
-                     "Review: hand %d, trick %d of %d. Your %d endgame cards lost %d trick%s.",
-                     m->hands_played, at + 1, n, judged, lost_total, lost_total == 1 ? "" : "s");
+            char summary[160];
+            if (reviewed)
+                tui_review_summary(&rev, summary, sizeof summary);
+            else
+                snprintf(summary, sizeof summary, "Your %d endgame cards lost %d trick%s.", judged,
+                         lost_total, lost_total == 1 ? "" : "s");
+            snprintf(status, sizeof status, "Review: hand %d, trick %d of %d. %s", m->hands_played, at + 1, n,
+                     summary);
             v.status = status;
         }
         v.order = app->settings.suit_order;
         v.stacked = app->settings.hand_display == GW_HAND_STACKED;
         v.sel = -1;
         v.value_best = GW_NO_CARD;
-        v.keys = app->scr.ascii ? " <- -> trick by trick   Home/End first/last   q back"
-                                : " ← → trick by trick   Home/End first/last   q back";
+        v.keys = app->scr.ascii ? " <- -> trick by trick   Home/End first/last   w worst   q back"
+                                : " ← → trick by trick   Home/End first/last   w worst   q back";
         tui_draw_table(&app->scr, &v, NULL);
         tui_show();
         tui_key k = tui_read_key(&app->scr, -1);
@@ -145,6 +214,12 @@ tui_exit tui_review(tui_app *app, const gw_match *m, const char *opponent, const
             break;
         case KEY_HOME: at = 0; break;
         case KEY_END: at = n > 0 ? n - 1 : 0; break;
+        case 'w': /* the costliest decisions in turn */
+            if (reviewed && rev.nworst[0] > 0) {
+                at = rev.card[rev.worst[0][worst_at]].trick - 1;
+                worst_at = (worst_at + 1) % rev.nworst[0];
+            }
+            break;
         default:
             if (tui_key_back(k.code)) return TUI_BACK;
             break;

@@ -1,9 +1,11 @@
-/* review.h: replaying a finished hand trick by trick, with the solver's verdict on each of the human's
- * endgame cards. */
+/* review.h: replaying a finished hand trick by trick, with the review of each of the human's cards: the
+ * expert's verdict in the foreplay (from what the human could know then), the solver's in the endgame, in
+ * points of the scoring rule, and the hand's costliest decisions. */
 #ifndef GW_TUI_REVIEW_H
 #define GW_TUI_REVIEW_H
 
 #include "app.h"
+#include "gw/review.h"
 #include "gw/solver.h"
 
 /* The verdict on one card the human played in the endgame. */
@@ -19,6 +21,7 @@ typedef struct tui_review_trick {
     gw_game before;
     gw_trick_event ev;
     tui_verdict verdict;
+    gw_card_verdict review; /* the review's verdict on the human's card in points (tui_review_analyse) */
 } tui_review_trick;
 
 /* Replays finished (dealt from dealt) into out (room for 26 tricks) and
@@ -26,6 +29,21 @@ typedef struct tui_review_trick {
  * Returns the number of tricks, or -1 if the solver fails (err says why). */
 int tui_review_compute(gw_solver *solver, const gw_game *dealt, const gw_game *finished,
                        tui_review_trick *out, gw_error *err);
+
+/* Reviews the human's (player 0's) cards of the n tricks in out (from tui_review_compute on dealt and
+ * finished) under the scoring rule with the expert's `iterations` worlds a foreplay card: out[k].review the
+ * verdict on the human's card of trick k, *rev the whole review (totals, costliest cards). GW_ENOMEM or
+ * GW_EINVAL (err says why) from gw_review_hand. */
+gw_status tui_review_analyse(const gw_game *dealt, const gw_game *finished, gw_scoring scoring,
+                             int iterations, tui_review_trick *out, int n, gw_hand_review *rev,
+                             gw_error *err);
+
+/* The sentence under trick t: the verdict on the human's card (the expert's in the foreplay, the solver's in
+ * the endgame, with the points), or why there is none. */
+void tui_review_verdict_text(const tui_review_trick *t, bool ascii, char *buf, size_t cap);
+
+/* The review's summary for the status line: "Lost 2.35 points; worst: tricks 5, 15, 9." */
+void tui_review_summary(const gw_hand_review *rev, char *buf, size_t cap);
 
 /* The position the review draws for trick t: the hands as they were before
  * the trick, without the two cards shown in it (each card appears once: in
