@@ -56,17 +56,18 @@ typedef struct gw_hand_review {
     gw_card_verdict card[GW_MAX_DECK]; /* card[i]: the verdict on move i */
     double loss[2], loss_se[2];        /* per player: the sum of its judged cards' losses, and its standard
                                           error (the square root of the sum of their variances) */
-    double foreplay_loss[2], endgame_loss[2];
-    int judged[2][2];              /* [phase][player]: cards judged */
-    int nworst[2];                 /* per player: how many of worst[] are used */
+    double foreplay_loss[2], endgame_loss[2]; /* per player: the two parts of loss */
+    int judged[2][2];                         /* [phase][player]: cards judged */
+    int nworst[2];                            /* per player: how many of worst[] are used */
     int worst[2][GW_REVIEW_WORST]; /* per player: its costliest judged cards (move indexes), loss > 0,
                                       the largest first (ties: the earlier card) */
 } gw_hand_review;
 
-/* The verdict on card c, the next card of game g (not over), for the player to move: in the foreplay the
- * expert e judges it from that player's observation alone (gw_observe: never a card hidden from it), under
- * e's stakes (gw_expert_set_stakes); in the endgame the solver s judges it exactly (both hands are known
- * then) and the tricks are converted to points of st. GW_EINVAL if c is not a legal card of g. */
+/* The verdict on card c, the next card of game g (not over), for the player to move (e is needed in the
+ * foreplay, s in the endgame; the other may be NULL): in the foreplay the expert e judges it from that
+ * player's observation alone (gw_observe: never a card hidden from it), under e's stakes
+ * (gw_expert_set_stakes); in the endgame the solver s judges it exactly (both hands are known then) and the
+ * tricks are converted to points of st. GW_EINVAL if c is not a legal card of g. */
 gw_status gw_review_card(gw_expert *e, gw_solver *s, const gw_stakes *st, const gw_game *g, gw_card c,
                          gw_card_verdict *out, gw_error *err);
 

@@ -89,6 +89,7 @@ gw_status gw_review_card(gw_expert *e, gw_solver *s, const gw_stakes *st, const 
         out->worlds = phase == GW_ENDGAME ? 1 : 0;
         return GW_OK;
     }
+    assert(phase == GW_ENDGAME ? s != NULL : e != NULL);
     return phase == GW_ENDGAME ? endgame_verdict(s, st, &o, c, out, err)
                                : foreplay_verdict(e, &o, c, out, err);
 }
@@ -137,9 +138,10 @@ gw_status gw_review_hand(const gw_game *dealt, const gw_card *moves, int nmoves,
         bool judge = phase != GW_OVER && wanted && (phase == GW_FOREPLAY ? opt->foreplay : opt->endgame);
         gw_card_verdict *v = &out->card[i];
         if (judge) {
-            st = gw_review_card(e, s, &opt->stakes, &g, c, v, err);
+            gw_error why;
+            st = gw_review_card(e, s, &opt->stakes, &g, c, v, &why);
             if (st != GW_OK) {
-                gw_error_set(err, st, 0, 0, "move %d (%C) is not legal", i + 1, c);
+                gw_error_set(err, st, 0, 0, "move %d (%C): %s", i + 1, c, why.msg);
                 break;
             }
             if (v->judged) {
