@@ -5,7 +5,7 @@ D=$GW_TEST_DATA/check
 
 # check/base-game.gwr: dealer 2, deck from whist deal --seed 15, hearts trumps.
 # Player 1 (the non-dealer) gets deck cards 1, 3, 5 ...; card 27 (4H) turns up.
-run replay "$D/base-game.gwr"
+run replay --no-foreplay "$D/base-game.gwr"
 expect_rc 0 "replay base-game"
 expect_no_err "replay base-game"
 expect_out "Hand 1: classic deck, last13 scoring, target 10" "replay: heading"
@@ -32,12 +32,12 @@ n=$(grep -cE '^ +[0-9]+\. P[12] ' <<<"$OUT")
 [ "$n" -eq 26 ] || fail "replay base-game: $n trick lines, expected 26"
 
 # Standard input.
-run_from "$D/base-game.gwr" replay -
+run_from "$D/base-game.gwr" replay --no-foreplay -
 expect_rc 0 "replay -"
 expect_out "Tricks: endgame 6-7, all 17-9. Player 2 scores 1." "replay -"
 
 # A match: every hand, with the match score; --hand picks one, before or after the file.
-run replay "$D/match.gwr"
+run replay --no-foreplay "$D/match.gwr"
 expect_rc 0 "replay match"
 for h in 1 2 3 4; do expect_out "Hand $h: classic deck" "replay match: hand $h"; done
 expect_out "Match score after this hand: 0-17." "replay match: the match score"
@@ -54,7 +54,7 @@ for args in "--hand 3 $D/match.gwr" "$D/match.gwr --hand 3" "-n 3 $D/match.gwr" 
   expect_out "Match score after this hand: 0-7." "replay $args"
 done
 # hands without a Hand tag are numbered by their place in the file
-run replay --hand 2 "$D/small-scoring.gwr"
+run replay --no-foreplay --hand 2 "$D/small-scoring.gwr"
 expect_rc 0 "replay small --hand 2"
 expect_out "Hand 2: small deck, last13 scoring" "replay small --hand 2"
 expect_out "Tricks: endgame 7-0, all" "replay small --hand 2"
@@ -62,56 +62,56 @@ expect_out "Player 1 scores 5 (slam)." "replay small --hand 2"
 expect_no_out "Hand 1:" "replay small --hand 2"
 
 # A hand that is not there: exit 1, and the hands that are.
-run replay --hand 9 "$D/match.gwr"
+run replay --no-foreplay --hand 9 "$D/match.gwr"
 expect_rc 1 "replay --hand 9"
 expect_err "has no hand 9 (its hands: 1, 2, 3, 4)" "replay --hand 9"
-run replay --hand 1 "$D/match-from-hand-2.gwr"
+run replay --no-foreplay --hand 1 "$D/match-from-hand-2.gwr"
 expect_rc 1 "replay --hand 1 of hands 2 and 3"
 expect_err "has no hand 1 (its hands: 2, 3)" "replay --hand 1 of hands 2 and 3"
 # A bad hand number: a usage error.
 for n in 0 -1 x 2x ''; do
-  run replay --hand "$n" "$D/match.gwr"
+  run replay --no-foreplay --hand "$n" "$D/match.gwr"
   expect_rc 2 "replay --hand '$n'"
   expect_err "the hand must be a number from 1, not '$n'" "replay --hand '$n'"
 done
 
 # Unfinished hands say so; a hand cut mid-trick shows the card led.
-run replay "$D/unfinished-mid-trick.gwr"
+run replay --no-foreplay "$D/unfinished-mid-trick.gwr"
 expect_rc 0 "replay unfinished"
 expect_out_re "^ +18\. P1 leads KC \(the record stops here\)$" "replay unfinished: the card led"
 expect_out "Unfinished after trick 17" "replay unfinished"
 
 # An invalid record: shown up to its problem, which is reported; exit 1.
-run replay "$D/revoke.gwr"
+run replay --no-foreplay "$D/revoke.gwr"
 expect_rc 1 "replay revoke"
 expect_out_re "^ +5\. P1 leads JH$" "replay revoke: the last good card"
 expect_out "The record has a problem here." "replay revoke"
 expect_err "revoke.gwr:13:7: error: trick 5: player 2 played 3C but holds hearts and must follow suit" "replay revoke"
-run replay "$D/deck-too-few.gwr"
+run replay --no-foreplay "$D/deck-too-few.gwr"
 expect_rc 1 "replay deck-too-few"
 expect_out "(the deal cannot be shown)" "replay deck-too-few"
 expect_err "deck: 51 cards, the classic deck has 52 (missing 5D)" "replay deck-too-few"
-run replay "$D/empty.gwr"
+run replay --no-foreplay "$D/empty.gwr"
 expect_rc 1 "replay of an empty file"
 expect_err "holds no hand" "replay of an empty file"
 
 # Unreadable files and usage errors: exit 2.
-run replay "$TMP/no-such.gwr"
+run replay --no-foreplay "$TMP/no-such.gwr"
 expect_rc 2 "replay of a missing file"
 expect_err "whist replay: cannot read $TMP/no-such.gwr: No such file or directory" "replay of a missing file"
-run replay "$D"
+run replay --no-foreplay "$D"
 expect_rc 2 "replay of a directory"
 expect_err "cannot read $D: Is a directory" "replay of a directory"
 run replay
 expect_rc 2 "replay without a file"
 expect_err "which file?" "replay without a file"
-run replay "$D/match.gwr" "$D/base-game.gwr"
+run replay --no-foreplay "$D/match.gwr" "$D/base-game.gwr"
 expect_rc 2 "replay of two files"
 expect_err "one file at a time" "replay of two files"
 run replay --frob "$D/match.gwr"
 expect_rc 2 "replay --frob"
 expect_err "'--frob'" "replay --frob"
-run replay "$D/match.gwr" --hand
+run replay --no-foreplay "$D/match.gwr" --hand
 expect_rc 2 "replay --hand without a number"
 run replay --help
 expect_rc 0 "replay --help"

@@ -172,7 +172,7 @@ replay_endgame() {
 }
 
 # A played hand: every mark agrees with whist solve.
-run replay "$D/base-game.gwr"
+run replay --iterations 8 "$D/base-game.gwr"
 expect_rc 0 "replay base-game"
 check_marks "base-game"
 # hand-checked: after JS 5S, P1 leads 2D; whist solve --trump H
@@ -192,7 +192,7 @@ SOURCE=$D/base-game.gwr
 replay_endgame "$TMP/perfect.gwr" 0
 run check "$TMP/perfect.gwr"
 expect_rc 0 "check of the perfect endgame"
-run replay "$TMP/perfect.gwr"
+run replay --iterations 8 "$TMP/perfect.gwr"
 expect_rc 0 "replay of the perfect endgame"
 grep -q '^      solver: .*loses' <<<"$OUT" && fail "perfect endgame: a loss marked"
 check_marks "perfect endgame"
@@ -202,7 +202,7 @@ expect_out "Tricks: endgame 3-10," "perfect endgame: the endgame's value is reac
 # perfectly. The loss is what whist solve said of that card.
 replay_endgame "$TMP/blunder.gwr" 14
 [ "$BLUNDER_LOSS" -ge 2 ] || fail "blunder: the worst first lead loses only $BLUNDER_LOSS"
-run replay "$TMP/blunder.gwr"
+run replay --iterations 8 "$TMP/blunder.gwr"
 expect_rc 0 "replay of the blunder"
 check_marks "blunder"
 expect_out_re "^      solver: $BLUNDER_CARD loses $BLUNDER_LOSS tricks, [0-9]+ points \(best: [^)]*\); P2 [AKQJT2-9][SHDC] best$" \
@@ -211,7 +211,7 @@ expect_out_re "^      solver: $BLUNDER_CARD loses $BLUNDER_LOSS tricks, [0-9]+ p
 expect_out "Tricks: endgame $((3 - BLUNDER_LOSS))-$((10 + BLUNDER_LOSS))," "blunder: the tricks lost"
 
 # The small deck: a played hand, a perfect endgame, a blunder.
-run replay --hand 1 "$D/small-scoring.gwr"
+run replay --iterations 8 --hand 1 "$D/small-scoring.gwr"
 expect_rc 0 "replay small"
 check_marks "small hand 1"
 grep '^\[' "$D/small-scoring.gwr" | sed -n '1,/^\[Result/p' >"$TMP/small-source.gwr"
@@ -219,12 +219,12 @@ SOURCE=$TMP/small-source.gwr
 replay_endgame "$TMP/small-perfect.gwr" 0
 run check "$TMP/small-perfect.gwr"
 expect_rc 0 "check of the small perfect endgame"
-run replay "$TMP/small-perfect.gwr"
+run replay --iterations 8 "$TMP/small-perfect.gwr"
 grep -q '^      solver: .*loses' <<<"$OUT" && fail "small perfect endgame: a loss marked"
 check_marks "small perfect endgame"
-run replay --hand 1 "$D/small-scoring.gwr"
+run replay --iterations 8 --hand 1 "$D/small-scoring.gwr"
 replay_endgame "$TMP/small-blunder.gwr" 8
-run replay "$TMP/small-blunder.gwr"
+run replay --iterations 8 "$TMP/small-blunder.gwr"
 check_marks "small blunder"
 if [ "$BLUNDER_LOSS" -gt 0 ]; then
   expect_out_re "^      solver: $BLUNDER_CARD loses $BLUNDER_LOSS tricks?, " "small blunder: the blunder marked"
@@ -232,12 +232,12 @@ fi
 
 # Every hand of a match, hand by hand.
 for h in 1 2 3 4; do
-  run replay --hand "$h" "$D/match.gwr"
+  run replay --iterations 8 --hand "$h" "$D/match.gwr"
   check_marks "match hand $h"
 done
 
 # A hand that stops after a card led in the endgame: that card is judged.
-run replay "$D/unfinished-mid-trick.gwr"
+run replay --iterations 8 "$D/unfinished-mid-trick.gwr"
 expect_rc 0 "replay unfinished"
 expect_out_re "^  18\. P1 leads KC \(the record stops here\)$" "unfinished: the card led"
 expect_out_re "^      solver: P1 KC (best|loses [0-9]+ tricks? \(best: [^)]*\))$" "unfinished: the card led is judged"
@@ -245,7 +245,7 @@ n=$(grep -c '^      solver: P' <<<"$OUT")
 [ "$n" -eq 5 ] || fail "unfinished: $n judgements, expected 5 (tricks 14 to 18)"
 
 # --no-solver: the same replay without the verdicts (the solver's, the expert's) and the review.
-run replay "$D/base-game.gwr"
+run replay --iterations 8 "$D/base-game.gwr"
 grep -vE '^      (solver|expert): |^Review in points |^  P[12] lost |^     (costliest|no card)' <<<"$OUT" >"$TMP/judged.txt"
 run replay --no-solver "$D/base-game.gwr"
 expect_rc 0 "replay --no-solver"
