@@ -15,6 +15,7 @@
 /* What one deal gave; sides are 0 = A, 1 = B; in play 0 A is player 1, in play 1 player 2. */
 typedef struct deal_result {
     int tricks[2][2];        /* [play][side]: German endgame tricks; Android all tricks */
+    int counted[2][2];       /* German [play][side]: the tricks the scoring counts (endgame; every: all) */
     int human_tricks[2][2];  /* Android [play][player]: for the rubbers */
     int winner[2];           /* per play: the side that won the hand, or -1 for a tie */
     int points[2][2];        /* [play][side]: what each side scored (the loser 0, except German `total`) */
@@ -49,12 +50,14 @@ typedef struct arena arena;
 typedef struct summary {
     int deals, hands;
     double margin, sd, ci95; /* per hand in the game's unit; ci95: half-width, 0 with one deal */
-    double tricks_margin;    /* Android: tricks per hand */
+    double tricks_margin;    /* Android: tricks per hand; German: endgame tricks per hand */
     double won_pct[2], ties_pct;
-    double points[2];                        /* per hand */
-    int rubbers, rubbers_won[2], unfinished; /* Android */
-    double rubber_margin, rubber_ci95;       /* Android: A's mean margin per finished rubber */
-    double errors_per_play[2];               /* Android */
+    double won_ci95;  /* of won_pct[0], from each deal's share of hands A won (paired as the margin) */
+    double points[2]; /* per hand */
+    double points_margin, points_sd, points_ci95; /* A's points minus B's per hand, paired by deal */
+    int rubbers, rubbers_won[2], unfinished;      /* Android */
+    double rubber_margin, rubber_ci95;            /* Android: A's mean margin per finished rubber */
+    double errors_per_play[2];                    /* Android */
     double think_mean[2], think_median[2], think_median_foreplay[2], think_max[2];
     double wall_s;
 } summary;

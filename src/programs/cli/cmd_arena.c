@@ -31,10 +31,11 @@ static const char HELP[] =
     "the luck of the cards cancels. A side is a computer level (random, easy, hard,\n"
     "expert, oracle) or an outside program (--engine-a, --engine-b) that plays\n"
     "through the line protocol of `whist engine` (docs/protocol.md). Prints A's mean\n"
-    "margin in endgame tricks per hand with a 95% confidence interval, the share of\n"
-    "hands each side won and the match points per hand under the scoring, and the\n"
-    "think time per card of each side. The last line sums it up; docs/arena.md\n"
-    "explains the figures.\n"
+    "margin in the tricks the scoring counts per hand (endgame tricks; all tricks\n"
+    "under every) with a 95% confidence interval, the share of hands each side won\n"
+    "and the points per hand under the scoring (A's share and A's points minus B's\n"
+    "with their 95% intervals), and the think time per card of each side. The last\n"
+    "line sums it up; docs/arena.md explains the figures.\n"
     "\n"
     "  -g, --game G        german (default) or android: Android Whist, where A and\n"
     "                      B are the two humans (levels random, easy, hard), each\n"
@@ -47,8 +48,8 @@ static const char HELP[] =
     "  -s, --seed S        the run's seed: the same seed plays the same deals\n"
     "                      (default: a fresh one, printed)\n"
     "  -v, --variant V     classic (52 cards, default) or small (28 cards)\n"
-    "  -S, --scoring S     last13 (default), every, difference or total: who won a hand\n"
-    "                      and the points per hand\n"
+    "  -S, --scoring S     last13 (default), every, difference or total: who won a hand,\n"
+    "                      the points per hand, and the margin's tricks (every: all)\n"
     "  -j, --jobs J        play J deals at a time, 1 to 64 (default 1); an outside\n"
     "                      program runs once per job\n"
     "  -t, --think-ms T    expert and oracle: time per card in ms, 0 to 60000\n"
@@ -388,6 +389,14 @@ static double think_median(const arena *ar, int n, int side, bool only_foreplay)
     return m;
 }
 
+/* A deal's points of A minus B's per hand (the mean over its two hands). */
+static double deal_points(const deal_result *r) {
+    return (r->points[0][0] - r->points[0][1] + r->points[1][0] - r->points[1][1]) / 2.0;
+}
+
+/* A deal's share of its two hands that A won (0, 1/2 or 1; a tie is not a win). */
+static double deal_won(const deal_result *r) { return ((r->winner[0] == 0) + (r->winner[1] == 0)) / 2.0; }
+
 static void summarize(const arena *ar, double wall_ms, summary *s) {
     memset(s, 0, sizeof *s);
     int n = ar->played, won[2] = {0, 0}, ties = 0, decisions[2] = {0, 0}, plays[2] = {0, 0},
@@ -417,14 +426,26 @@ static void summarize(const arena *ar, double wall_ms, summary *s) {
     s->hands = 2 * n;
     s->margin = sum / n;
     s->tricks_margin = tricks / n;
+    /* Points and hands won per deal, paired as the margin: each deal's mean over its two hands. */
+    double psum = 0;
+    for (int k = 0; k < n; k++)
+        psum += deal_points(&ar->results[k]);
+    s->points_margin = psum / n;
     if (n > 1) {
-        double sq = 0;
+        double sq = 0, psq = 0, wsq = 0, wmean = (double)won[0] / s->hands;
         for (int k = 0; k < n; k++) {
             double d = ar->game->margin(&ar->results[k]) - s->margin;
+            double dp = deal_points(&ar->results[k]) - s->points_margin;
+            double dw = deal_won(&ar->results[k]) - wmean;
             sq += d * d;
+            psq += dp * dp;
+            wsq += dw * dw;
         }
         s->sd = sqrt(sq / (n - 1));
         s->ci95 = 1.96 * s->sd / sqrt((double)n);
+        s->points_sd = sqrt(psq / (n - 1));
+        s->points_ci95 = 1.96 * s->points_sd / sqrt((double)n);
+        s->won_ci95 = 100.0 * 1.96 * sqrt(wsq / (n - 1)) / sqrt((double)n);
     }
     for (int side = 0; side < 2; side++) {
         s->won_pct[side] = 100.0 * won[side] / s->hands;
