@@ -55,8 +55,9 @@ static stacked stack(gw_variant v) {
     return s;
 }
 
-/* A one-deal session of the stacked deck under scoring, both seats outside, player 0 to lead. */
-static gw_session *open_stacked(const stacked *st, gw_scoring scoring) {
+/* A one-deal session of the stacked deck under scoring, both seats outside, player 0 to lead; with
+ * match_score not NULL, player 0's hints play for the match at that score (target 10). */
+static gw_session *open_stacked_match(const stacked *st, gw_scoring scoring, const int *match_score) {
     gw_session_config c;
     gw_session_config_default(&c, GW_GAME_GERMAN);
     c.rules.variant = st->variant;
@@ -65,6 +66,11 @@ static gw_session *open_stacked(const stacked *st, gw_scoring scoring) {
     c.limits = (gw_expert_limits){0, 20, NULL};
     c.deck = st->deck;
     c.dealer = 1;
+    if (match_score) {
+        c.match_score[0] = match_score[0];
+        c.match_score[1] = match_score[1];
+        c.match_stakes[0] = true;
+    }
     gw_session *s = NULL;
     gw_error err;
     if (gw_session_new(&c, &s, &err) != GW_OK) fail_msg("gw_session_new: %s", err.msg);
@@ -79,9 +85,14 @@ static void play(gw_session *s, int player, gw_card c) {
     assert_int_equal(why, GW_REFUSE_NONE);
 }
 
+static gw_session *open_stacked(const stacked *st, gw_scoring scoring) {
+    return open_stacked_match(st, scoring, NULL);
+}
+
 /* The foreplay as stacked: player 0 leads its lowest diamond, player 1 throws its lowest non-trump. The
- * first hint (foreplay) is an estimate in expected points. */
-static void play_foreplay(gw_session *s, gw_scoring scoring) {
+ * first hint (foreplay) is an estimate in expected points (within the hand's, and the match's when it is at
+ * stake). */
+static void play_foreplay(gw_session *s, gw_scoring scoring, double match) {
     const gw_game *g = gw_session_game(s);
     gw_error err;
     gw_hint h;
@@ -91,7 +102,7 @@ static void play_foreplay(gw_session *s, gw_scoring scoring) {
     int hs = gw_hand_size((gw_variant)g->variant), counted = scoring == GW_EVERY ? 2 * hs : hs;
     for (int i = 0; i < h.count; i++) {
         assert_true(h.tricks[i] >= 0 && h.tricks[i] <= counted);
-        assert_true(h.value[i] >= -counted && h.value[i] <= counted);
+        assert_true(h.value[i] >= -counted - match && h.value[i] <= counted + match);
         if (i > 0) assert_true(h.value[i] <= h.value[i - 1]);
     }
     while (gw_game_phase(g) == GW_FOREPLAY) {
@@ -109,7 +120,7 @@ static void play_foreplay(gw_session *s, gw_scoring scoring) {
 static void endgame_hint(gw_variant v, gw_scoring scoring, int slam, int ruffed) {
     stacked st = stack(v);
     gw_session *s = open_stacked(&st, scoring);
-    play_foreplay(s, scoring);
+    play_foreplay(s, scoring, 0);
     int hs = gw_hand_size(v), counted = scoring == GW_EVERY ? 2 * hs : hs;
     gw_hint h;
     gw_error err;
@@ -176,12 +187,38 @@ static void small_total(void **state) {
     endgame_hint(GW_SMALL, GW_TOTAL, 7, 5);
 }
 
+/* One-deal mode with the match at stake for player 0 (target 10): the slam (10 points) wins the match
+ * from 0 to 9, the 12-trick line (6 points) does not; from 4 to 9 both win it. */
+static void match_at_stake(void **state) {
+    (void)state;
+    stacked st = stack(GW_CLASSIC);
+    const int scores[2][2] = {{0, 9}, {4, 9}};
+    const double ruffed[2] = {6, 6 + GW_STAKES_MATCH};
+    for (int k = 0; k < 2; k++) {
+        gw_session *s = open_stacked_match(&st, GW_LAST13, scores[k]);
+        play_foreplay(s, GW_LAST13, GW_STAKES_MATCH);
+        gw_hint h;
+        gw_error err;
+        assert_int_equal(gw_session_hint(s, 0, &h, &err), GW_OK);
+        assert_true(h.exact);
+        for (int i = 0; i < h.count; i++)
+            assert_true(h.value[i] ==
+                        (gw_card_suit(h.cards[i]) == GW_SPADES ? 10 + GW_STAKES_MATCH : ruffed[k]));
+        gw_session_free(s);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(classic_last13_slam_is_ten), cmocka_unit_test(classic_every),
-        cmocka_unit_test(classic_difference),         cmocka_unit_test(classic_total),
-        cmocka_unit_test(small_last13_slam_is_five),  cmocka_unit_test(small_every),
-        cmocka_unit_test(small_difference),           cmocka_unit_test(small_total),
+        cmocka_unit_test(classic_last13_slam_is_ten),
+        cmocka_unit_test(classic_every),
+        cmocka_unit_test(classic_difference),
+        cmocka_unit_test(classic_total),
+        cmocka_unit_test(small_last13_slam_is_five),
+        cmocka_unit_test(small_every),
+        cmocka_unit_test(small_difference),
+        cmocka_unit_test(small_total),
+        cmocka_unit_test(match_at_stake),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -20,6 +20,7 @@ typedef struct deal_result {
     int winner[2];           /* per play: the side that won the hand, or -1 for a tie */
     int points[2][2];        /* [play][side]: what each side scored (the loser 0, except German `total`) */
     int plays[2], errors[2]; /* Android, per side: android cards commanded, commands the android failed */
+    int match_winner[2];     /* German --match, per play: the side the hand makes the match's winner, or -1 */
     double think_sum[2], think_max[2]; /* per side, ms */
     int decisions[2];                  /* per side */
 } deal_result;
@@ -55,9 +56,12 @@ typedef struct summary {
     double won_ci95;  /* of won_pct[0], from each deal's share of hands A won (paired as the margin) */
     double points[2]; /* per hand */
     double points_margin, points_sd, points_ci95; /* A's points minus B's per hand, paired by deal */
-    int rubbers, rubbers_won[2], unfinished;      /* Android */
-    double rubber_margin, rubber_ci95;            /* Android: A's mean margin per finished rubber */
-    double errors_per_play[2];                    /* Android */
+    /* German --match: the share of hands (%) that end the match won by A, by B, or not, and A's share's
+     * interval; A's share minus B's per hand with its interval (all paired by deal). */
+    double match_pct[2], match_open_pct, match_ci95, match_margin, match_margin_ci95;
+    int rubbers, rubbers_won[2], unfinished; /* Android */
+    double rubber_margin, rubber_ci95;       /* Android: A's mean margin per finished rubber */
+    double errors_per_play[2];               /* Android */
     double think_mean[2], think_median[2], think_median_foreplay[2], think_max[2];
     double wall_s;
 } summary;
@@ -93,6 +97,10 @@ struct arena {
     arena_side side[2]; /* A, B */
     gw_variant variant; /* German */
     gw_scoring scoring; /* German */
+    /* German --match: every hand is played at this match score (by side) towards target; the sides
+     * whose bit is in match_known (1 A, 2 B) play for the match, the others for the hand's points. */
+    bool match_on;
+    int match_score[2], target, match_known;
     gw_expert_limits limits;
     int android_samples, android_think_ms;
     int engine_ms; /* an outside program's time per decision */

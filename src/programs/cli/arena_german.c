@@ -5,6 +5,7 @@
 
 #include "arena.h"
 #include "gw/deck.h"
+#include "gw/match.h"
 #include "gw/rng.h"
 #include "gw/score.h"
 
@@ -29,6 +30,7 @@ static void deal(const arena *ar, int k, uint64_t ds, uint8_t *deck, int *dealer
 static void configure(const arena *ar, gw_session_config *c) {
     c->rules.variant = ar->variant;
     c->rules.scoring = ar->scoring;
+    c->rules.target = ar->target;
     c->limits = ar->limits;
 }
 
@@ -45,6 +47,49 @@ static void score(const arena *ar, const gw_session *s, int play, deal_result *r
     r->winner[play] = hs.winner < 0 ? -1 : hs.winner ^ play;
     for (int seat = 0; seat < 2; seat++)
         r->points[play][seat ^ play] = hs.points[seat];
+    r->match_winner[play] = -1;
+    if (ar->match_on) { /* the match score after the hand, by side, and whom it makes the winner */
+        gw_match_rules rules = {ar->variant, ar->scoring, ar->target};
+        int after[2];
+        for (int side = 0; side < 2; side++)
+            after[side] = ar->match_score[side] + r->points[play][side];
+        r->match_winner[play] = gw_match_score_winner(&rules, after);
+    }
+}
+
+/* Which sides play for the match (--match-known). */
+static const char *known_text(int known) {
+    static const char *const TEXT[] = {"none", "A", "B", "A and B"};
+    return TEXT[known & 3];
+}
+
+static void print_match_text(const arena *ar, const summary *s) {
+    if (!ar->match_on) return;
+    char d[32], lo[32], hi[32];
+    printf("Match (every hand at A %d, B %d, to %d; playing for the match: %s): hands that win it: A %.1f%%",
+           ar->match_score[0], ar->match_score[1], ar->target, known_text(ar->match_known), s->match_pct[0]);
+    if (s->deals > 1)
+        printf(" (95%% interval %.1f%% to %.1f%%)", s->match_pct[0] - s->match_ci95,
+               s->match_pct[0] + s->match_ci95);
+    printf(", B %.1f%%, neither %.1f%%; A's minus B's %s points of percentage", s->match_pct[1],
+           s->match_open_pct, arena_signed2(s->match_margin, d));
+    if (s->deals > 1)
+        printf(", 95%% interval %s to %s", arena_signed2(s->match_margin - s->match_margin_ci95, lo),
+               arena_signed2(s->match_margin + s->match_margin_ci95, hi));
+    printf(".\n");
+}
+
+static void print_match_json(const arena *ar, const summary *s) {
+    if (!ar->match_on) return;
+    static const char *const KNOWN[] = {"none", "a", "b", "both"};
+    printf("\"match\": {\"score\": [%d, %d], \"target\": %d, \"known\": \"%s\", \"a_won_pct\": %.4f, "
+           "\"b_won_pct\": %.4f, \"neither_pct\": %.4f, \"margin_pct\": %.4f, ",
+           ar->match_score[0], ar->match_score[1], ar->target, KNOWN[ar->match_known & 3], s->match_pct[0],
+           s->match_pct[1], s->match_open_pct, s->match_margin == 0 ? 0.0 : s->match_margin);
+    if (s->deals > 1)
+        printf("\"a_won_ci95\": %.4f, \"margin_ci95\": %.4f}, ", s->match_ci95, s->match_margin_ci95);
+    else
+        printf("\"a_won_ci95\": null, \"margin_ci95\": null}, ");
 }
 
 /* In the tricks the scoring counts: endgame tricks, or all the hand's under every. */
@@ -99,6 +144,7 @@ static void print_text(const arena *ar, const summary *s, int jobs) {
                arena_signed2(s->points_margin + s->points_ci95, hi), s->points_sd);
     else
         printf(" (one deal: no confidence interval).\n");
+    print_match_text(ar, s);
     char t[8][32];
     printf("Think time per card: A mean %s, median %s (foreplay %s), max %s; B mean %s, median %s (foreplay "
            "%s), max %s.\n",
@@ -135,6 +181,7 @@ static void print_json(const arena *ar, const summary *s, int jobs) {
                s->points_sd, s->won_ci95);
     else
         printf("\"points_ci95\": null, \"points_sd\": null, \"a_won_ci95\": null, ");
+    print_match_json(ar, s);
     for (int side = 0; side < 2; side++)
         printf("%s\"%s\": {\"mean\": %.6f, \"median\": %.6f, \"median_foreplay\": %.6f, \"max\": %.6f}%s",
                side == 0 ? "\"think_ms\": {" : "", side == 0 ? "a" : "b", s->think_mean[side],
