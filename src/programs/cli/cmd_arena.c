@@ -404,15 +404,20 @@ static double think_median(const arena *ar, int n, int side, bool only_foreplay)
     return m;
 }
 
-/* A deal's points of A minus B's per hand (the mean over its two hands). */
-static double deal_points(const deal_result *r) {
+/* Per deal figures, each the mean over the deal's two hands (side: A 0 or B 1, where it matters). */
+/* A's points minus B's. */
+static double deal_points(const deal_result *r, int side) {
+    (void)side;
     return (r->points[0][0] - r->points[0][1] + r->points[1][0] - r->points[1][1]) / 2.0;
 }
 
-/* A deal's share of its two hands that A won (0, 1/2 or 1; a tie is not a win). */
-static double deal_won(const deal_result *r) { return ((r->winner[0] == 0) + (r->winner[1] == 0)) / 2.0; }
+/* The share of the two hands that A won (0, 1/2 or 1; a tie is not a win). */
+static double deal_won(const deal_result *r, int side) {
+    (void)side;
+    return ((r->winner[0] == 0) + (r->winner[1] == 0)) / 2.0;
+}
 
-/* --match: a deal's share of its two hands that made A (side 0) or B (side 1) the match's winner. */
+/* --match: the share of the two hands that made side the match's winner. */
 static double deal_match(const deal_result *r, int side) {
     return ((r->match_winner[0] == side) + (r->match_winner[1] == side)) / 2.0;
 }
@@ -466,27 +471,21 @@ static void summarize(const arena *ar, double wall_ms, summary *s) {
     s->hands = 2 * n;
     s->margin = sum / n;
     s->tricks_margin = tricks / n;
-    /* Points and hands won per deal, paired as the margin: each deal's mean over its two hands. */
-    double psum = 0;
-    for (int k = 0; k < n; k++)
-        psum += deal_points(&ar->results[k]);
-    s->points_margin = psum / n;
     if (n > 1) {
-        double sq = 0, psq = 0, wsq = 0, wmean = (double)won[0] / s->hands;
+        double sq = 0;
         for (int k = 0; k < n; k++) {
             double d = ar->game->margin(&ar->results[k]) - s->margin;
-            double dp = deal_points(&ar->results[k]) - s->points_margin;
-            double dw = deal_won(&ar->results[k]) - wmean;
             sq += d * d;
-            psq += dp * dp;
-            wsq += dw * dw;
         }
         s->sd = sqrt(sq / (n - 1));
         s->ci95 = 1.96 * s->sd / sqrt((double)n);
-        s->points_sd = sqrt(psq / (n - 1));
-        s->points_ci95 = 1.96 * s->points_sd / sqrt((double)n);
-        s->won_ci95 = 100.0 * 1.96 * sqrt(wsq / (n - 1)) / sqrt((double)n);
     }
+    /* Points and hands won, paired by deal as the margin. */
+    double won_share;
+    mean_ci(ar, n, deal_points, 0, &s->points_margin, &s->points_ci95);
+    s->points_sd = s->points_ci95 * sqrt((double)n) / 1.96;
+    mean_ci(ar, n, deal_won, 0, &won_share, &s->won_ci95);
+    s->won_ci95 *= 100;
     for (int side = 0; side < 2; side++) {
         s->won_pct[side] = 100.0 * won[side] / s->hands;
         s->points[side] = points[side] / s->hands;
@@ -814,17 +813,19 @@ int cmd_arena(int argc, char **argv) {
         at++;
     }
     if (match) {
-        int a = -1, b = -1, used = 0;
-        if (sscanf(match, "%d,%d%n", &a, &b, &used) != 2 || match[used] != '\0' ||
-            !(match[0] >= '0' && match[0] <= '9') || a < 0 || b < 0 || a >= ar.target || b >= ar.target)
+        char *end, *end2 = NULL;
+        errno = 0;
+        long a = strtol(match, &end, 10), b = *end == ',' ? strtol(end + 1, &end2, 10) : -1;
+        if (errno || !(match[0] >= '0' && match[0] <= '9') || *end != ',' ||
+            !(end[1] >= '0' && end[1] <= '9') || *end2 != '\0' || a >= ar.target || b >= ar.target)
             return cli_usage_error(
                 "arena",
                 "--match takes A's and B's match scores before each hand, SA,SB, each from 0 "
                 "to the target less one (%d), not '%s'",
                 ar.target - 1, match);
         ar.match_on = true;
-        ar.match_score[0] = a;
-        ar.match_score[1] = b;
+        ar.match_score[0] = (int)a;
+        ar.match_score[1] = (int)b;
     } else if (match_options) {
         return cli_usage_error("arena", "--target and --match-known go with --match SA,SB");
     }
