@@ -45,10 +45,17 @@ typedef struct gw_stakes {
     int score[2]; /* the match score before this hand (with target > 0) */
 } gw_stakes;
 
+/* What winning the match by a hand is worth beside the hand's points, under stakes with target > 0: more
+ * than any hand's points, so that a player one hand from the end plays for the match first. */
+#define GW_STAKES_MATCH 100.0
+
 /* What a finished hand (endgame and all tricks per player) is worth to
  * player `seat`, in points of st's scoring rule: its points minus the
  * opponent's (last13 counts a slam as 10, or 5 in the small deck; every
- * counts the foreplay's tricks too). st NULL: the default stakes. */
+ * counts the foreplay's tricks too). With st->target > 0, plus
+ * GW_STAKES_MATCH if the hand's points take the match score (st->score)
+ * to a win of the match for seat (gw_match_score_winner's rule: at or over
+ * the target and ahead), minus it for a loss. st NULL: the default stakes. */
 double gw_stakes_value(const gw_stakes *st, gw_variant v, int seat, const int endgame[2], const int all[2]);
 
 #endif

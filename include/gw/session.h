@@ -61,6 +61,12 @@ typedef struct gw_session_config {
     const uint8_t *deck;
     int dealer;
     uint64_t seat_seed[2];
+    /* One deal only, German Whist (the arena's --match): the match score before the hand, by player, and
+     * which computer seats play for it: their stakes (gw_stakes) carry rules.target and this score, so
+     * that winning the match by this hand counts beyond the hand's points; the others play for the hand's
+     * points. The hand is still scored alone. Both zero by default. */
+    int match_score[2];
+    bool match_stakes[2];
 } gw_session_config;
 
 /* The defaults for a game: German Whist classic, last13, target 10; player 0

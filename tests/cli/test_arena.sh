@@ -13,7 +13,7 @@ for k in ("think_ms", "wall_s", "jobs"):
 print(json.dumps(d, sort_keys=True))' <<<"$1"
 }
 
-LAST_RE='^[a-z]+ vs [a-z]+: [0-9]+ deals, margin [+-][0-9]+\.[0-9]{2} ± [0-9]+\.[0-9]{2} tricks per hand \(95%\), A won [0-9]+\.[0-9]% of hands$'
+LAST_RE='^[a-z]+ vs [a-z]+: [0-9]+ deals, margin [+-][0-9]+\.[0-9]{2} ± [0-9]+\.[0-9]{2} tricks per hand \(95%\), A won [0-9]+\.[0-9]% of hands, points [+-][0-9]+\.[0-9]{2} ± [0-9]+\.[0-9]{2} per hand$'
 
 # The last line has the documented form.
 run arena random random --deals 20 --seed 7
@@ -33,15 +33,27 @@ json=$OUT
 python3 - "$text" "$json" <<'EOF' || fail "arena --json: figures differ from the text"
 import json, re, sys
 text, d = sys.argv[1], json.loads(sys.argv[2])
-m = re.search(r"margin ([+-][0-9.]+) ± ([0-9.]+) tricks per hand \(95%\), A won ([0-9.]+)% of hands$", text)
-won = re.search(r"Hands won \(\w+\): A ([0-9.]+)%, B ([0-9.]+)%, tied ([0-9.]+)%", text)
-pts = re.search(r"Points per hand \(\w+\): A ([0-9.]+), B ([0-9.]+)\.", text)
+m = re.search(r"margin ([+-][0-9.]+) ± ([0-9.]+) tricks per hand \(95%\), A won ([0-9.]+)% of hands, "
+              r"points ([+-][0-9.]+) ± ([0-9.]+) per hand$", text)
+won = re.search(r"Hands won \(\w+\): A ([0-9.]+)% \(95% interval ([0-9.-]+)% to ([0-9.]+)%\), B ([0-9.]+)%, "
+                r"tied ([0-9.]+)%", text)
+pts = re.search(r"Points per hand \(\w+\): A ([0-9.]+), B ([0-9.]+); A's minus B's ([+-][0-9.]+), 95% interval "
+                r"([+-][0-9.]+) to ([+-][0-9.]+) \(sd per deal ([0-9.]+)\)\.", text)
+unit = re.search(r"^Margin of A in endgame tricks per hand: ([+-][0-9.]+),", text, re.M)
+lo, hi = d["a_won_pct"] - d["a_won_ci95"], d["a_won_pct"] + d["a_won_ci95"]
+plo, phi = d["points_margin"] - d["points_ci95"], d["points_margin"] + d["points_ci95"]
 checks = [(m[1], d["margin"], 0.005), (m[2], d["ci95"], 0.005), (m[3], d["a_won_pct"], 0.05),
-          (won[1], d["a_won_pct"], 0.05), (won[2], d["b_won_pct"], 0.05), (won[3], d["ties_pct"], 0.05),
-          (pts[1], d["points_per_hand_a"], 0.0005), (pts[2], d["points_per_hand_b"], 0.0005)]
+          (m[4], d["points_margin"], 0.005), (m[5], d["points_ci95"], 0.005),
+          (won[1], d["a_won_pct"], 0.05), (won[2], lo, 0.05), (won[3], hi, 0.05),
+          (won[4], d["b_won_pct"], 0.05), (won[5], d["ties_pct"], 0.05),
+          (pts[1], d["points_per_hand_a"], 0.0005), (pts[2], d["points_per_hand_b"], 0.0005),
+          (pts[3], d["points_margin"], 0.005), (pts[4], plo, 0.005), (pts[5], phi, 0.005),
+          (pts[6], d["points_sd"], 0.005), (unit[1], d["margin"], 0.005)]
 bad = [(t, j) for t, j, tol in checks if abs(float(t) - j) > tol + 1e-9]
 ok = (not bad and d["a"] == "random" and d["b"] == "random" and d["deals"] == 20 and d["hands"] == 40
       and d["seed"] == 7 and d["variant"] == "classic" and d["scoring"] == "last13"
+      and d["margin_unit"] == "endgame tricks" and d["endgame_margin"] == d["margin"]
+      and abs(d["points_per_hand_a"] - d["points_per_hand_b"] - d["points_margin"]) < 1e-5
       and abs(d["a_won_pct"] + d["b_won_pct"] + d["ties_pct"] - 100) < 1e-6
       and set(d["think_ms"]) == {"a", "b"} and set(d["think_ms"]["a"]) == {"mean", "median", "median_foreplay", "max"})
 if not ok:
@@ -88,7 +100,8 @@ sys.exit(0 if d["margin"] - d["ci95"] > 0 and d["a_won_pct"] > 50 else 1)' <<<"$
 run arena easy easy --deals 50 --seed 5
 expect_rc 0 "arena easy easy"
 expect_out "easy vs easy: 50 deals, margin +0.00 ± 0.00 tricks per hand (95%)" "arena easy easy"
-expect_out "Hands won (last13): A 50.0%, B 50.0%" "arena easy easy"
+expect_out "Hands won (last13): A 50.0% (95% interval 50.0% to 50.0%), B 50.0%" "arena easy easy"
+expect_out "A's minus B's +0.00, 95% interval +0.00 to +0.00" "arena easy easy"
 
 # One deal: no interval (0.00 in the text, null in JSON).
 run arena easy random --deals 1 --seed 5
@@ -98,6 +111,8 @@ expect_out_re "$LAST_RE" "arena --deals 1"
 expect_out "± 0.00 tricks" "arena --deals 1"
 run arena easy random --deals 1 --seed 5 --json
 grep -qF '"ci95": null' <<<"$OUT" || fail "arena --deals 1 --json: ci95 not null: $OUT"
+grep -qF '"points_ci95": null, "points_sd": null, "a_won_ci95": null' <<<"$OUT" ||
+  fail "arena --deals 1 --json: the points' and hands won's intervals not null: $OUT"
 
 # Both variants and every scoring; greedy is easy's old name.
 for v in classic small; do

@@ -96,7 +96,7 @@ for ((i = 0; i < 2000; i++)); do
     saw_endgame=1
     screen >"$TMP/endgame.txt"
     keys i
-    wait_for "Exact: with best play you win" "the endgame hint"
+    wait_for "Exact points, last13: best play wins you " "the endgame hint, in points of the scoring rule"
   fi
   if grep -qF "is over" <<<"$S"; then
     grep -qF "Match score (to 3)" <<<"$S" || fail "the scoreboard lacks the match score"

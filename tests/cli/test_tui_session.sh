@@ -23,8 +23,11 @@ S=$(awaiting "your turn")
 keys u
 wait_for "Nothing to take back: you have not played a card in this hand." "undo before any card of yours"
 keys i
-wait_for "Estimate: endgame tricks to expect after each card (" "the foreplay hint"
-grep -qE "[0-9]\.[0-9]  " <<<"$(screen)" || fail "the hint shows no values under the cards: $(screen)"
+wait_for "Expected points, last13 (" "the foreplay hint, in expected points of the scoring rule"
+grep -qE "(^| )([-+][0-9]+\.[0-9]|0\.0) +([-+][0-9]+\.[0-9]|0\.0)" <<<"$(screen)" ||
+  fail "the hint shows no expected points under the cards: $(screen)"
+grep -qE "Expected points, last13 \([0-9]+ deals\): best [^,]+, [0-9]+\.[0-9] endgame tricks\." <<<"$(screen)" ||
+  fail "the foreplay hint does not give the best card's endgame tricks: $(screen)"
 before=$(awaiting "your turn" | grep -E "Foreplay · trick|Stock: |cards$")
 press Enter
 awaiting "your turn" >/dev/null
@@ -40,7 +43,7 @@ after=$(awaiting "your turn" | grep -E "Foreplay · trick|Stock: |cards$")
 [ "$before" = "$after" ] || fail "two undos do not bring back the position: '$before' then '$after'"
 n_before=$(cards "$UNF" | wc -l)
 keys i
-wait_for "Estimate: endgame tricks" "a hint after an undo"
+wait_for "Expected points, last13 (" "a hint after an undo"
 press Enter
 awaiting "your turn" >/dev/null
 [ "$(cards "$UNF" | wc -l)" -gt "$n_before" ] || fail "no card played after the undo"

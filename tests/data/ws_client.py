@@ -527,6 +527,12 @@ def main():
         hint = ws.until(lambda m: m["type"] in ("hint", "error"))
         if hint["type"] != "hint" or not hint["cards"] or any(c["card"] not in before for c in hint["cards"]):
             fail(f"hint: {hint}")
+        # in the foreplay: expected points of the rule (last13), best first, with the endgame tricks and errors
+        values = [c["value"] for c in hint["cards"]]
+        if (hint["exact"] or hint["unit"] != "expected points" or values != sorted(values, reverse=True)
+                or any(not -10 <= c["value"] <= 10 or not 0 <= c["tricks"] <= 13 or c["se"] < 0 for c in hint["cards"])
+                or hint["cards"][0]["se"] != 0 or hint["samples"] < 1):
+            fail(f"hint in expected points: {hint}")
         ws.send({"type": "act", "action": {"type": "play", "card": hint["cards"][0]["card"]}})
         ws.until(lambda m: m["type"] == "view" and m["view"]["turn"]["player"] == 0 and m["view"]["can_undo"])
         ws.send({"type": "undo"})

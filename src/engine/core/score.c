@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "gw/match.h"
+
 static const char *const NAMES[GW_SCORINGS] = {"last13", "every", "difference", "total"};
 
 const char *gw_scoring_name(gw_scoring s) { return (unsigned)s < GW_SCORINGS ? NAMES[s] : "?"; }
@@ -50,5 +52,12 @@ gw_hand_score gw_score_hand(gw_variant v, gw_scoring s, const int endgame[2], co
 double gw_stakes_value(const gw_stakes *st, gw_variant v, int seat, const int endgame[2], const int all[2]) {
     gw_scoring scoring = st ? st->scoring : GW_LAST13;
     gw_hand_score hs = gw_score_hand(v, scoring, endgame, all);
-    return (double)(hs.points[seat] - hs.points[1 - seat]);
+    double value = (double)(hs.points[seat] - hs.points[1 - seat]);
+    if (!st || st->target <= 0) return value;
+    /* The match score after the hand, and who it makes the match's winner. */
+    int after[2] = {st->score[0] + hs.points[0], st->score[1] + hs.points[1]};
+    gw_match_rules rules = {v, scoring, st->target};
+    int winner = gw_match_score_winner(&rules, after);
+    if (winner < 0) return value;
+    return value + (winner == seat ? GW_STAKES_MATCH : -GW_STAKES_MATCH);
 }

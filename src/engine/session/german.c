@@ -45,15 +45,20 @@ static unsigned seen_player(int p) { return p == 0 ? GW_SEEN_P0 : GW_SEEN_P1; }
 
 /* ---- dealing -------------------------------------------------------------- */
 
-/* What the computer players and the hints play for: the scoring rule in force (the hand's points; the
- * match score is not weighed). */
-static gw_stakes stakes(const gw_session *s) { return (gw_stakes){s->config.rules.scoring, 0, {0, 0}}; }
+/* What player p's computer and hints play for: the scoring rule in force (the hand's points; the match
+ * score is not weighed), or in one-deal mode with config.match_stakes[p] the match of config.match_score. */
+static gw_stakes stakes(const gw_session *s, int p) {
+    const gw_session_config *c = &s->config;
+    if (one_deal(s) && c->match_stakes[p])
+        return (gw_stakes){c->rules.scoring, c->rules.target, {c->match_score[0], c->match_score[1]}};
+    return (gw_stakes){c->rules.scoring, 0, {0, 0}};
+}
 
 /* Tells each computer seat the hand as dealt, and what it is played for. */
 static void bots_begin(gw_session *s, ses_german *g) {
-    gw_stakes st = stakes(s);
     for (int p = 0; p < 2; p++) {
         if (!g->bot[p]) continue;
+        gw_stakes st = stakes(s, p);
         gw_bot_set_stakes(g->bot[p], &st);
         gw_observation o;
         gw_observe(&g->game, p, &o);
@@ -431,7 +436,7 @@ gw_status ses_german_hint(gw_session *s, int player, gw_hint *out, gw_error *err
     ses_german *g = G(s);
     gw_observation o;
     gw_observe(&g->game, player, &o);
-    gw_stakes st = stakes(s);
+    gw_stakes st = stakes(s, player);
     gw_card_estimate est[GW_RANKS];
     int n;
     memset(out, 0, sizeof *out);
@@ -506,7 +511,7 @@ static gw_status begin(gw_session *s, gw_error *err) {
         gw_bot_options opt = {(gw_ai_level)s->config.seats[p].level,
                               one_deal(s) ? s->config.seat_seed[p]
                                           : gw_seed_derive(s->config.seed, GW_SEED_COMPUTER, (uint64_t)p),
-                              expert_limits(s), stakes(s)};
+                              expert_limits(s), stakes(s, p)};
         st = gw_bot_new(&opt, &g->bot[p], err);
         if (st != GW_OK) {
             g->bot[p] = NULL;

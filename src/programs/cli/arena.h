@@ -15,10 +15,12 @@
 /* What one deal gave; sides are 0 = A, 1 = B; in play 0 A is player 1, in play 1 player 2. */
 typedef struct deal_result {
     int tricks[2][2];        /* [play][side]: German endgame tricks; Android all tricks */
+    int counted[2][2];       /* German [play][side]: the tricks the scoring counts (endgame; every: all) */
     int human_tricks[2][2];  /* Android [play][player]: for the rubbers */
     int winner[2];           /* per play: the side that won the hand, or -1 for a tie */
     int points[2][2];        /* [play][side]: what each side scored (the loser 0, except German `total`) */
     int plays[2], errors[2]; /* Android, per side: android cards commanded, commands the android failed */
+    int match_winner[2];     /* German --match, per play: the side the hand makes the match's winner, or -1 */
     double think_sum[2], think_max[2]; /* per side, ms */
     int decisions[2];                  /* per side */
 } deal_result;
@@ -49,9 +51,14 @@ typedef struct arena arena;
 typedef struct summary {
     int deals, hands;
     double margin, sd, ci95; /* per hand in the game's unit; ci95: half-width, 0 with one deal */
-    double tricks_margin;    /* Android: tricks per hand */
+    double tricks_margin;    /* Android: tricks per hand; German: endgame tricks per hand */
     double won_pct[2], ties_pct;
-    double points[2];                        /* per hand */
+    double won_ci95;  /* of won_pct[0], from each deal's share of hands A won (paired as the margin) */
+    double points[2]; /* per hand */
+    double points_margin, points_sd, points_ci95; /* A's points minus B's per hand, paired by deal */
+    /* German --match: the share of hands (%) that end the match won by A, by B, or not, and A's share's
+     * interval; A's share minus B's per hand with its interval (all paired by deal). */
+    double match_pct[2], match_open_pct, match_ci95, match_margin, match_margin_ci95;
     int rubbers, rubbers_won[2], unfinished; /* Android */
     double rubber_margin, rubber_ci95;       /* Android: A's mean margin per finished rubber */
     double errors_per_play[2];               /* Android */
@@ -90,6 +97,10 @@ struct arena {
     arena_side side[2]; /* A, B */
     gw_variant variant; /* German */
     gw_scoring scoring; /* German */
+    /* German --match: every hand is played at this match score (by side) towards target; the sides
+     * whose bit is in match_known (1 A, 2 B) play for the match, the others for the hand's points. */
+    bool match_on;
+    int match_score[2], target, match_known;
     gw_expert_limits limits;
     int android_samples, android_think_ms;
     int engine_ms; /* an outside program's time per decision */

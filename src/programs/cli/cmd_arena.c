@@ -24,6 +24,7 @@ static const char HELP[] =
     "Usage: whist arena A B [--deals N] [--seed S] [--variant V] [--scoring S]\n"
     "                       [--jobs J] [--think-ms T] [--iterations I] [--json]\n"
     "                       [--sprt M0,M1] [--engine-a CMD] [--engine-b CMD] [--engine-ms MS]\n"
+    "                       [--match SA,SB [--target T] [--match-known both|a|b|none]]\n"
     "       whist arena A B --game android [--deals N] [--seed S] [--jobs J]\n"
     "                       [--iterations I] [--think-ms T] [--json] [--sprt M0,M1] ...\n"
     "Plays side A against side B in duplicate: every deal is played twice with the\n"
@@ -31,10 +32,11 @@ static const char HELP[] =
     "the luck of the cards cancels. A side is a computer level (random, easy, hard,\n"
     "expert, oracle) or an outside program (--engine-a, --engine-b) that plays\n"
     "through the line protocol of `whist engine` (docs/protocol.md). Prints A's mean\n"
-    "margin in endgame tricks per hand with a 95% confidence interval, the share of\n"
-    "hands each side won and the match points per hand under the scoring, and the\n"
-    "think time per card of each side. The last line sums it up; docs/arena.md\n"
-    "explains the figures.\n"
+    "margin in the tricks the scoring counts per hand (endgame tricks; all tricks\n"
+    "under every) with a 95% confidence interval, the share of hands each side won\n"
+    "and the points per hand under the scoring (A's share and A's points minus B's\n"
+    "with their 95% intervals), and the think time per card of each side. The last\n"
+    "line sums it up; docs/arena.md explains the figures.\n"
     "\n"
     "  -g, --game G        german (default) or android: Android Whist, where A and\n"
     "                      B are the two humans (levels random, easy, hard), each\n"
@@ -47,8 +49,8 @@ static const char HELP[] =
     "  -s, --seed S        the run's seed: the same seed plays the same deals\n"
     "                      (default: a fresh one, printed)\n"
     "  -v, --variant V     classic (52 cards, default) or small (28 cards)\n"
-    "  -S, --scoring S     last13 (default), every, difference or total: who won a hand\n"
-    "                      and the points per hand\n"
+    "  -S, --scoring S     last13 (default), every, difference or total: who won a hand,\n"
+    "                      the points per hand, and the margin's tricks (every: all)\n"
     "  -j, --jobs J        play J deals at a time, 1 to 64 (default 1); an outside\n"
     "                      program runs once per job\n"
     "  -t, --think-ms T    expert and oracle: time per card in ms, 0 to 60000\n"
@@ -67,8 +69,18 @@ static const char HELP[] =
     "  -b, --engine-b CMD  side B is the program CMD; then only A is named\n"
     "      --engine-ms MS  a program's time for each answer, 1 to 600000 (default\n"
     "                      5000)\n"
+    "      --match SA,SB   play every hand at this match score (A's, B's; each below\n"
+    "                      the target): the computer plays for the match, and the\n"
+    "                      share of hands that win it for each side is reported\n"
+    "      --target T      the match's target with --match, 1 to 1000 (default 10)\n"
+    "      --match-known K which sides play for the match with --match: both\n"
+    "                      (default), a, b or none (the others play for the hand's\n"
+    "                      points)\n"
     "      --json          print the results as one JSON object\n"
-    "  -h, --help          show this help\n"
+    "  -h, --help          show this help\n";
+
+/* The rest of the help (one string would pass the 4095 characters C requires compilers to take). */
+static const char HELP_NOTES[] =
     "\n"
     "Results depend only on the sides, the seed and the options, never on --jobs,\n"
     "except the think times and a player bounded by time (expert or oracle with\n"
@@ -162,6 +174,10 @@ static bool play_hand(job *jb, int k, uint64_t ds, int play, const uint8_t *deck
         c.seats[p].level = sd->engine ? 0 : sd->level;
         c.seats[p].name[0] = '\0';
         c.seat_seed[p] = gw_seed_derive(ds, GW_SEED_ARENA_SEAT, (uint64_t)(2 * play + p));
+        if (ar->match_on) {
+            c.match_score[p] = ar->match_score[p ^ play];
+            c.match_stakes[p] = (ar->match_known >> (p ^ play)) & 1;
+        }
     }
     char where[200], who[160];
     game->where(ar, k, ds, where, sizeof where);
@@ -388,6 +404,44 @@ static double think_median(const arena *ar, int n, int side, bool only_foreplay)
     return m;
 }
 
+/* Per deal figures, each the mean over the deal's two hands (side: A 0 or B 1, where it matters). */
+/* A's points minus B's. */
+static double deal_points(const deal_result *r, int side) {
+    (void)side;
+    return (r->points[0][0] - r->points[0][1] + r->points[1][0] - r->points[1][1]) / 2.0;
+}
+
+/* The share of the two hands that A won (0, 1/2 or 1; a tie is not a win). */
+static double deal_won(const deal_result *r, int side) {
+    (void)side;
+    return ((r->winner[0] == 0) + (r->winner[1] == 0)) / 2.0;
+}
+
+/* --match: the share of the two hands that made side the match's winner. */
+static double deal_match(const deal_result *r, int side) {
+    return ((r->match_winner[0] == side) + (r->match_winner[1] == side)) / 2.0;
+}
+
+/* The mean of x over the n deals and its 95% half-width (0 with one deal). */
+static void mean_ci(const arena *ar, int n, double (*x)(const deal_result *r, int side), int side,
+                    double *mean, double *ci95) {
+    double sum = 0, sq = 0;
+    for (int k = 0; k < n; k++)
+        sum += x(&ar->results[k], side);
+    *mean = sum / n;
+    for (int k = 0; k < n; k++) {
+        double d = x(&ar->results[k], side) - *mean;
+        sq += d * d;
+    }
+    *ci95 = n > 1 ? 1.96 * sqrt(sq / (n - 1)) / sqrt((double)n) : 0;
+}
+
+/* --match: A's share minus B's in a deal. */
+static double deal_match_margin(const deal_result *r, int side) {
+    (void)side;
+    return deal_match(r, 0) - deal_match(r, 1);
+}
+
 static void summarize(const arena *ar, double wall_ms, summary *s) {
     memset(s, 0, sizeof *s);
     int n = ar->played, won[2] = {0, 0}, ties = 0, decisions[2] = {0, 0}, plays[2] = {0, 0},
@@ -426,6 +480,12 @@ static void summarize(const arena *ar, double wall_ms, summary *s) {
         s->sd = sqrt(sq / (n - 1));
         s->ci95 = 1.96 * s->sd / sqrt((double)n);
     }
+    /* Points and hands won, paired by deal as the margin. */
+    double won_share;
+    mean_ci(ar, n, deal_points, 0, &s->points_margin, &s->points_ci95);
+    s->points_sd = s->points_ci95 * sqrt((double)n) / 1.96;
+    mean_ci(ar, n, deal_won, 0, &won_share, &s->won_ci95);
+    s->won_ci95 *= 100;
     for (int side = 0; side < 2; side++) {
         s->won_pct[side] = 100.0 * won[side] / s->hands;
         s->points[side] = points[side] / s->hands;
@@ -435,6 +495,18 @@ static void summarize(const arena *ar, double wall_ms, summary *s) {
         s->think_median_foreplay[side] = think_median(ar, n, side, true);
     }
     s->ties_pct = 100.0 * ties / s->hands;
+    if (ar->match_on) {
+        double b, bci;
+        mean_ci(ar, n, deal_match, 0, &s->match_pct[0], &s->match_ci95);
+        mean_ci(ar, n, deal_match, 1, &b, &bci);
+        mean_ci(ar, n, deal_match_margin, 0, &s->match_margin, &s->match_margin_ci95);
+        s->match_pct[0] *= 100;
+        s->match_ci95 *= 100;
+        s->match_pct[1] = 100 * b;
+        s->match_margin *= 100;
+        s->match_margin_ci95 *= 100;
+        s->match_open_pct = 100 - s->match_pct[0] - s->match_pct[1];
+    }
     if (ar->game->summarize) ar->game->summarize(ar, s);
     s->wall_s = wall_ms / 1e3;
 }
@@ -598,7 +670,7 @@ static int run_and_print(arena *ar, bool json) {
 }
 
 int cmd_arena(int argc, char **argv) {
-    enum { OPT_SPRT = 256, OPT_ENGINE_MS };
+    enum { OPT_SPRT = 256, OPT_ENGINE_MS, OPT_MATCH, OPT_TARGET, OPT_MATCH_KNOWN };
     static const struct option OPTIONS[] = {{"deals", required_argument, NULL, 'n'},
                                             {"seed", required_argument, NULL, 's'},
                                             {"variant", required_argument, NULL, 'v'},
@@ -612,6 +684,9 @@ int cmd_arena(int argc, char **argv) {
                                             {"engine-a", required_argument, NULL, 'a'},
                                             {"engine-b", required_argument, NULL, 'b'},
                                             {"engine-ms", required_argument, NULL, OPT_ENGINE_MS},
+                                            {"match", required_argument, NULL, OPT_MATCH},
+                                            {"target", required_argument, NULL, OPT_TARGET},
+                                            {"match-known", required_argument, NULL, OPT_MATCH_KNOWN},
                                             {"help", no_argument, NULL, 'h'},
                                             {NULL, 0, NULL, 0}};
     arena ar;
@@ -624,6 +699,10 @@ int cmd_arena(int argc, char **argv) {
     ar.engine_ms = ENGINE_MS_DEFAULT;
     ar.err_deal = -1;
     int think_ms = GW_THINK_MS_DEFAULT, iterations = 0, npos = 0;
+    ar.target = GW_TARGET_DEFAULT;
+    ar.match_known = 3;
+    const char *match = NULL;
+    bool match_options = false;
     bool has_seed = false, has_think = false, json = false, german_options = false;
     const char *names[2] = {NULL, NULL};
     opterr = 0;
@@ -692,8 +771,27 @@ int cmd_arena(int argc, char **argv) {
         case OPT_ENGINE_MS:
             if (!parse_int(optarg, "--engine-ms", 1, ENGINE_MS_MAX, &ar.engine_ms)) return CLI_USAGE;
             break;
+        case OPT_MATCH: match = optarg; break;
+        case OPT_TARGET:
+            if (!parse_int(optarg, "--target", GW_TARGET_MIN, GW_TARGET_MAX, &ar.target)) return CLI_USAGE;
+            match_options = true;
+            break;
+        case OPT_MATCH_KNOWN: {
+            static const char *const KNOWN[] = {"none", "a", "b", "both"};
+            int k = 0;
+            while (k < 4 && strcmp(optarg, KNOWN[k]) != 0)
+                k++;
+            if (k == 4)
+                return cli_usage_error("arena", "--match-known is both, a, b or none, not '%s'", optarg);
+            ar.match_known = k;
+            match_options = true;
+            break;
+        }
         case 'J': json = true; break;
-        case 'h': fputs(HELP, stdout); return CLI_OK;
+        case 'h':
+            fputs(HELP, stdout);
+            fputs(HELP_NOTES, stdout);
+            return CLI_OK;
         default: return cli_bad_option("arena", argv, optind);
         }
     }
@@ -714,8 +812,26 @@ int cmd_arena(int argc, char **argv) {
                                    android ? " for --game android" : "", ar.game->levels);
         at++;
     }
+    if (match) {
+        char *end, *end2 = NULL;
+        errno = 0;
+        long a = strtol(match, &end, 10), b = *end == ',' ? strtol(end + 1, &end2, 10) : -1;
+        if (errno || !(match[0] >= '0' && match[0] <= '9') || *end != ',' ||
+            !(end[1] >= '0' && end[1] <= '9') || *end2 != '\0' || a >= ar.target || b >= ar.target)
+            return cli_usage_error(
+                "arena",
+                "--match takes A's and B's match scores before each hand, SA,SB, each from 0 "
+                "to the target less one (%d), not '%s'",
+                ar.target - 1, match);
+        ar.match_on = true;
+        ar.match_score[0] = (int)a;
+        ar.match_score[1] = (int)b;
+    } else if (match_options) {
+        return cli_usage_error("arena", "--target and --match-known go with --match SA,SB");
+    }
     if (android) {
         if (german_options) return cli_usage_error("arena", "--variant and --scoring are for --game german");
+        if (ar.match_on) return cli_usage_error("arena", "--match is for --game german");
         if (iterations > GW_ANDROID_SAMPLES_MAX)
             return cli_usage_error("arena",
                                    "--iterations must be a whole number from 1 to %d with --game android",

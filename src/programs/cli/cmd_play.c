@@ -41,10 +41,12 @@ static const char HELP[] = "Usage: whist play [--seed N] [--ascii] [--variant V]
                            "  -c, --classic-order     show suits as spades, hearts, diamonds, clubs\n"
                            "  -h, --help              show this help\n"
                            "\n"
-                           "'hint' shows what each of your cards is worth: during the foreplay the\n"
-                           "expert's estimate (mean endgame tricks over sampled deals consistent with\n"
-                           "what you have seen); once the stock is empty, when you know the computer's\n"
-                           "hand, the exact number of tricks each card wins with best play by both.\n"
+                           "'hint' shows what each of your cards is worth under the scoring rule in force,\n"
+                           "in points (yours minus the computer's at the hand's end): during the foreplay\n"
+                           "the expert's estimate (expected points and the tricks the scoring counts,\n"
+                           "averaged over sampled deals consistent with what you have seen); once the\n"
+                           "stock is empty, when you know the computer's hand, the exact points and\n"
+                           "tricks each card wins with best play by both.\n"
                            "\n"
                            "The record is saved after every trick; at the end of input (or 'quit') the\n"
                            "match so far is kept and whist exits: --resume goes on with it. It deals the\n"
@@ -65,7 +67,8 @@ static const char HELP[] = "Usage: whist play [--seed N] [--ascii] [--variant V]
 static const char COMMANDS_HELP[] =
     "Type a card to play it: rank then suit, e.g. AS, TH, 10h, qd.\n"
     "Other commands: hand (show the table again), hint (what each of your cards is\n"
-    "worth: estimated in the foreplay, exact in the endgame), help, quit (save and leave).\n";
+    "worth in points: expected in the foreplay, exact in the endgame), help, quit (save\n"
+    "and leave).\n";
 
 /* The match at this terminal: the session plays it; this file shows it and takes the human's input. */
 typedef struct line_match {
@@ -229,7 +232,8 @@ static void show_events(line_match *m) {
                 printf("Next up-card: %s.\n", cli_card(e.card));
             else
                 printf("The stock is empty. Endgame: the last %d tricks count; %s %s.\n"
-                       "You know the computer's hand now: 'hint' shows what each of your cards wins.\n",
+                       "You know the computer's hand now: 'hint' shows exactly what each of your cards is "
+                       "worth.\n",
                        gw_hand_size(rules_of(m)->variant), who(m->trick_winner),
                        m->trick_winner == 0 ? "lead" : "leads");
             break;
@@ -244,8 +248,26 @@ static void show_events(line_match *m) {
 
 /* ---- hints ----------------------------------------------------------------------------------------- */
 
-/* The `hint` command: the session's advisor, from the human's view only: in the foreplay the expert's
- * estimate of each legal card, in the endgame each card's exact value. */
+/* The scoring rule as the hints name it. */
+static const char *scoring_words(gw_scoring sc) {
+    return sc == GW_TOTAL ? "running total" : gw_scoring_name(sc);
+}
+
+/* "+3 points", "-1 point", "0 points": an exact value in points. */
+static void print_points(int v) {
+    if (v)
+        printf("%+d %s", v, v == 1 || v == -1 ? "point" : "points");
+    else
+        printf("0 points");
+}
+
+/* x rounded to the nearest whole number (an exact hint's values are whole). */
+static int whole(double x) { return (int)(x < 0 ? x - 0.5 : x + 0.5); }
+
+/* The `hint` command: the session's advisor, from the human's view only: what each legal card is worth
+ * under the scoring rule in force, in points (the human's minus the computer's at the hand's end): in the
+ * foreplay the expert's estimate (expected points, with the tricks the scoring counts), in the endgame
+ * each card's exact value with best play by both (points, with the tricks won from here). */
 static void show_hint(line_match *m) {
     gw_hint h;
     gw_error err;
@@ -253,32 +275,54 @@ static void show_hint(line_match *m) {
         printf("No hint: %s (the game goes on).\n", err.msg);
         return;
     }
+    gw_scoring sc = rules_of(m)->scoring;
+    const char *counted = sc == GW_EVERY ? "all tricks" : "endgame tricks";
     if (!h.exact) {
-        printf("Hint, estimated (the stock still hides cards): the endgame tricks you can expect\n"
-               "after each card, averaged over %d deals consistent with what you have seen:\n",
-               h.samples);
-        for (int i = 0; i < h.count; i++)
-            printf("  %-3s %5.2f%s\n", cli_card(h.cards[i]), h.value[i], i == 0 ? "  (recommended)" : "");
+        printf("Hint, estimated (the stock still hides cards), averaged over %d deals consistent with what\n"
+               "you have seen: the %s each card is worth (yours minus the computer's at the\n"
+               "hand's end, %s scoring) and the %s you can expect:\n",
+               h.samples, h.unit, scoring_words(sc), counted);
+        int wv = (int)strlen(h.unit), wt = (int)strlen(counted);
+        printf("  card  %s  %s\n", h.unit, counted);
+        for (int i = 0; i < h.count; i++) {
+            printf("  %-4s  %+*.2f  %*.2f", cli_card(h.cards[i]), wv, h.value[i], wt, h.tricks[i]);
+            if (i == 0)
+                printf("  (recommended)\n");
+            else
+                printf("  (%.2f less, standard error %.2f)\n", h.value[0] - h.value[i], h.se[i]);
+        }
         return;
     }
     const gw_observation *o = &human_view(m)->german;
     int left = gw_count(o->own), mine = h.best;
-    printf("Hint, exact with best play by both (tricks you win from here, this trick included):\n");
+    int hs = gw_hand_size(o->variant), won = o->won[GW_ENDGAME][0];
+    int counted_now = won + (sc == GW_EVERY ? o->won[GW_FOREPLAY][0] : 0);
+    printf("Hint, exact with best play by both: the %s each card is worth (yours minus the computer's\n"
+           "at the hand's end, %s scoring), and the tricks you win from here, this trick included:\n",
+           h.unit, scoring_words(sc));
+    int best_points = 0;
     for (int v = left; v >= 0; v--) {
         gw_cards cards = 0;
+        int points = 0;
         for (int i = 0; i < h.count; i++)
-            if ((int)h.value[i] == v) cards |= gw_bit(h.cards[i]);
+            if (whole(h.tricks[i]) - counted_now == v) {
+                cards |= gw_bit(h.cards[i]);
+                points = whole(h.value[i]);
+            }
         if (!cards) continue;
-        printf("  %d %s%s: ", v, tricks_word(v), v == mine ? " (best)" : "");
+        if (v == mine) best_points = points;
+        printf("  ");
+        print_points(points);
+        printf(", %d %s%s: ", v, tricks_word(v), v == mine ? " (best)" : "");
         cli_print_hand(stdout, cards, o->trump, m->style);
         printf("\n");
     }
-    int hs = gw_hand_size(o->variant), won = o->won[GW_ENDGAME][0];
     printf("With best play you win %d more %s (%d of the %d endgame tricks", mine, tricks_word(mine),
            won + mine, hs);
-    if (rules_of(m)->scoring == GW_EVERY)
-        printf("; %d of all %d tricks", o->won[GW_FOREPLAY][0] + won + mine, 2 * hs);
-    printf(").\n");
+    if (sc == GW_EVERY) printf("; %d of all %d tricks", o->won[GW_FOREPLAY][0] + won + mine, 2 * hs);
+    printf("): ");
+    print_points(best_points);
+    printf(".\n");
 }
 
 /* ---- input ----------------------------------------------------------------------------------------- */

@@ -284,10 +284,13 @@ static json_t *hint_message(const gw_hint *h) {
         json_t *c = json_object();
         json_object_set_new(c, "card", json_string(name));
         json_object_set_new(c, "value", json_real(h->value[i]));
+        json_object_set_new(c, "tricks", json_real(h->tricks[i]));
+        json_object_set_new(c, "se", json_real(h->se[i]));
         json_array_append_new(cards, c);
     }
     json_object_set_new(j, "type", json_string("hint"));
     json_object_set_new(j, "exact", json_boolean(h->exact));
+    json_object_set_new(j, "unit", json_string(h->unit ? h->unit : "points"));
     json_object_set_new(j, "cards", cards);
     if (h->exact)
         json_object_set_new(j, "best", json_integer(h->best));

@@ -165,8 +165,8 @@ static void show_help(table *t) {
         "mouse               click selects, a second click plays",
         "t                   the last trick",
         "c                   card tracker: cards not seen, the computer's known cards",
-        "i                   hint: exact values in the endgame, the expert's",
-        "                    estimate in the foreplay (best one underlined)",
+        "i                   hint: each card's points under the scoring rule, exact",
+        "                    in the endgame, expected in the foreplay (best underlined)",
         "u                   take back your last card (the hand counts as assisted)",
         "q                   leave the table (the match is kept for resuming)",
         "",
@@ -252,7 +252,14 @@ static void show_last_trick(table *t) {
     t->shown = saved;
 }
 
-/* `i`: exact endgame values, or the expert's estimates in the foreplay (the session's advisor). */
+/* The scoring rule as the hints name it. */
+static const char *scoring_words(gw_scoring sc) {
+    return sc == GW_TOTAL ? "running total" : gw_scoring_name(sc);
+}
+
+/* `i`: what each legal card is worth under the scoring rule in force, in points (the human's minus the
+ * computer's at the hand's end), under the cards: exact in the endgame, the expert's expected points in
+ * the foreplay (the session's advisor). */
 static void hint(table *t) {
     clear_hint(t);
     if (t->pos.phase == GW_FOREPLAY) {
@@ -268,30 +275,33 @@ static void hint(table *t) {
     }
     for (int i = 0; i < h.count; i++) {
         t->value_card[i] = h.cards[i];
-        if (h.exact)
-            snprintf(t->value_text[i], sizeof t->value_text[i], "%d", (int)(h.value[i] + 0.5));
-        else
-            snprintf(t->value_text[i], sizeof t->value_text[i], "%.1f", h.value[i]);
+        double v = h.value[i];
+        if (h.exact) {
+            int p = (int)(v < 0 ? v - 0.5 : v + 0.5);
+            snprintf(t->value_text[i], sizeof t->value_text[i], p ? "%+d" : "%d", p);
+        } else {
+            snprintf(t->value_text[i], sizeof t->value_text[i], v > -0.05 && v < 0.05 ? "0.0" : "%+.1f", v);
+        }
     }
     t->nvalues = h.count;
-    if (h.exact) {
-        for (int i = 0; i < h.count && t->value_best == GW_NO_CARD; i++)
-            if ((int)(h.value[i] + 0.5) == h.best) t->value_best = h.cards[i];
-        tui_status_set(&t->status, false,
-                       "Exact: with best play you win %d more trick%s (numbers under your cards).", h.best,
-                       h.best == 1 ? "" : "s");
+    if (h.count == 0) {
+        tui_status_clear(&t->status);
         return;
     }
-    if (h.count > 0) {
-        t->value_best = h.cards[0];
-        char label[8];
-        tui_card_label(h.cards[0], t->app->scr.ascii, label);
-        tui_status_set(&t->status, false,
-                       "Estimate: endgame tricks to expect after each card (%d deals); best %s.", h.samples,
-                       label);
-    } else {
-        tui_status_clear(&t->status);
+    t->value_best = h.cards[0]; /* best first */
+    gw_scoring sc = gw_session_config_of(t->m->s)->rules.scoring;
+    const char *counted = sc == GW_EVERY ? "tricks in all" : "endgame tricks";
+    if (h.exact) {
+        int p = (int)(h.value[0] < 0 ? h.value[0] - 0.5 : h.value[0] + 0.5);
+        tui_status_set(&t->status, false, "Exact points, %s: best play wins you %d more trick%s, %s point%s.",
+                       scoring_words(sc), h.best, h.best == 1 ? "" : "s", t->value_text[0],
+                       p == 1 || p == -1 ? "" : "s");
+        return;
     }
+    char label[8];
+    tui_card_label(h.cards[0], t->app->scr.ascii, label);
+    tui_status_set(&t->status, false, "Expected points, %s (%d deals): best %s, %.1f %s.", scoring_words(sc),
+                   h.samples, label, h.tricks[0], counted);
 }
 
 /* The table's words for why the human may not play c now, or NULL if they may (the session judges). */

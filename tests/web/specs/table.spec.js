@@ -201,11 +201,18 @@ test('hints, the card tracker, the last trick and undo', async ({ page }) => {
   // Nothing played yet: no last trick, nothing to undo.
   await expect(page.locator('#undo-button')).toBeDisabled();
   await expect(page.locator('#last-trick-button')).toBeDisabled();
-  // Hint: a value on each legal card, the best marked; the foreplay's is an estimate.
+  // Hint: a value on each legal card, the best marked; the foreplay's is an estimate in expected points of
+  // the rule in force (signed, to a tenth), and the message says so and gives the best card's tricks.
   await page.locator('#hint-button').click();
   await expect(page.locator('#my-hand .hint-badge.best').first()).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('#message')).toContainText('Estimated hint');
-  expect(await page.locator('#my-hand .hint-badge').count()).toBeGreaterThan(0);
+  await expect(page.locator('#message')).toContainText("in expected points (Last 13: your points minus the computer's at the hand's end)");
+  await expect(page.locator('#message')).toHaveText(/Best: .*\([-+]?\d+\.\d expected points, \d+\.\d endgame tricks\)\.$/);
+  const badges = await page.locator('#my-hand .hint-badge').allTextContents();
+  expect(badges.length).toBeGreaterThan(0);
+  for (const b of badges) expect(b).toMatch(/^([-+]\d+\.\d|0\.0)$/);
+  await expect(page.locator('#my-hand .hint-badge').first()).toHaveAttribute('title', /^([-+]\d+\.\d|0\.0) expected points$/);
+  await expect(page.locator('#my-hand .card.best').first()).toHaveAttribute('aria-description', /^([-+]\d+\.\d|0\.0) expected points, \d+\.\d endgame tricks, best$/);
   // Tracker: the unseen cards by suit.
   await expect(page.locator('#tracker')).toBeHidden();
   await page.locator('#tracker-button').click();

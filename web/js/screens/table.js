@@ -696,31 +696,47 @@ export function mount(root, ctx) {
     const v = latest();
     if (!v) return;
     hint = { key: hintKey(v) };
+    // The numbers on the cards: what the hand is worth to the player under the rule in force, in points
+    // (theirs minus the computer's at the hand's end): exact in the endgame, expected in the foreplay.
+    const unit = m.unit ?? (m.exact ? "points" : "expected points");
+    const counted = v.rules.scoring === "every" ? "tricks in all" : "endgame tricks";
     const top = Math.max(...m.cards.map((c) => c.value));
-    for (const { card, value } of m.cards) {
+    const shown = (value) => {
+      const r = m.exact ? Math.round(value) : Math.round(value * 10) / 10;
+      const text = m.exact ? String(r) : r.toFixed(1);
+      return r > 0 ? `+${text}` : r === 0 ? text.replace("-", "") : text;
+    };
+    const tricksText = (t) => (m.exact ? String(Math.round(t)) : t.toFixed(1));
+    for (const { card, value, tricks } of m.cards) {
       const el = cardEl(card);
       if (!el) continue;
       const best = Math.abs(value - top) < 1e-9;
-      const shownValue = m.exact ? String(Math.round(value)) : value.toFixed(1);
+      const shownValue = shown(value);
       const b = document.createElement("span");
       b.className = `hint-badge${best ? " best" : ""}`;
       b.textContent = shownValue;
+      b.title = `${shownValue} ${unit}`;
       b.setAttribute("aria-hidden", "true");
       el.append(b);
       el.classList.toggle("best", best);
       el.dataset.hint = shownValue;
-      el.setAttribute("aria-description", `${m.exact ? "wins" : "about"} ${shownValue} ${m.exact ? plural(Math.round(value), "trick") : "endgame tricks"}${best ? ", best" : ""}`);
+      el.setAttribute("aria-description", `${shownValue} ${unit}, ${tricksText(tricks ?? 0)} ${counted}${best ? ", best" : ""}`);
     }
-    const bestCards = m.cards.filter((c) => Math.abs(c.value - top) < 1e-9).map((c) => cardText(c.card)).join(", ");
+    const bestOnes = m.cards.filter((c) => Math.abs(c.value - top) < 1e-9);
+    const bestCards = bestOnes.map((c) => cardText(c.card)).join(", ");
+    const rule = `${scoringName(v.rules)}: your points minus the computer's at the hand's end`;
+    const bestTricks = tricksText(bestOnes[0]?.tricks ?? 0);
     say(m.exact
-      ? `Exact hint: the tricks you make from here with each card. Best: ${bestCards} (${Math.round(top)}).`
-      : `Estimated hint (${m.samples} deals): endgame tricks each card should bring. Best: ${bestCards}.`);
+      ? `Exact hint, in points (${rule}) with best play by both. Best: ${bestCards} (${shown(top)} ${plural(Math.abs(Math.round(top)), "point")}, ${bestTricks} ${counted}).`
+      : `Estimated hint (${m.samples} deals), in expected points (${rule}). Best: ${bestCards} (${shown(top)} expected points, ${bestTricks} ${counted}).`);
     s.dataset.hint = m.exact ? "exact" : "estimate";
+    s.dataset.hintUnit = unit;
   }
 
   function clearHint() {
     hint = null;
     delete s.dataset.hint;
+    delete s.dataset.hintUnit;
     for (const b of myHand.querySelectorAll(".hint-badge")) b.remove();
     for (const el of myHand.querySelectorAll(".card")) {
       el.classList.remove("best");
