@@ -181,8 +181,68 @@ gw_card hard_foreplay(const hard_view *v, const gw_stakes *st) {
     return hard_foreplay_with(v, hard_params_for(st, v->variant));
 }
 
+/* The hand's worth to the seat (points of st) after the last foreplay
+ * trick: `mine` led or followed by `theirs`, the stock's last hidden card
+ * `h`, the opponent holding `opp` before the trick; the endgame solved. */
+static double last_trick_value(gw_solver *solver, const gw_observation *o, const gw_stakes *st, gw_card mine,
+                               gw_card theirs, gw_card h, gw_cards opp) {
+    bool lead = o->led == GW_NO_CARD;
+    gw_card first = lead ? mine : theirs, second = lead ? theirs : mine;
+    bool won = gw_trick_winner(o->trump, first, second) ? !lead : lead;
+    gw_cards own = (o->own & ~gw_bit(mine)) | gw_bit(won ? o->upcard : h);
+    opp = (opp & ~gw_bit(theirs)) | gw_bit(won ? h : o->upcard);
+    gw_position pos = {o->trump, won ? own : opp, won ? opp : own, GW_NO_CARD};
+    int v = gw_solve(solver, &pos), n = gw_hand_size(o->variant), me = o->seat;
+    int endgame[2], all[2];
+    endgame[me] = won ? v : n - v;
+    endgame[1 - me] = n - endgame[me];
+    all[me] = o->won[0][me] + (won ? 1 : 0) + endgame[me];
+    all[1 - me] = o->won[0][1 - me] + (won ? 0 : 1) + endgame[1 - me];
+    return gw_stakes_value(st, o->variant, me, endgame, all);
+}
+
+/* The last foreplay trick (the stock holds the up-card and one hidden
+ * card): every card the opponent may hold is known but one, so each legal
+ * card is valued exactly for each card the stock may hide, the opponent
+ * answering a lead with its best reply for that deal; the best mean wins,
+ * the cheapest on a tie. */
+static gw_card last_trick(const gw_observation *o, gw_solver *solver, const gw_stakes *st) {
+    gw_cards legal = gw_observation_legal(o);
+    gw_card best = GW_NO_CARD;
+    double best_v = 0;
+    for (gw_cards s = legal; s; s &= s - 1) {
+        gw_card c = gw_first(s);
+        double sum = 0;
+        for (gw_cards hs = o->unseen; hs; hs &= hs - 1) {
+            gw_card h = gw_first(hs);
+            gw_cards opp = (o->unseen & ~gw_bit(h)) | o->opp_known;
+            if (o->led != GW_NO_CARD) {
+                sum += last_trick_value(solver, o, st, c, o->led, h, opp);
+                continue;
+            }
+            gw_cards follow = opp & gw_suit_cards(gw_card_suit(c)), replies = follow ? follow : opp;
+            double worst = 0;
+            bool first = true;
+            for (gw_cards r = replies; r; r &= r - 1) {
+                double v = last_trick_value(solver, o, st, c, gw_first(r), h, opp);
+                if (first || v < worst) worst = v, first = false;
+            }
+            sum += worst;
+        }
+        static const hard_params printed = HARD_PARAMS_BASE;
+        hard_view view = {0};
+        view.trump = o->trump;
+        if (best == GW_NO_CARD || sum > best_v + 1e-9 ||
+            (sum > best_v - 1e-9 && worth(&view, &printed, c) < worth(&view, &printed, best)))
+            best = c, best_v = sum;
+    }
+    return best;
+}
+
 gw_card gw_ai_hard(const gw_observation *o, gw_solver *solver, const gw_stakes *st) {
     if (o->phase == GW_ENDGAME) return endgame(o, solver);
+    if (solver && o->stock_left == 2 && gw_count(o->unseen) == o->opp_hand_size - gw_count(o->opp_known) + 1)
+        return last_trick(o, solver, st);
     hard_view v = hard_view_of(o);
     return hard_foreplay(&v, st);
 }

@@ -31,7 +31,7 @@ typedef struct hard_params {
 /* The sets in use (see docs/ai.md "hard's foreplay" for how they were
  * tuned). TRICKS: last13, difference and total (only endgame tricks
  * count); EVERY: every trick counts. */
-#define HARD_PARAMS_TRICKS_CLASSIC {.want = 3, .big = 6, .trump_bonus = 13, .trick = 0, .spend = 0, .length = 0, \
+#define HARD_PARAMS_TRICKS_CLASSIC {.want = 1, .big = 6, .trump_bonus = 13, .trick = 0, .spend = 0, .length = 0, \
                                     .trade = 0, .attack = 0, .effective = 1}
 #define HARD_PARAMS_TRICKS_SMALL {.want = 3, .big = 6, .trump_bonus = 13, .trick = 0, .spend = 0, .length = 0, \
                                   .trade = 0, .attack = 0, .effective = 1}
