@@ -35,10 +35,10 @@ typedef struct hard_params {
                                     .trade = 0, .attack = 0, .effective = 1}
 #define HARD_PARAMS_TRICKS_SMALL {.want = 3, .big = 6, .trump_bonus = 13, .trick = 0, .spend = 0, .length = 0, \
                                   .trade = 0, .attack = 0, .effective = 1}
-#define HARD_PARAMS_EVERY_CLASSIC {.want = 3, .big = 6, .trump_bonus = 13, .trick = 6, .spend = 0, .length = 0, \
-                                   .trade = 0, .attack = 0, .effective = 1}
-#define HARD_PARAMS_EVERY_SMALL {.want = 3, .big = 6, .trump_bonus = 13, .trick = 6, .spend = 0, .length = 0, \
-                                 .trade = 0, .attack = 0, .effective = 1}
+#define HARD_PARAMS_EVERY_CLASSIC {.want = 3, .big = 6, .trump_bonus = 11, .trick = 6, .spend = 0, .length = 0, \
+                                   .trade = -4, .attack = 0, .effective = 1}
+#define HARD_PARAMS_EVERY_SMALL {.want = 3, .big = 6, .trump_bonus = 11, .trick = 6, .spend = 0, .length = 0, \
+                                 .trade = -4, .attack = 0, .effective = 1}
 /* clang-format on */
 
 #endif
