@@ -28,9 +28,8 @@ static bool parse_params(const char *s, gw_variant v, hard_params *out) {
     struct {
         const char *name;
         double *at;
-    } fields[] = {{"want", &out->want},     {"big", &out->big},     {"trump_bonus", &out->trump_bonus},
-                  {"trick", &out->trick},   {"spend", &out->spend}, {"length", &out->length},
-                  {"attack", &out->attack},
+    } fields[] = {{"want", &out->want},   {"big", &out->big},       {"trump_bonus", &out->trump_bonus},
+                  {"trick", &out->trick}, {"attack", &out->attack},
 
                   {"trade", &out->trade}};
     for (const char *p = colon; p && *p;) {

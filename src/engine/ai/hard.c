@@ -27,21 +27,15 @@ static double worth(const hard_view *v, const hard_params *p, gw_card c) {
     return rank + (gw_card_suit(c) == v->trump ? p->trump_bonus : 0);
 }
 
-/* What it costs to throw c away on a lost trick: its worth, and per card
- * of its suit the player holds, `length`. */
-static double cost(const hard_view *v, const hard_params *p, gw_card c) {
-    return worth(v, p, c) + p->length * gw_count(v->own & gw_suit_cards(gw_card_suit(c)));
-}
-
-/* The card of set (not empty) worth least, or costing least with
- * `discard`; the lowest rank first on a tie. */
-static gw_card cheapest(const hard_view *v, const hard_params *p, gw_cards set, bool discard) {
+/* The card of set (not empty) worth least, the lowest rank first on a
+ * tie. */
+static gw_card cheapest(const hard_view *v, const hard_params *p, gw_cards set) {
     assert(set);
     gw_card best = GW_NO_CARD;
     double best_w = 0;
     for (gw_cards s = set; s; s &= s - 1) {
         gw_card c = gw_first(s);
-        double w = discard ? cost(v, p, c) : worth(v, p, c);
+        double w = worth(v, p, c);
         if (best == GW_NO_CARD || w < best_w || (w == best_w && gw_card_rank(c) < gw_card_rank(best))) {
             best = c;
             best_w = w;
@@ -121,7 +115,7 @@ static gw_card endgame(const gw_observation *o, gw_solver *solver) {
     static const hard_params printed = HARD_PARAMS_BASE;
     hard_view view = {0};
     view.trump = o->trump;
-    return cheapest(&view, &printed, good, false);
+    return cheapest(&view, &printed, good);
 }
 
 gw_card hard_foreplay_with(const hard_view *v, const hard_params *p) {
@@ -137,9 +131,9 @@ gw_card hard_foreplay_with(const hard_view *v, const hard_params *p) {
              * top trump when the up-card is worth it. */
             gw_cards winners = sure_winners(v->legal, v->theirs, v->trump);
             gw_cards side = winners & ~trumps;
-            if (side) return cheapest(v, p, side, false);
+            if (side) return cheapest(v, p, side);
             if ((winners & trumps) && (trump_up || gain >= p->big)) {
-                gw_card t = cheapest(v, p, winners & trumps, false);
+                gw_card t = cheapest(v, p, winners & trumps);
                 if (worth(v, p, v->upcard) - worth(v, p, t) >= p->trade) return t;
             }
             /* No sure winner: a high side card that may hold, or costs the
@@ -157,21 +151,19 @@ gw_card hard_foreplay_with(const hard_view *v, const hard_params *p) {
         }
         /* Otherwise give the trick away cheaply: the cheapest side card. */
         gw_cards side = v->legal & ~trumps;
-        return cheapest(v, p, side ? side : v->legal, true);
+        return cheapest(v, p, side ? side : v->legal);
     }
     gw_cards beats = 0;
     for (gw_cards s = v->legal; s; s &= s - 1)
         if (gw_trick_winner(v->trump, v->led, gw_first(s))) beats |= gw_bit(gw_first(s));
     gw_cards losers = v->legal & ~beats;
-    if (!losers) return cheapest(v, p, beats, false);
-    gw_card lose = cheapest(v, p, losers, true);
+    if (!losers) return cheapest(v, p, beats);
+    gw_card lose = cheapest(v, p, losers);
     if (beats) {
-        gw_card c = cheapest(v, p, beats, false);
-        double extra = worth(v, p, c) - worth(v, p, lose);
+        gw_card c = cheapest(v, p, beats);
         /* Ruffing spends a trump: only for a trump up-card or a big gain. */
         bool ruff = gw_card_suit(c) == v->trump && gw_card_suit(v->led) != v->trump;
-        if (gain - p->spend * (extra > 0 ? extra : 0) >= p->want && (!ruff || trump_up || gain >= p->big))
-            return c;
+        if (gain >= p->want && (!ruff || trump_up || gain >= p->big)) return c;
     }
     /* Losing the trick: keep the good cards, play the cheapest that loses. */
     return lose;
