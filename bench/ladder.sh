@@ -2,7 +2,7 @@
 # ladder.sh: the ladder of docs/ai.md: for each deck and scoring rule, `whist arena` runs each step of
 # random < easy < hard < expert in duplicate deals and prints one Markdown table row per step: the margin
 # in the tricks the rule counts, A's points minus B's per hand and A's share of hands won, each with its
-# 95% interval, and the expert's think time.
+# 95% interval, B's share (the rest are ties), and the expert's think time.
 # Usage: bench/ladder.sh [BUILD_DIR] (default build-rel). Settings by environment:
 #   DEALS=2000 (the cheap steps)  EXPERT_DEALS=1000 (expert vs hard; 0 leaves the step out)
 #   THINK_MS=200 (the expert's time per card)  SEED=1  JOBS=2
@@ -21,7 +21,7 @@ SCORINGS=${SCORINGS:-"last13 every difference total"}
 [ -x "$WHIST" ] || { echo "ladder.sh: build $WHIST first" >&2; exit 2; }
 
 status=0
-echo "| deck | scoring | A vs B | deals | margin (unit) | points per hand, A - B | A won | A's think time per card: median foreplay, max |"
+echo "| deck | scoring | A vs B | deals | margin (unit) | points per hand, A - B | hands won: A (± 95%), B | A's think time per card: median foreplay, max |"
 echo "|---|---|---|---|---|---|---|---|"
 for variant in $VARIANTS; do
   for scoring in $SCORINGS; do
@@ -41,7 +41,8 @@ def ms(x):
     return f"{x * 1000:.1f} µs" if x < 1 else f"{x:.1f} ms"
 time = f"{ms(think['median_foreplay'])}, {ms(think['max'])}" if r["a"] == "expert" else ""
 print(f"| {variant} | {scoring} | {step} | {r['deals']} | {r['margin']:+.2f} ± {r['ci95']:.2f} ({r['margin_unit']}) "
-      f"| {r['points_margin']:+.2f} ± {r['points_ci95']:.2f} | {r['a_won_pct']:.1f}% ± {r['a_won_ci95']:.1f} | {time} |")
+      f"| {r['points_margin']:+.2f} ± {r['points_ci95']:.2f} | {r['a_won_pct']:.1f}% ± {r['a_won_ci95']:.1f}, {r['b_won_pct']:.1f}% "
+      f"| {time} |")
 EOF
     done
   done
