@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "gw/ai.h"
+#include "infer.h"
 #include "rollout.h"
 #include "world.h"
 
@@ -21,7 +22,14 @@
  * world would overrun it, and also once the choice is settled (see
  * settled()). In the endgame every card is known: values are exact. */
 
-enum { MIN_SETTLED = 48 /* worlds before a timed choice may count as settled */ };
+enum {
+    MIN_SETTLED = 48, /* worlds before a timed choice may count as settled */
+#ifndef EXPERT_CANDIDATES
+    CANDIDATES = 8 /* worlds drawn for each one evaluated, one kept by its likelihood (infer.c) */
+#else
+    CANDIDATES = EXPERT_CANDIDATES
+#endif
+};
 
 struct gw_expert {
     gw_expert_limits limits;
@@ -144,11 +152,18 @@ static void tally_add(tally *t, const double *value, const double *tricks, int n
     }
 }
 
+/* What one trick more for the seat (one fewer for the opponent) is worth
+ * in points of the scoring, away from the slam and the tie: 2 when the
+ * points are the trick difference, else 1. */
+static double trick_points(gw_scoring s) { return s == GW_DIFFERENCE ? 2.0 : 1.0; }
+
 /* True when, at three standard errors of the paired differences, no other
- * run is better than the leading one by more than a tenth of a trick
- * (or never better, when a difference does not vary at all): more worlds
+ * run is better than the leading one by more than a tenth of a trick's
+ * points (tolerance: 0.1 point, or 0.2 under difference, whose points are
+ * twice the tricks, so that the rule means the same under every scoring),
+ * or never better when a difference does not vary at all: more worlds
  * would hardly change the choice or its worth. */
-static bool settled(const tally *t, int nruns) {
+static bool settled(const tally *t, int nruns, double tolerance) {
     int best = 0, n = t->worlds;
     for (int i = 1; i < nruns; i++)
         if (t->sum[i] > t->sum[best]) best = i;
@@ -161,7 +176,7 @@ static bool settled(const tally *t, int nruns) {
             if (mean < 0) return false;
             continue;
         }
-        double margin = mean + 0.1; /* must exceed three standard errors */
+        double margin = mean + tolerance; /* must exceed three standard errors */
         if (margin <= 0 || margin * margin <= 9.0 * var / n) return false;
     }
     return true;
@@ -203,6 +218,29 @@ static int fallback(const gw_observation *o, gw_cards legal, gw_card_estimate ou
     return n;
 }
 
+/* One world from the posterior, approximately: CANDIDATES worlds drawn
+ * uniformly among those consistent with o, one kept with a chance in
+ * proportion to how likely the opponent's foreplay cards were in it
+ * (sampling-importance-resampling). False if no world could be drawn. */
+static bool sample_world(gw_expert *e, gw_rng *rng, const gw_observation *o, gw_game *out) {
+    if (CANDIDATES <= 1 || o->nmoves < 2) return world_sample(&e->sampler, rng, out);
+    double total = 0;
+    bool got = false;
+    for (int k = 0; k < CANDIDATES; k++) {
+        gw_game w;
+        if (!world_sample(&e->sampler, rng, &w)) break;
+        double like = infer_likelihood(&w, o, &e->stakes);
+        total += like;
+        /* Keep w with chance like / total: each candidate ends up kept in
+         * proportion to its likelihood. */
+        if ((double)(gw_rng_next(rng) >> 11) * 0x1.0p-53 * total < like) {
+            *out = w;
+            got = true;
+        }
+    }
+    return got;
+}
+
 int gw_expert_estimate(gw_expert *e, const gw_observation *o, gw_card_estimate out[13]) {
     gw_cards legal = gw_observation_legal(o);
     e->last_worlds = 0;
@@ -230,11 +268,13 @@ int gw_expert_estimate(gw_expert *e, const gw_observation *o, gw_card_estimate o
              * (timed thinking only) if the choice is settled already. */
             double spent = (double)(gw_clock_now(clock) - start);
             if (spent + spent / worlds > think) break;
-            if (worlds >= MIN_SETTLED && worlds % 8 == 0 && settled(&t, nruns)) break;
+            if (worlds >= MIN_SETTLED && worlds % 8 == 0 &&
+                settled(&t, nruns, 0.1 * trick_points(e->stakes.scoring)))
+                break;
         }
         gw_game w;
         double value[13], tricks[13];
-        if (!world_sample(&e->sampler, &rng, &w)) break;
+        if (!sample_world(e, &rng, o, &w)) break;
         evaluate_world(e, &w, o->seat, rep, nruns, value, tricks);
         tally_add(&t, value, tricks, nruns);
     }
