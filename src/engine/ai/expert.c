@@ -23,7 +23,11 @@
  * settled()). In the endgame every card is known: values are exact. */
 
 enum {
+#ifndef EXPERT_MIN_SETTLED
     MIN_SETTLED = 48, /* worlds before a timed choice may count as settled */
+#else
+    MIN_SETTLED = EXPERT_MIN_SETTLED,
+#endif
 #ifndef EXPERT_CANDIDATES
     CANDIDATES = 8 /* worlds drawn for each one evaluated, one kept by its likelihood (infer.c) */
 #else
@@ -37,7 +41,9 @@ struct gw_expert {
     gw_solver *solver;
     gw_stakes stakes;
     world_sampler sampler;
-    int last_worlds; /* worlds the last estimate used */
+    int last_worlds;   /* worlds the last estimate used */
+    infer_model model; /* the opponent's play, for weighting worlds */
+    int candidates;    /* worlds drawn for each one evaluated (1: no weighting) */
 };
 
 gw_status gw_expert_new(gw_expert_limits limits, uint64_t seed, gw_expert **out, gw_error *err) {
@@ -55,6 +61,8 @@ gw_status gw_expert_new(gw_expert_limits limits, uint64_t seed, gw_expert **out,
     }
     e->limits = limits;
     e->seed = seed;
+    e->model = INFER_DEFAULT;
+    e->candidates = CANDIDATES;
     *out = e;
     return GW_OK;
 }
@@ -70,6 +78,11 @@ void gw_expert_free(gw_expert *e) {
 }
 
 int expert_last_worlds(const gw_expert *e) { return e->last_worlds; }
+
+void expert_set_inference(gw_expert *e, const infer_model *m, int candidates) {
+    e->model = *m;
+    e->candidates = candidates < 1 ? 1 : candidates;
+}
 
 /* True if a goes before b: best first; among equals the cheaper card (a
  * plain suit before trumps, then the lower rank, then the suit). */
@@ -155,6 +168,9 @@ static void tally_add(tally *t, const double *value, const double *tricks, int n
 /* What one trick more for the seat (one fewer for the opponent) is worth
  * in points of the scoring, away from the slam and the tie: 2 when the
  * points are the trick difference, else 1. */
+#ifndef TOLERANCE
+#define TOLERANCE 0.1
+#endif
 static double trick_points(gw_scoring s) { return s == GW_DIFFERENCE ? 2.0 : 1.0; }
 
 /* True when, at three standard errors of the paired differences, no other
@@ -223,13 +239,13 @@ static int fallback(const gw_observation *o, gw_cards legal, gw_card_estimate ou
  * proportion to how likely the opponent's foreplay cards were in it
  * (sampling-importance-resampling). False if no world could be drawn. */
 static bool sample_world(gw_expert *e, gw_rng *rng, const gw_observation *o, gw_game *out) {
-    if (CANDIDATES <= 1 || o->nmoves < 2) return world_sample(&e->sampler, rng, out);
+    if (e->candidates <= 1 || o->nmoves < 2) return world_sample(&e->sampler, rng, out);
     double total = 0;
     bool got = false;
-    for (int k = 0; k < CANDIDATES; k++) {
+    for (int k = 0; k < e->candidates; k++) {
         gw_game w;
         if (!world_sample(&e->sampler, rng, &w)) break;
-        double like = infer_likelihood(&w, o, &e->stakes);
+        double like = infer_likelihood(&w, o, &e->stakes, &e->model);
         total += like;
         /* Keep w with chance like / total: each candidate ends up kept in
          * proportion to its likelihood. */
@@ -259,17 +275,25 @@ int gw_expert_estimate(gw_expert *e, const gw_observation *o, gw_card_estimate o
     memset(&t, 0, sizeof t);
     int think = e->limits.think_ms, iterations = e->limits.iterations;
     const gw_clock *clock = e->limits.clock;
-    uint64_t start = think ? gw_clock_now(clock) : 0;
+    uint64_t start = think ? gw_clock_now(clock) : 0, last = start;
+    /* A world may take longer than the mean (and the machine may be busy):
+     * plan for the slowest one so far, within a budget a little short of
+     * the limit, so that no decision overruns it. */
+    double budget = think - think / 8.0, slowest = 0;
     for (;;) {
         int worlds = t.worlds;
         if (iterations && worlds >= iterations) break;
         if (think && worlds > 0) {
-            /* Stop if one more world would likely overrun the time, or
-             * (timed thinking only) if the choice is settled already. */
-            double spent = (double)(gw_clock_now(clock) - start);
-            if (spent + spent / worlds > think) break;
+            /* Stop if one more world could overrun the time, or (timed
+             * thinking only) if the choice is settled already. */
+            uint64_t now = gw_clock_now(clock);
+            double spent = (double)(now - start), step = (double)(now - last), next = spent / worlds;
+            last = now;
+            if (step > slowest) slowest = step;
+            if (slowest > next) next = slowest;
+            if (spent + next > budget) break;
             if (worlds >= MIN_SETTLED && worlds % 8 == 0 &&
-                settled(&t, nruns, 0.1 * trick_points(e->stakes.scoring)))
+                settled(&t, nruns, TOLERANCE * trick_points(e->stakes.scoring)))
                 break;
         }
         gw_game w;

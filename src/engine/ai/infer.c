@@ -5,13 +5,14 @@
 #include "rollout.h"
 #include "world.h"
 
-/* The model's factors for a card other than the policy's own (1). */
 #ifndef INFER_SAME
-#define INFER_SAME  0.5 /* same effect on the trick: both win it or both lose it; a lead of the same suit */
-#define INFER_OTHER 0.2 /* any other card */
+#define INFER_SAME  0.5
+#define INFER_OTHER 0.2
 #endif
+const infer_model INFER_DEFAULT = {INFER_SAME, INFER_OTHER};
 
-double infer_likelihood(const gw_game *w, const gw_observation *o, const gw_stakes *st) {
+double infer_likelihood(const gw_game *w, const gw_observation *o, const gw_stakes *st,
+                        const infer_model *m) {
     gw_game g;
     if (gw_game_deal(&g, (gw_variant)w->variant, w->deck, w->dealer, NULL) != GW_OK) return 1.0;
     int opp = 1 - o->seat;
@@ -31,7 +32,7 @@ double infer_likelihood(const gw_game *w, const gw_observation *o, const gw_stak
                     else
                         same =
                             gw_trick_winner(g.trump, g.led, mine) == gw_trick_winner(g.trump, g.led, played);
-                    like *= same ? INFER_SAME : INFER_OTHER;
+                    like *= same ? m->same : m->other;
                 }
             }
         }
