@@ -46,9 +46,9 @@ click() {
 }
 
 # --- 1. A click never freezes the pause after a trick ------------------------
-# Seed 42: the computer leads A♠; the third card from the left (3♠) follows.
+# Seed 414: the computer leads A♠ (for the K♠ up-card); the third card from the left (5♠) follows.
 settings 'speed = normal'
-start play --seed 42
+start play --seed 414
 wait_for "New game" "home"
 keys n
 wait_for "The computer leads A♠." "the computer's lead"
@@ -77,7 +77,7 @@ wait_exit
 
 # Single-click play: one click plays, and the pause still ends on time.
 settings 'speed = normal' 'single-click = on'
-start play --seed 42
+start play --seed 414
 wait_for "New game" "home"
 keys n y
 wait_for "The computer leads A♠." "the computer's lead"
@@ -94,7 +94,7 @@ small() {
   wait_for "Terminal too small: 60x20" "$1: the too-small message"
 }
 big() { tmux resize-window -t $SESSION -x 80 -y 24; }
-start play --seed 42
+start play --seed 414
 wait_for "New game" "home"
 keys n y
 wait_for "The computer leads A♠." "the computer's lead"
@@ -160,7 +160,7 @@ wait_exit
 
 # --- 13. Undo with nothing to take back; the footer without the tracker -------
 settings 'speed = instant' 'tracker = off'
-begin 42
+begin 414
 wait_for "The computer leads A♠." "the computer's lead"
 grep -qF "c tracker" <<<"$(screen)" && fail "the footer offers the tracker when it is off"
 keys '?'
@@ -260,7 +260,7 @@ wait_exit
 card_rows() { screen | tail -n +"$1" | grep -cE '(└─+┘.*){3}'; }
 settings 'speed = instant'
 rm -f "$XDG_DATA_HOME/whist/unfinished.gwr"
-COLS=200 ROWS=60 start play --seed 42
+COLS=200 ROWS=60 start play --seed 414
 wait_for "New game" "home at 200x60"
 keys n
 wait_for "The computer leads A♠." "the table at 200x60"
@@ -271,10 +271,10 @@ grep -qF "┌───┐" <<<"$S" && fail "small cards left at 200x60"
 col=$(grep -m1 -o "^ *Trump" <<<"$S" | wc -c)
 [ "$col" -gt 20 ] || fail "the table is not centred at 200x60 (Trump at column $col)"
 [ "$(card_rows 30)" = 1 ] || fail "one row of cards expected at 200x60: $S"
-# A click on a large card selects it, a second plays it (the third card, 3♠).
-line=$(grep -n "│3♠" <<<"$S" | tail -1)
+# A click on a large card selects it, a second plays it (the third card, 5♠).
+line=$(grep -n "│5♠" <<<"$S" | tail -1)
 y=$((${line%%:*} - 1))
-x=$(printf '%s' "${line#*:}" | sed 's/│3♠.*//' | LC_ALL=C.UTF-8 wc -m)
+x=$(printf '%s' "${line#*:}" | sed 's/│5♠.*//' | LC_ALL=C.UTF-8 wc -m)
 click $((x + 2)) "$y"
 sleep 0.3
 grep -qF "Foreplay · trick 1 of 13" <<<"$(screen)" || fail "one click on a large card played it"
@@ -286,7 +286,7 @@ wait_exit
 # changes on the Settings screen and is saved.
 settings 'speed = instant'
 rm -f "$XDG_DATA_HOME/whist/unfinished.gwr"
-COLS=80 ROWS=30 start play --seed 42
+COLS=80 ROWS=30 start play --seed 414
 wait_for "New game" "home at 80x30"
 keys s
 wait_for "Hand display" "the settings screen offers the hand display"

@@ -219,10 +219,14 @@ static void wins_the_ace_of_trumps_cheaply(void **state) {
     assert_int_equal(est[0].card, tc("9H"));
     assert_true(est[0].tricks > est[1].tricks);
     assert_int_equal(gw_expert_choose(e, &o), tc("9H"));
-    /* The oracle agrees on the true deal. */
+    /* The oracle does not disagree on the true deal: its one playout (hard's
+     * policy on this stock of spades then hearts) makes 9H and 2H worth the
+     * same since hard's foreplay of issue 15, so 9H need not come first. */
     gw_card_estimate ora[13];
     assert_int_equal(gw_oracle_estimate(e, &g, ora), 2);
-    assert_int_equal(ora[0].card, tc("9H"));
+    int nine = ora[0].card == tc("9H") ? 0 : 1;
+    assert_int_equal(ora[nine].card, tc("9H"));
+    assert_true(ora[nine].points >= ora[1 - nine].points);
     assert_int_equal(ora[0].samples, 1);
     gw_expert_free(e);
 }

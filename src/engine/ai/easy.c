@@ -25,14 +25,22 @@ static bool good_upcard(const gw_observation *o) {
 }
 
 gw_card gw_ai_easy(const gw_observation *o, const gw_stakes *st) {
-    (void)st;
     gw_cards legal = gw_observation_legal(o);
+    /* Under `every` a foreplay trick scores by itself: fight for it, but
+     * spend a trump only on a good up-card. */
+    bool every = st && st->scoring == GW_EVERY && o->phase == GW_FOREPLAY;
     bool want = o->phase == GW_ENDGAME || good_upcard(o);
     if (o->led == GW_NO_CARD) return want ? highest(legal, o->trump) : lowest(legal, o->trump);
     gw_cards winners = 0;
     for (gw_cards s = legal; s; s &= s - 1)
         if (gw_trick_winner(o->trump, o->led, gw_first(s))) winners |= gw_bit(gw_first(s));
-    if (want && winners) return lowest(winners, o->trump);
+    if (!want && every) { /* a cheap winner only: no trump, no honour */
+        gw_cards cheap = 0;
+        for (gw_cards s = winners & ~gw_suit_cards(o->trump); s; s &= s - 1)
+            if (gw_card_rank(gw_first(s)) < GW_RANK_J) cheap |= gw_bit(gw_first(s));
+        winners = cheap;
+    }
+    if ((want || every) && winners) return lowest(winners, o->trump);
     gw_cards losers = legal & ~winners;
     return lowest(losers ? losers : legal, o->trump);
 }

@@ -12,7 +12,9 @@ gw_card rollout_card(const gw_game *g, const gw_stakes *st) {
     gw_card up = gw_game_upcard(g);
     gw_cards up_bit = up == GW_NO_CARD ? 0 : gw_bit(up);
     gw_cards theirs = gw_deck_cards((gw_variant)g->variant) & ~g->hand[p] & ~g->played & ~up_bit;
-    return hard_foreplay(gw_game_legal(g), theirs, theirs & ~g->upcards[1 - p], up, g->led, g->trump, st);
+    hard_view v = {g->hand[p], gw_game_legal(g), theirs,   theirs & ~g->upcards[1 - p], g->played,
+                   up,         g->led,           g->trump, (gw_variant)g->variant};
+    return hard_foreplay(&v, st);
 }
 
 void rollout_play(gw_game *g, gw_solver *solver, const gw_stakes *st, int endgame[2], int all[2]) {
