@@ -46,7 +46,7 @@ static const position SMALL_PLAIN = {
  * clubs 4 5 6 9 T K, void in diamonds; player 0 led the six of diamonds,
  * the up-card is the queen of diamonds. Ruffing makes 12 endgame tricks
  * (6 points) for sure; discarding a club draws the hidden card, which
- * may give all 13 (10 points) or only 11 (5). */
+ * may give all 13 (10 points) or only 11 (5): 12 on average. */
 static const char *const CLASSIC_DECK =
     "AS 5D QH 9S TC JD KD 8H KH 8S AC 7C 3H 7S 9C QS JH TD 2D 8C 8D JC 2S TH 2C 5S 5H TS AH 2H AD 7D 4S 3C "
     "4D KS 4C JS 6H 7H 9D KC 4H QC 3D 3S 6C 9H 6D 5C QD 6S";
@@ -115,16 +115,18 @@ static void small_slam_line_under_last13(void **state) {
     int n = estimate(&g, &LAST13, est);
     assert_int_equal(suit(est), GW_SPADES);
     const gw_card_estimate *discard = of(est, n, "JS"), *ruff = of(est, n, "8D");
-    assert_true(discard->tricks < ruff->tricks);
-    assert_true(discard->points > ruff->points + ruff->se); /* se: of the first minus this */
-    assert_true(ruff->points == 3.0 && ruff->tricks == 6.0);    /* 6-1, surely */
+    assert_true(discard->tricks < ruff->tricks);             /* fewer tricks on average */
+    assert_true(discard->points > ruff->points);             /* but more points */
+    assert_true(ruff->points == 3.0 && ruff->tricks == 6.0); /* 6-1, surely */
     n = estimate(&g, &DIFFERENCE, est);
     assert_int_equal(suit(est), GW_DIAMONDS);
     n = estimate(&g, &EVERY, est);
     assert_int_equal(suit(est), GW_DIAMONDS);
 }
 
-/* The same in the classic deck: 13-0 is worth 10, 12-1 only 6. */
+/* The same in the classic deck: 13-0 is worth 10, 12-1 only 6, and 11-2
+ * still 5: the discard's chance of the slam makes it the better line under
+ * last13, while under difference the two lines make the same. */
 static void classic_slam_line_under_last13(void **state) {
     (void)state;
     gw_game g;
@@ -133,12 +135,13 @@ static void classic_slam_line_under_last13(void **state) {
     int n = estimate(&g, &LAST13, est);
     assert_int_equal(suit(est), GW_CLUBS);
     const gw_card_estimate *discard = of(est, n, "4C"), *ruff = of(est, n, "4H");
-    assert_true(discard->tricks < ruff->tricks);
     assert_true(ruff->points == 6.0 && ruff->tricks == 12.0);
-    assert_true(discard->points > ruff->points);
+    assert_true(discard->tricks <= ruff->tricks + 0.05); /* no more tricks on average */
+    assert_true(discard->points > ruff->points + 1.0);   /* but the slams count 10 */
+    /* Counting tricks only, the two lines are all but even. */
     n = estimate(&g, &DIFFERENCE, est);
-    assert_int_equal(suit(est), GW_HEARTS);
     assert_true(of(est, n, "4H")->points == 11.0); /* 12 - 1 */
+    assert_true(of(est, n, "4C")->points < of(est, n, "4H")->points + 0.1);
 }
 
 /* Under every the ruff's foreplay trick is worth an occasional endgame

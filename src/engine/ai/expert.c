@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "gw/ai.h"
-#include "infer.h"
 #include "rollout.h"
 #include "world.h"
 
@@ -22,18 +21,7 @@
  * world would overrun it, and also once the choice is settled (see
  * settled()). In the endgame every card is known: values are exact. */
 
-enum {
-#ifndef EXPERT_MIN_SETTLED
-    MIN_SETTLED = 48, /* worlds before a timed choice may count as settled */
-#else
-    MIN_SETTLED = EXPERT_MIN_SETTLED,
-#endif
-#ifndef EXPERT_CANDIDATES
-    CANDIDATES = 8 /* worlds drawn for each one evaluated, one kept by its likelihood (infer.c) */
-#else
-    CANDIDATES = EXPERT_CANDIDATES
-#endif
-};
+enum { MIN_SETTLED = 48 /* worlds before a timed choice may count as settled */ };
 
 struct gw_expert {
     gw_expert_limits limits;
@@ -41,9 +29,7 @@ struct gw_expert {
     gw_solver *solver;
     gw_stakes stakes;
     world_sampler sampler;
-    int last_worlds;   /* worlds the last estimate used */
-    infer_model model; /* the opponent's play, for weighting worlds */
-    int candidates;    /* worlds drawn for each one evaluated (1: no weighting) */
+    int last_worlds; /* worlds the last estimate used */
 };
 
 gw_status gw_expert_new(gw_expert_limits limits, uint64_t seed, gw_expert **out, gw_error *err) {
@@ -61,8 +47,6 @@ gw_status gw_expert_new(gw_expert_limits limits, uint64_t seed, gw_expert **out,
     }
     e->limits = limits;
     e->seed = seed;
-    e->model = INFER_DEFAULT;
-    e->candidates = CANDIDATES;
     *out = e;
     return GW_OK;
 }
@@ -78,11 +62,6 @@ void gw_expert_free(gw_expert *e) {
 }
 
 int expert_last_worlds(const gw_expert *e) { return e->last_worlds; }
-
-void expert_set_inference(gw_expert *e, const infer_model *m, int candidates) {
-    e->model = *m;
-    e->candidates = candidates < 1 ? 1 : candidates;
-}
 
 /* True if a goes before b: best first; among equals the cheaper card (a
  * plain suit before trumps, then the lower rank, then the suit). */
@@ -168,9 +147,6 @@ static void tally_add(tally *t, const double *value, const double *tricks, int n
 /* What one trick more for the seat (one fewer for the opponent) is worth
  * in points of the scoring, away from the slam and the tie: 2 when the
  * points are the trick difference, else 1. */
-#ifndef TOLERANCE
-#define TOLERANCE 0.1
-#endif
 static double trick_points(gw_scoring s) { return s == GW_DIFFERENCE ? 2.0 : 1.0; }
 
 /* True when, at three standard errors of the paired differences, no other
@@ -234,29 +210,6 @@ static int fallback(const gw_observation *o, gw_cards legal, gw_card_estimate ou
     return n;
 }
 
-/* One world from the posterior, approximately: CANDIDATES worlds drawn
- * uniformly among those consistent with o, one kept with a chance in
- * proportion to how likely the opponent's foreplay cards were in it
- * (sampling-importance-resampling). False if no world could be drawn. */
-static bool sample_world(gw_expert *e, gw_rng *rng, const gw_observation *o, gw_game *out) {
-    if (e->candidates <= 1 || o->nmoves < 2) return world_sample(&e->sampler, rng, out);
-    double total = 0;
-    bool got = false;
-    for (int k = 0; k < e->candidates; k++) {
-        gw_game w;
-        if (!world_sample(&e->sampler, rng, &w)) break;
-        double like = infer_likelihood(&w, o, &e->stakes, &e->model);
-        total += like;
-        /* Keep w with chance like / total: each candidate ends up kept in
-         * proportion to its likelihood. */
-        if ((double)(gw_rng_next(rng) >> 11) * 0x1.0p-53 * total < like) {
-            *out = w;
-            got = true;
-        }
-    }
-    return got;
-}
-
 int gw_expert_estimate(gw_expert *e, const gw_observation *o, gw_card_estimate out[13]) {
     gw_cards legal = gw_observation_legal(o);
     e->last_worlds = 0;
@@ -293,12 +246,12 @@ int gw_expert_estimate(gw_expert *e, const gw_observation *o, gw_card_estimate o
             if (slowest > next) next = slowest;
             if (spent + next > budget) break;
             if (worlds >= MIN_SETTLED && worlds % 8 == 0 &&
-                settled(&t, nruns, TOLERANCE * trick_points(e->stakes.scoring)))
+                settled(&t, nruns, 0.1 * trick_points(e->stakes.scoring)))
                 break;
         }
         gw_game w;
         double value[13], tricks[13];
-        if (!sample_world(e, &rng, o, &w)) break;
+        if (!world_sample(&e->sampler, &rng, &w)) break;
         evaluate_world(e, &w, o->seat, rep, nruns, value, tricks);
         tally_add(&t, value, tricks, nruns);
     }
