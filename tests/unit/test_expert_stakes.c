@@ -197,7 +197,7 @@ static void oracle_values_the_slam(void **state) {
  * whose points are twice the tricks. Where every world's values under
  * difference are those under last13 doubled (plus a constant: no slam, no
  * tie), the two stop after the same worlds (with a tenth of a point under
- * both, 232 and 304). */
+ * both, 104 and 672 worlds). */
 static void settling_is_in_tricks_under_every_scoring(void **state) {
     (void)state;
     const position *p = &SMALL_PLAIN;
