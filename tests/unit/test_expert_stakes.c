@@ -68,7 +68,7 @@ static void set_up(gw_game *g, gw_variant v, int dealer, const char *deck, const
 }
 
 static const gw_stakes LAST13 = {GW_LAST13, 0, {0, 0}}, EVERY = {GW_EVERY, 0, {0, 0}},
-                       DIFFERENCE = {GW_DIFFERENCE, 0, {0, 0}};
+                       DIFFERENCE = {GW_DIFFERENCE, 0, {0, 0}}, TOTAL = {GW_TOTAL, 0, {0, 0}};
 
 /* The expert's estimates for the seat to move in g under st (400 worlds). */
 static int estimate(const gw_game *g, const gw_stakes *st, gw_card_estimate out[13]) {
@@ -193,11 +193,11 @@ static void oracle_values_the_slam(void **state) {
 }
 
 /* A timed decision stops once no card can be better than the leader by a
- * tenth of a trick: a tenth of a point, but two tenths under difference,
- * whose points are twice the tricks. Where every world's values under
- * difference are those under last13 doubled (plus a constant: no slam, no
- * tie), the two stop after the same worlds (with a tenth of a point under
- * both, 104 and 672 worlds). */
+ * tenth of a trick: a tenth of a point, but two tenths under difference
+ * and total (each scores its own tricks), whose values are twice the
+ * tricks. Where every world's values under those are the ones under last13
+ * doubled (plus a constant: no slam, no tie), all three stop after the
+ * same worlds (with a tenth of a point everywhere: 104 and 672). */
 static void settling_is_in_tricks_under_every_scoring(void **state) {
     (void)state;
     const position *p = &SMALL_PLAIN;
@@ -205,9 +205,9 @@ static void settling_is_in_tricks_under_every_scoring(void **state) {
     set_up(&g, p->variant, p->dealer, p->deck, p->moves);
     gw_observation o;
     gw_observe(&g, g.turn, &o);
-    int worlds[2];
-    const gw_stakes *rules[2] = {&LAST13, &DIFFERENCE};
-    for (int k = 0; k < 2; k++) {
+    int worlds[3];
+    const gw_stakes *rules[3] = {&LAST13, &DIFFERENCE, &TOTAL};
+    for (int k = 0; k < 3; k++) {
         uint64_t now = 0;
         gw_clock clock = {ticking_ms, &now};
         gw_expert *e = NULL;
@@ -220,6 +220,7 @@ static void settling_is_in_tricks_under_every_scoring(void **state) {
     }
     assert_true(worlds[0] > 48); /* not settled at the first look */
     assert_int_equal(worlds[0], worlds[1]);
+    assert_int_equal(worlds[0], worlds[2]);
 }
 
 int main(void) {

@@ -146,13 +146,15 @@ static void tally_add(tally *t, const double *value, const double *tricks, int n
 
 /* What one trick more for the seat (one fewer for the opponent) is worth
  * in points of the scoring, away from the slam and the tie: 2 when the
- * points are the trick difference, else 1. */
-static double trick_points(gw_scoring s) { return s == GW_DIFFERENCE ? 2.0 : 1.0; }
+ * value is the trick difference (difference; total, where both score their
+ * tricks), else 1. */
+static double trick_points(gw_scoring s) { return s == GW_DIFFERENCE || s == GW_TOTAL ? 2.0 : 1.0; }
 
 /* True when, at three standard errors of the paired differences, no other
  * run is better than the leading one by more than a tenth of a trick's
- * points (tolerance: 0.1 point, or 0.2 under difference, whose points are
- * twice the tricks, so that the rule means the same under every scoring),
+ * points (tolerance: 0.1 point, or 0.2 under difference and total, whose
+ * values are twice the tricks, so that the rule means the same under every
+ * scoring),
  * or never better when a difference does not vary at all: more worlds
  * would hardly change the choice or its worth. */
 static bool settled(const tally *t, int nruns, double tolerance) {
