@@ -144,11 +144,20 @@ static void tally_add(tally *t, const double *value, const double *tricks, int n
     }
 }
 
+/* What one trick more for the seat (one fewer for the opponent) is worth
+ * in points of the scoring, away from the slam and the tie: 2 when the
+ * value is the trick difference (difference; total, where both score their
+ * tricks), else 1. */
+static double trick_points(gw_scoring s) { return s == GW_DIFFERENCE || s == GW_TOTAL ? 2.0 : 1.0; }
+
 /* True when, at three standard errors of the paired differences, no other
- * run is better than the leading one by more than a tenth of a trick
- * (or never better, when a difference does not vary at all): more worlds
+ * run is better than the leading one by more than a tenth of a trick's
+ * points (tolerance: 0.1 point, or 0.2 under difference and total, whose
+ * values are twice the tricks, so that the rule means the same under every
+ * scoring),
+ * or never better when a difference does not vary at all: more worlds
  * would hardly change the choice or its worth. */
-static bool settled(const tally *t, int nruns) {
+static bool settled(const tally *t, int nruns, double tolerance) {
     int best = 0, n = t->worlds;
     for (int i = 1; i < nruns; i++)
         if (t->sum[i] > t->sum[best]) best = i;
@@ -161,7 +170,7 @@ static bool settled(const tally *t, int nruns) {
             if (mean < 0) return false;
             continue;
         }
-        double margin = mean + 0.1; /* must exceed three standard errors */
+        double margin = mean + tolerance; /* must exceed three standard errors */
         if (margin <= 0 || margin * margin <= 9.0 * var / n) return false;
     }
     return true;
@@ -221,16 +230,26 @@ int gw_expert_estimate(gw_expert *e, const gw_observation *o, gw_card_estimate o
     memset(&t, 0, sizeof t);
     int think = e->limits.think_ms, iterations = e->limits.iterations;
     const gw_clock *clock = e->limits.clock;
-    uint64_t start = think ? gw_clock_now(clock) : 0;
+    uint64_t start = think ? gw_clock_now(clock) : 0, last = start;
+    /* A world may take longer than the mean (and the machine may be busy):
+     * plan for the slowest one so far, within a budget a little short of
+     * the limit, so that no decision overruns it. */
+    double budget = think - think / 8.0, slowest = 0;
     for (;;) {
         int worlds = t.worlds;
         if (iterations && worlds >= iterations) break;
         if (think && worlds > 0) {
-            /* Stop if one more world would likely overrun the time, or
-             * (timed thinking only) if the choice is settled already. */
-            double spent = (double)(gw_clock_now(clock) - start);
-            if (spent + spent / worlds > think) break;
-            if (worlds >= MIN_SETTLED && worlds % 8 == 0 && settled(&t, nruns)) break;
+            /* Stop if one more world could overrun the time, or (timed
+             * thinking only) if the choice is settled already. */
+            uint64_t now = gw_clock_now(clock);
+            double spent = (double)(now - start), step = (double)(now - last), next = spent / worlds;
+            last = now;
+            if (step > slowest) slowest = step;
+            if (slowest > next) next = slowest;
+            if (spent + next > budget) break;
+            if (worlds >= MIN_SETTLED && worlds % 8 == 0 &&
+                settled(&t, nruns, 0.1 * trick_points(e->stakes.scoring)))
+                break;
         }
         gw_game w;
         double value[13], tricks[13];
