@@ -5,6 +5,7 @@
 #define GW_REVIEW_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "gw/ai.h"
@@ -77,5 +78,9 @@ gw_status gw_review_card(gw_expert *e, gw_solver *s, const gw_stakes *st, const 
  * memory is short. */
 gw_status gw_review_hand(const gw_game *dealt, const gw_card *moves, int nmoves, const gw_review_options *opt,
                          gw_hand_review *out, gw_error *err);
+
+/* A loss in points of the rule as the reviews write it: "1 point", "4 points", "0.42 points". Writes at
+ * most cap bytes into buf and returns buf. */
+const char *gw_review_points_text(double x, char *buf, size_t cap);
 
 #endif

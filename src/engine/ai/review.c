@@ -4,6 +4,7 @@
 
 #include <assert.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "gw/observation.h"
@@ -170,4 +171,12 @@ gw_status gw_review_hand(const gw_game *dealt, const gw_card *moves, int nmoves,
     gw_expert_free(e);
     gw_solver_free(s);
     return st;
+}
+
+const char *gw_review_points_text(double x, char *buf, size_t cap) {
+    if (x == (double)(long)x)
+        snprintf(buf, cap, "%ld point%s", (long)x, x == 1.0 ? "" : "s");
+    else
+        snprintf(buf, cap, "%.2f points", x);
+    return buf;
 }

@@ -90,15 +90,6 @@ typedef struct review_opts {
     uint64_t seed;
 } review_opts;
 
-/* "1 point", "2 points", "0.61 points": a loss in points of the rule. */
-static const char *points_text(double x, char *buf, size_t cap) {
-    if (x == (double)(long)x)
-        snprintf(buf, cap, "%ld point%s", (long)x, x == 1.0 ? "" : "s");
-    else
-        snprintf(buf, cap, "%.2f points", x);
-    return buf;
-}
-
 /* Writes "P1 AS best" or "P1 7H loses 1 trick, 2 points (best: AH KH)"; v (may be NULL) the review's verdict
  * on the card, for its points. */
 static void print_judgement(int player, gw_card c, const judgement *j, const gw_card_verdict *v, int trump) {
@@ -112,7 +103,7 @@ static void print_judgement(int player, gw_card c, const judgement *j, const gw_
     gw_suit_order(trump, GW_ORDER_ALTERNATE, order);
     gw_cards_format_list(j->best, order, ' ', list, (int)sizeof list);
     printf("loses %d trick%s", j->loss, j->loss == 1 ? "" : "s");
-    if (v && v->judged) printf(", %s", points_text(v->loss, pts, sizeof pts));
+    if (v && v->judged) printf(", %s", gw_review_points_text(v->loss, pts, sizeof pts));
     printf(" (best: %s)", list);
 }
 
@@ -153,7 +144,7 @@ static void print_review(const gw_hand_review *r, const gw_match_rules *rules, c
         printf(
             "  P%d lost %.2f +- %.2f points: %.2f in the foreplay (%d cards), %s in the endgame (%d cards)\n",
             p + 1, r->loss[p], r->loss_se[p], r->foreplay_loss[p], r->judged[GW_FOREPLAY][p],
-            points_text(r->endgame_loss[p], pts, sizeof pts), r->judged[GW_ENDGAME][p]);
+            gw_review_points_text(r->endgame_loss[p], pts, sizeof pts), r->judged[GW_ENDGAME][p]);
         if (r->nworst[p] == 0) {
             printf("     no card lost anything\n");
             continue;
@@ -163,7 +154,7 @@ static void print_review(const gw_hand_review *r, const gw_match_rules *rules, c
             const gw_card_verdict *v = &r->card[r->worst[p][k]];
             printf("%s trick %d %s ", k ? ";" : "", v->trick, cli_card(v->card));
             if (v->phase == GW_ENDGAME)
-                printf("%s", points_text(v->loss, pts, sizeof pts));
+                printf("%s", gw_review_points_text(v->loss, pts, sizeof pts));
             else
                 printf("%.2f +- %.2f", v->loss, v->se);
             printf(" (best %s)", cli_card(v->best));

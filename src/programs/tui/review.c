@@ -79,15 +79,6 @@ void tui_review_position(const tui_review_trick *t, gw_game *out) {
     out->hand[1 - leader] &= ~gw_bit(t->ev.cards[1]);
 }
 
-/* "1 point", "4 points", "0.42 points". */
-static const char *points_text(double x, char *buf, size_t cap) {
-    if (x == (double)(long)x)
-        snprintf(buf, cap, "%ld point%s", (long)x, x == 1.0 ? "" : "s");
-    else
-        snprintf(buf, cap, "%.2f points", x);
-    return buf;
-}
-
 void tui_review_verdict_text(const tui_review_trick *t, bool ascii, char *buf, size_t cap) {
     const tui_verdict *v = &t->verdict;
     const gw_card_verdict *r = &t->review;
@@ -126,7 +117,7 @@ void tui_review_verdict_text(const tui_review_trick *t, bool ascii, char *buf, s
     char pts[32] = "";
     if (r->judged && r->phase == GW_ENDGAME) {
         char p[24];
-        snprintf(pts, sizeof pts, " (%s)", points_text(r->loss, p, sizeof p));
+        snprintf(pts, sizeof pts, " (%s)", gw_review_points_text(r->loss, p, sizeof p));
     }
     snprintf(buf, cap, "Solver: %s cost %d trick%s%s: %s would have kept %d, %s keeps %d.", label, lost,
              lost == 1 ? "" : "s", pts, better, v->best, label, v->kept);
