@@ -4,7 +4,7 @@
 
 #include <assert.h>
 #include <math.h>
-#include <stdio.h>
+#include <limits.h>
 #include <string.h>
 
 #include "gw/observation.h"
@@ -174,9 +174,14 @@ gw_status gw_review_hand(const gw_game *dealt, const gw_card *moves, int nmoves,
 }
 
 const char *gw_review_points_text(double x, char *buf, size_t cap) {
-    if (x == (double)(long)x)
-        snprintf(buf, cap, "%ld point%s", (long)x, x == 1.0 ? "" : "s");
-    else
-        snprintf(buf, cap, "%.2f points", x);
+    int n = cap > INT_MAX ? INT_MAX : (int)cap;
+    if (x == (double)(long)x) {
+        gw_format(buf, n, "%d point%s", (int)x, x == 1.0 ? "" : "s");
+        return buf;
+    }
+    /* Two decimals, rounded (the engine's own formatter: no stdio here). */
+    long hundredths = lround(fabs(x) * 100.0);
+    gw_format(buf, n, "%s%d.%d%d points", x < 0 ? "-" : "", (int)(hundredths / 100),
+              (int)(hundredths / 10 % 10), (int)(hundredths % 10));
     return buf;
 }
