@@ -71,6 +71,12 @@ gw_status gw_position_check(const gw_position *p, gw_error *err);
  * trick included. The position must pass gw_position_check. */
 int gw_solve(gw_solver *s, const gw_position *p);
 
+/* gw_solve's value, only as exact as a search window needs (a null-window
+ * search costs less): with lo < hi (clamped to 0 and the tricks left), a
+ * result strictly between them is exact, lo means at most lo and hi at
+ * least hi. The position must pass gw_position_check. */
+int gw_solve_within(gw_solver *s, const gw_position *p, int lo, int hi);
+
 /* The value of every legal card of the player to move, written to out (room
  * for 13) in the order S H D C, high to low; returns how many. Also returns
  * the position's value in *best if best is not NULL. */

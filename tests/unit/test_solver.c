@@ -131,9 +131,44 @@ static void matches_oracle_on_random_endgames(void **state) {
     free(o.memo);
 }
 
+/* gw_solve_within keeps its contract on random positions and windows: a
+ * value strictly inside the window is exact, lo means at most lo, hi at
+ * least hi. */
+static void within_bounds_the_value(void **state) {
+    (void)state;
+    gw_solver *s;
+    assert_int_equal(gw_solver_new(1u << 20, &s), GW_OK);
+    gw_rng rng;
+    gw_rng_seed(&rng, 77);
+    for (int round = 0; round < 3000; round++) {
+        gw_variant v = (round & 1) ? GW_SMALL : GW_CLASSIC;
+        int n = 1 + (int)gw_rng_below(&rng, 9);
+        gw_cards a, b;
+        random_hands(&rng, v, n, &a, &b);
+        gw_position p = {(int)gw_rng_below(&rng, 4), a, b, GW_NO_CARD};
+        if (gw_rng_below(&rng, 2)) {
+            gw_card c = gw_nth(a, (int)gw_rng_below(&rng, (uint32_t)n));
+            p.leader = a & ~gw_bit(c);
+            p.led = c;
+        }
+        int exact = gw_solve(s, &p);
+        int lo = (int)gw_rng_below(&rng, (uint32_t)n + 3) - 1, hi = lo + (int)gw_rng_below(&rng, 4);
+        int got = gw_solve_within(s, &p, lo, hi);
+        int clo = lo < 0 ? 0 : lo > n ? n : lo, chi = hi > n ? n : hi < clo ? clo : hi;
+        if (got < clo || got > chi) fail_msg("round %d: %d outside [%d, %d]", round, got, clo, chi);
+        if (got > clo && got < chi && got != exact)
+            fail_msg("round %d: %d inside, exact %d", round, got, exact);
+        if (clo < chi && got == clo && exact > clo) fail_msg("round %d: %d low, exact %d", round, got, exact);
+        if (clo < chi && got == chi && exact < chi)
+            fail_msg("round %d: %d high, exact %d", round, got, exact);
+    }
+    gw_solver_free(s);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(matches_oracle_on_random_endgames),
+        cmocka_unit_test(within_bounds_the_value),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -278,6 +278,28 @@ int gw_solve(gw_solver *s, const gw_position *p) {
     return solve_from(s, p);
 }
 
+int gw_solve_within(gw_solver *s, const gw_position *p, int lo, int hi) {
+    begin(s, p);
+    assert(position_sound(p));
+    int n = gw_count(p->other);
+    lo = lo < 0 ? 0 : lo > n ? n : lo;
+    hi = hi > n ? n : hi < lo ? lo : hi;
+    if (lo == hi) return lo; /* nothing to tell apart */
+    if (p->led != GW_NO_CARD) {
+        gw_cards full = p->leader | gw_bit(p->led);
+        return value_between(s, p->leader, p->other, p->led, lo, hi, guess_start(s, full, p->other));
+    }
+    if (!(s->flags & GW_SOLVE_NO_BOUNDS)) {
+        int quick = gw_quick_tricks(p->leader, p->other, s->trump);
+        int most = n - gw_sure_losers(p->leader, p->other, s->trump);
+        if (quick >= hi) return hi;
+        if (most <= lo) return lo;
+        if (quick > lo) lo = quick;
+        if (most < hi) hi = most;
+    }
+    return value_between(s, p->leader, p->other, GW_NO_CARD, lo, hi, guess_start(s, p->leader, p->other));
+}
+
 int gw_solve_cards(gw_solver *s, const gw_position *p, gw_card_value *out, int *best) {
     begin(s, p);
     int top = solve_from(s, p);
