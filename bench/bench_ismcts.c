@@ -67,7 +67,7 @@ static bool iterate(ismcts *m, gw_game *g, gw_rng *rng, int seat) {
     path[depth++] = 0;
     while (gw_game_phase(g) == GW_FOREPLAY) {
         gw_card rep[13];
-        int n = world_runs(gw_game_legal(g), g->played, rep, NULL);
+        int n = world_runs(gw_game_legal(g), g->played, g->led, rep, NULL);
         gw_cards avail = 0, tried = 0;
         for (int i = 0; i < n; i++)
             avail |= gw_bit(rep[i]);
@@ -117,7 +117,7 @@ static gw_card ismcts_choose(ismcts *m, const gw_observation *o, int *iters) {
     if (!legal) return GW_NO_CARD;
     if (o->phase == GW_ENDGAME) return gw_ai_hard(o, m->solver, NULL); /* exact, as the expert */
     gw_card rep[13];
-    int nruns = world_runs(legal, o->played, rep, NULL);
+    int nruns = world_runs(legal, o->played, o->led, rep, NULL);
     if (nruns == 1) return rep[0];
     if (!world_prepare(&m->sampler, o)) return gw_ai_hard(o, m->solver, NULL);
     gw_rng rng;
@@ -184,7 +184,8 @@ static void agent_free(agent *a) {
 
 static gw_card agent_choose(agent *a, const gw_observation *o) {
     gw_card rep[13];
-    bool choice = o->phase == GW_FOREPLAY && world_runs(gw_observation_legal(o), o->played, rep, NULL) > 1;
+    bool choice =
+        o->phase == GW_FOREPLAY && world_runs(gw_observation_legal(o), o->played, o->led, rep, NULL) > 1;
     if (choice) a->decisions++;
     switch (a->kind) {
     case HARD: return gw_ai_hard(o, a->solver, NULL);
@@ -193,7 +194,7 @@ static gw_card agent_choose(agent *a, const gw_observation *o) {
         /* The expert solves once per world and run (none with a single run). */
         if (choice)
             a->solves += (long)expert_last_worlds(a->expert) *
-                         world_runs(gw_observation_legal(o), o->played, rep, NULL);
+                         world_runs(gw_observation_legal(o), o->played, o->led, rep, NULL);
         return c;
     }
     case ISMCTS: {

@@ -170,10 +170,11 @@ bool world_sample(world_sampler *ws, gw_rng *rng, gw_game *out) {
 }
 
 /* The legal cards, each mapped to the lowest card of its run of equivalents
- * (same suit, only played cards between): they are worth the same in every
- * deal. Returns how many runs; rep[i] is run i's lowest card, of[c] a card's
- * run (of may be NULL). */
-int world_runs(gw_cards legal, gw_cards played, gw_card *rep, int *of) {
+ * (same suit, only cards of earlier tricks between: not the led card):
+ * they are worth the same in every deal. Returns how many runs; rep[i] is
+ * run i's lowest card, of[c] a card's run (of may be NULL). */
+int world_runs(gw_cards legal, gw_cards played, gw_card led, gw_card *rep, int *of) {
+    if (led != GW_NO_CARD) played &= ~gw_bit(led);
     int n = 0;
     gw_card prev = GW_NO_CARD;
     for (gw_cards l = legal; l; l &= l - 1) {

@@ -51,11 +51,13 @@ bool world_prepare(world_sampler *ws, const gw_observation *o);
  * if no world could be built (should not happen for a real observation). */
 bool world_sample(world_sampler *ws, gw_rng *rng, gw_game *out);
 
-/* The legal cards in runs of equivalents (same suit, only played cards
- * between): they are worth the same in every deal. Returns the number of
- * runs; rep[i] is run i's lowest card and, if of is not NULL, of[c] the run
- * of card c. */
-int world_runs(gw_cards legal, gw_cards played, gw_card *rep, int *of);
+/* The legal cards in runs of equivalents (same suit, only cards played to
+ * earlier tricks between): they are worth the same in every deal. led is
+ * the card led to the current trick (GW_NO_CARD if none): though played, it
+ * parts the cards above it from those below (one wins the trick, the other
+ * does not). Returns the number of runs; rep[i] is run i's lowest card and,
+ * if of is not NULL, of[c] the run of card c. */
+int world_runs(gw_cards legal, gw_cards played, gw_card led, gw_card *rep, int *of);
 
 /* A hash of everything the observation says about the deal so far (to
  * seed a decision's worlds from the observation alone). */
@@ -65,5 +67,16 @@ uint64_t world_observation_hash(const gw_observation *o);
  * benchmarks; defined in expert.c). */
 struct gw_expert;
 int expert_last_worlds(const struct gw_expert *e);
+
+/* For measuring variants (bench/bench_pimc): how many of the last foreplay
+ * tricks the expert's playouts play best by both on the world's deal (the
+ * default 1; 0: the policy plays them all). */
+void expert_set_exact(struct gw_expert *e, int tricks);
+
+/* The seer (cheats, for analysis): the expert's estimate for the player to
+ * move in g, on worlds that are g itself with the stock's hidden cards
+ * shuffled: it knows the opponent's hand, not the stock's order. */
+struct gw_card_estimate;
+int expert_seer_estimate(struct gw_expert *e, const gw_game *g, struct gw_card_estimate *out);
 
 #endif
