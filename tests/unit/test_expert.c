@@ -231,6 +231,34 @@ static void wins_the_ace_of_trumps_cheaply(void **state) {
     gw_expert_free(e);
 }
 
+/* The card led to the trick parts the follower's cards: holding 6H and 4H
+ * against a led 5H (the ace of trumps face up), 6H takes the ace and 4H
+ * does not, though only a played card lies between them. */
+static void led_card_parts_the_runs(void **state) {
+    (void)state;
+    gw_card deck[GW_MAX_DECK];
+    int n = tdeck_from_hands(
+        "5H KS QS JS 3H 2H KD QD JD TD 9D 8D 7D", "6H 4H 6D 5D 4D 3D 2D KC QC JC TC 9C 8C",
+        "AS TS 9S 8S 7S 6S 5S 4S 3S 2S AH KH QH JH TH 9H 8H 7H AD AC 7C 6C 5C 4C 3C 2C", deck);
+    assert_int_equal(n, 52);
+    gw_game g;
+    assert_int_equal(gw_game_deal(&g, GW_CLASSIC, deck, 1, NULL), GW_OK);
+    tplay(&g, "5H", NULL);
+    gw_observation o;
+    gw_observe(&g, 1, &o);
+    gw_card rep[13];
+    assert_int_equal(world_runs(gw_observation_legal(&o), o.played, o.led, rep, NULL), 2);
+    gw_expert *e = expert(20, 3);
+    gw_card_estimate est[13];
+    assert_int_equal(gw_expert_estimate(e, &o, est), 2);
+    assert_int_equal(est[0].card, tc("6H"));
+    assert_true(est[0].tricks > est[1].tricks);
+    assert_int_equal(gw_expert_choose(e, &o), tc("6H"));
+    /* Once the trick is over, 5H played, the two are one run. */
+    assert_int_equal(world_runs(gw_bit(tc("6H")) | gw_bit(tc("4H")), o.played, GW_NO_CARD, rep, NULL), 1);
+    gw_expert_free(e);
+}
+
 /* Equivalent cards (a run in one suit) get the same value. */
 static void equivalent_cards_share_a_value(void **state) {
     (void)state;
@@ -248,6 +276,74 @@ static void equivalent_cards_share_a_value(void **state) {
             if (gw_card_suit(a) == gw_card_suit(b) && gw_card_rank(b) == gw_card_rank(a) + 1)
                 assert_true(est[i].tricks == est[j].tricks);
         }
+    gw_expert_free(e);
+}
+
+/* The worth to seat p of g with best play by both to the hand's end: every
+ * card of the foreplay tried (no pruning, no equivalence), the endgame
+ * solved. */
+static double best_worth(const gw_game *g, gw_solver *s, const gw_stakes *st, int p) {
+    if (gw_game_phase(g) != GW_FOREPLAY) {
+        int endgame[2], all[2], leader = g->leader, rest = gw_count(g->hand[leader]);
+        gw_position pos = {g->trump, g->hand[leader], g->hand[1 - leader], g->led};
+        int v = gw_game_phase(g) == GW_OVER ? 0 : gw_solve(s, &pos);
+        endgame[leader] = g->won[1][leader] + v;
+        endgame[1 - leader] = g->won[1][1 - leader] + rest - v;
+        for (int q = 0; q < 2; q++)
+            all[q] = g->won[0][q] + endgame[q];
+        return gw_stakes_value(st, (gw_variant)g->variant, p, endgame, all);
+    }
+    bool mine = g->turn == p;
+    double best = mine ? -1e9 : 1e9;
+    for (gw_cards l = gw_game_legal(g); l; l &= l - 1) {
+        gw_game h = *g;
+        assert_int_equal(gw_game_play(&h, gw_first(l), NULL), GW_OK);
+        double v = best_worth(&h, s, st, p);
+        if (mine ? v > best : v < best) best = v;
+    }
+    return best;
+}
+
+/* The oracle's playouts play the last foreplay tricks best on the true deal
+ * (the expert's, on each world's): at the last trick (and, with two exact
+ * tricks, the one before) each card's value is the best play's worth after
+ * it, for the leader and for the follower, in the rule's points. */
+static void playouts_play_the_last_tricks_best(void **state) {
+    (void)state;
+    gw_expert *e = expert(1, 5);
+    gw_solver *s;
+    assert_int_equal(gw_solver_new(0, &s), GW_OK);
+    int checked = 0;
+    for (uint64_t seed = 1; seed <= 12; seed++) {
+        gw_variant v = seed % 2 ? GW_SMALL : GW_CLASSIC;
+        gw_stakes st = {seed % 3 == 0 ? GW_EVERY : GW_LAST13, 0, {0, 0}};
+        gw_expert_set_stakes(e, &st);
+        for (int tricks = 1; tricks <= 2; tricks++) {
+            expert_set_exact(e, tricks);
+            gw_game g;
+            deal(&g, v, seed);
+            while (gw_game_stock_left(&g) > 2 * tricks)
+                play_easy(&g, 1);
+            for (int ply = 0; ply < 2; ply++) { /* the leader, then the follower */
+                gw_card_estimate est[13];
+                int n = gw_oracle_estimate(e, &g, est);
+                assert_int_equal(n, gw_count(gw_game_legal(&g)));
+                for (int i = 0; i < n; i++) {
+                    gw_game h = g;
+                    assert_int_equal(gw_game_play(&h, est[i].card, NULL), GW_OK);
+                    double want = best_worth(&h, s, &st, g.turn);
+                    if (est[i].points != want)
+                        fail_msg("seed %d, %d exact, ply %d, card %d: %.1f points, best play %.1f", (int)seed,
+                                 tricks, ply, (int)est[i].card, est[i].points, want);
+                    checked++;
+                }
+                play_easy(&g, 1);
+            }
+        }
+    }
+    assert_true(checked > 100);
+    expert_set_exact(e, 0); /* the policy's play: no longer best everywhere */
+    gw_solver_free(s);
     gw_expert_free(e);
 }
 
@@ -280,7 +376,9 @@ int main(void) {
         cmocka_unit_test(endgame_values_are_exact),
         cmocka_unit_test(wins_the_ace_of_trumps_cheaply),
         cmocka_unit_test(equivalent_cards_share_a_value),
+        cmocka_unit_test(led_card_parts_the_runs),
         cmocka_unit_test(time_bound_ends_the_search),
+        cmocka_unit_test(playouts_play_the_last_tricks_best),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

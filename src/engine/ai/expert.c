@@ -10,9 +10,11 @@
 /* Design. In the foreplay each decision samples worlds (complete deals the
  * seat's observation could have come from: world.c) and, in each world,
  * plays each legal card (one per run of equivalent cards), finishes the
- * foreplay with a fast policy for both players (rollout.c) and solves the
- * endgame exactly with the expert's one solver, whose table stays valid
- * across calls. A world's value is what the finished hand is worth to the
+ * foreplay with a fast policy for both players (rollout.c) but for its last
+ * trick, which both play best on the world's deal (a small search whose
+ * leaves are endgames: at that trick each player knows all but a card or
+ * two), and solves the endgame exactly with the expert's one solver, whose
+ * table stays valid across calls. A world's value is what the finished hand is worth to the
  * seat under the expert's stakes (gw_stakes_value: points of the scoring
  * rule in force, not tricks). A card's estimate is its mean over the
  * worlds; every card sees the same worlds. The worlds come from a generator seeded with the
@@ -21,7 +23,11 @@
  * world would overrun it, and also once the choice is settled (see
  * settled()). In the endgame every card is known: values are exact. */
 
-enum { MIN_SETTLED = 48 /* worlds before a timed choice may count as settled */ };
+enum {
+    MIN_SETTLED = 48,       /* worlds before a timed choice may count as settled */
+    EXPERT_EXACT_TRICKS = 1 /* foreplay tricks at a playout's end played best on the world's deal (measured
+                               with bench/bench_pimc: the last one gains, in equal time, over none) */
+};
 
 struct gw_expert {
     gw_expert_limits limits;
@@ -30,7 +36,10 @@ struct gw_expert {
     gw_stakes stakes;
     world_sampler sampler;
     int last_worlds; /* worlds the last estimate used */
+    int exact;       /* foreplay tricks the playouts play best on the world's deal */
 };
+
+void expert_set_exact(gw_expert *e, int tricks) { e->exact = tricks < 0 ? 0 : tricks; }
 
 gw_status gw_expert_new(gw_expert_limits limits, uint64_t seed, gw_expert **out, gw_error *err) {
     *out = NULL;
@@ -47,6 +56,7 @@ gw_status gw_expert_new(gw_expert_limits limits, uint64_t seed, gw_expert **out,
     }
     e->limits = limits;
     e->seed = seed;
+    e->exact = EXPERT_EXACT_TRICKS;
     *out = e;
     return GW_OK;
 }
@@ -118,7 +128,8 @@ static void evaluate_world(gw_expert *e, const gw_game *w, int seat, const gw_ca
     for (int i = 0; i < nruns; i++) {
         gw_game g = *w;
         int endgame[2] = {0, 0}, all[2] = {0, 0};
-        if (gw_game_play(&g, rep[i], NULL) == GW_OK) rollout_play(&g, e->solver, &e->stakes, endgame, all);
+        if (gw_game_play(&g, rep[i], NULL) == GW_OK)
+            rollout_play_ex(&g, e->solver, &e->stakes, e->exact, endgame, all);
         worth(&e->stakes, (gw_variant)w->variant, seat, endgame, all, &value[i], &tricks[i]);
     }
 }
@@ -212,18 +223,31 @@ static int fallback(const gw_observation *o, gw_cards legal, gw_card_estimate ou
     return n;
 }
 
-int gw_expert_estimate(gw_expert *e, const gw_observation *o, gw_card_estimate out[13]) {
-    gw_cards legal = gw_observation_legal(o);
-    e->last_worlds = 0;
-    if (!legal) return 0;
-    if (o->phase == GW_ENDGAME) {
-        int n = endgame_estimate(e, o, out);
-        return n >= 0 ? n : fallback(o, legal, out);
+/* Where a decision's worlds come from: the sampler, or (the seer) the
+ * true deal with the stock's hidden cards shuffled. */
+typedef struct source {
+    world_sampler *sampler;
+    const gw_game *truth;
+} source;
+
+static bool next_world(source *src, gw_rng *rng, gw_game *out) {
+    if (src->sampler) return world_sample(src->sampler, rng, out);
+    *out = *src->truth;
+    int n = gw_deck_size((gw_variant)out->variant);
+    for (int i = n - 1; i > out->stock_pos + 1; i--) {
+        int j = out->stock_pos + 1 + (int)gw_rng_below(rng, (uint32_t)(i - out->stock_pos));
+        uint8_t t = out->deck[i];
+        out->deck[i] = out->deck[j];
+        out->deck[j] = t;
     }
+    return true;
+}
+
+static int estimate(gw_expert *e, const gw_observation *o, gw_cards legal, source *src,
+                    gw_card_estimate out[13]) {
     gw_card rep[13];
     int of[64];
-    int nruns = world_runs(legal, o->played, rep, of);
-    if (!world_prepare(&e->sampler, o)) return fallback(o, legal, out);
+    int nruns = world_runs(legal, o->played, o->led, rep, of);
     gw_rng rng;
     gw_rng_seed(&rng, gw_mix64(e->seed) ^ world_observation_hash(o));
     tally t;
@@ -253,7 +277,7 @@ int gw_expert_estimate(gw_expert *e, const gw_observation *o, gw_card_estimate o
         }
         gw_game w;
         double value[13], tricks[13];
-        if (!world_sample(&e->sampler, &rng, &w)) break;
+        if (!next_world(src, &rng, &w)) break;
         evaluate_world(e, &w, o->seat, rep, nruns, value, tricks);
         tally_add(&t, value, tricks, nruns);
     }
@@ -262,12 +286,39 @@ int gw_expert_estimate(gw_expert *e, const gw_observation *o, gw_card_estimate o
     return finish(legal, of, &t, o->trump, out);
 }
 
+int gw_expert_estimate(gw_expert *e, const gw_observation *o, gw_card_estimate out[13]) {
+    gw_cards legal = gw_observation_legal(o);
+    e->last_worlds = 0;
+    if (!legal) return 0;
+    if (o->phase == GW_ENDGAME) {
+        int n = endgame_estimate(e, o, out);
+        return n >= 0 ? n : fallback(o, legal, out);
+    }
+    if (!world_prepare(&e->sampler, o)) return fallback(o, legal, out);
+    source src = {&e->sampler, NULL};
+    return estimate(e, o, legal, &src, out);
+}
+
+int expert_seer_estimate(gw_expert *e, const gw_game *g, gw_card_estimate *out) {
+    gw_observation o;
+    gw_observe(g, g->turn, &o);
+    gw_cards legal = gw_observation_legal(&o);
+    e->last_worlds = 0;
+    if (!legal) return 0;
+    if (o.phase == GW_ENDGAME) {
+        int n = endgame_estimate(e, &o, out);
+        return n >= 0 ? n : fallback(&o, legal, out);
+    }
+    source src = {NULL, g};
+    return estimate(e, &o, legal, &src, out);
+}
+
 gw_card gw_expert_choose(gw_expert *e, const gw_observation *o) {
     gw_cards legal = gw_observation_legal(o);
     if (!legal) return GW_NO_CARD;
     gw_card rep[13];
     int of[64];
-    if (o->phase == GW_FOREPLAY && world_runs(legal, o->played, rep, of) == 1)
+    if (o->phase == GW_FOREPLAY && world_runs(legal, o->played, o->led, rep, of) == 1)
         return rep[0]; /* nothing to choose */
     gw_card_estimate est[13];
     return gw_expert_estimate(e, o, est) ? est[0].card : GW_NO_CARD;
@@ -285,7 +336,7 @@ int gw_oracle_estimate(gw_expert *e, const gw_game *g, gw_card_estimate out[13])
     }
     gw_card rep[13];
     int of[64];
-    int nruns = world_runs(legal, o.played, rep, of);
+    int nruns = world_runs(legal, o.played, o.led, rep, of);
     double value[13], tricks[13];
     tally t;
     memset(&t, 0, sizeof t);

@@ -2,6 +2,8 @@
 #ifndef GW_ROLLOUT_H
 #define GW_ROLLOUT_H
 
+#include <stdbool.h>
+
 #include "gw/game.h"
 #include "gw/score.h"
 #include "gw/solver.h"
@@ -14,5 +16,10 @@ gw_card rollout_card(const gw_game *g, const gw_stakes *st);
  * solves the endgame (g must not be over): endgame[p] and all[p] are each
  * player's tricks at the hand's end with best endgame play. */
 void rollout_play(gw_game *g, gw_solver *solver, const gw_stakes *st, int endgame[2], int all[2]);
+
+/* The same, with the last `exact` foreplay tricks played best by both on
+ * g's full deal (0: none). */
+void rollout_play_ex(gw_game *g, gw_solver *solver, const gw_stakes *st, int exact, int endgame[2],
+                     int all[2]);
 
 #endif
