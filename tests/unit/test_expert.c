@@ -347,6 +347,28 @@ static void playouts_play_the_last_tricks_best(void **state) {
     gw_expert_free(e);
 }
 
+/* The seer (bench_pimc's cheat: the true deal, the stock's order sampled)
+ * values every legal card over its worlds, deterministically. */
+static void seer_values_every_card(void **state) {
+    (void)state;
+    gw_expert *e = expert(8, 4);
+    gw_game g;
+    deal(&g, GW_CLASSIC, 21);
+    play_easy(&g, 9);
+    gw_card_estimate a[13], b[13];
+    int n = expert_seer_estimate(e, &g, a);
+    assert_int_equal(n, gw_count(gw_game_legal(&g)));
+    assert_int_equal(expert_last_worlds(e), 8);
+    assert_int_equal(expert_seer_estimate(e, &g, b), n);
+    for (int i = 0; i < n; i++) {
+        assert_true(gw_has(gw_game_legal(&g), a[i].card));
+        assert_int_equal(a[i].card, b[i].card);
+        assert_true(a[i].points == b[i].points);
+        if (i > 0) assert_true(a[i - 1].points >= a[i].points);
+    }
+    gw_expert_free(e);
+}
+
 /* A time bound alone ends the search too, measured on the caller's clock:
  * with one that ticks a ms per read the search stops after a few worlds. */
 static void time_bound_ends_the_search(void **state) {
@@ -379,6 +401,7 @@ int main(void) {
         cmocka_unit_test(led_card_parts_the_runs),
         cmocka_unit_test(time_bound_ends_the_search),
         cmocka_unit_test(playouts_play_the_last_tricks_best),
+        cmocka_unit_test(seer_values_every_card),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
