@@ -199,20 +199,24 @@ static void endgame_values_are_exact(void **state) {
     gw_expert_free(e);
 }
 
+/* Trick 1, trumps spades, the ace of trumps face up (the stock as given):
+ * player 0 holds hand0 and leads 5H; o is then player 1's observation. */
+static void after_5h(const char *hand0, const char *hand1, const char *stock, gw_game *g, gw_observation *o) {
+    gw_card deck[GW_MAX_DECK];
+    assert_int_equal(tdeck_from_hands(hand0, hand1, stock, deck), 52);
+    assert_int_equal(gw_game_deal(g, GW_CLASSIC, deck, 1, NULL), GW_OK);
+    tplay(g, "5H", NULL);
+    gw_observe(g, 1, o);
+}
+
 /* Trick 1, trumps spades, the ace of trumps face up: player 0 leads 5H and
  * player 1 (the expert) holds 9H and 2H: winning with the 9 takes the ace. */
 static void wins_the_ace_of_trumps_cheaply(void **state) {
     (void)state;
-    gw_card deck[GW_MAX_DECK];
-    int n = tdeck_from_hands(
-        "5H KS QS JS 4H 3H KD QD JD TD 9D 8D 7D", "9H 2H 6D 5D 4D 3D 2D KC QC JC TC 9C 8C",
-        "AS TS 9S 8S 7S 6S 5S 4S 3S 2S AH KH QH JH TH 8H 7H 6H AD AC 7C 6C 5C 4C 3C 2C", deck);
-    assert_int_equal(n, 52);
     gw_game g;
-    assert_int_equal(gw_game_deal(&g, GW_CLASSIC, deck, 1, NULL), GW_OK);
-    tplay(&g, "5H", NULL);
     gw_observation o;
-    gw_observe(&g, 1, &o);
+    after_5h("5H KS QS JS 4H 3H KD QD JD TD 9D 8D 7D", "9H 2H 6D 5D 4D 3D 2D KC QC JC TC 9C 8C",
+             "AS TS 9S 8S 7S 6S 5S 4S 3S 2S AH KH QH JH TH 8H 7H 6H AD AC 7C 6C 5C 4C 3C 2C", &g, &o);
     gw_expert *e = expert(20, 3);
     gw_card_estimate est[13];
     assert_int_equal(gw_expert_estimate(e, &o, est), 2);
@@ -236,16 +240,10 @@ static void wins_the_ace_of_trumps_cheaply(void **state) {
  * does not, though only a played card lies between them. */
 static void led_card_parts_the_runs(void **state) {
     (void)state;
-    gw_card deck[GW_MAX_DECK];
-    int n = tdeck_from_hands(
-        "5H KS QS JS 3H 2H KD QD JD TD 9D 8D 7D", "6H 4H 6D 5D 4D 3D 2D KC QC JC TC 9C 8C",
-        "AS TS 9S 8S 7S 6S 5S 4S 3S 2S AH KH QH JH TH 9H 8H 7H AD AC 7C 6C 5C 4C 3C 2C", deck);
-    assert_int_equal(n, 52);
     gw_game g;
-    assert_int_equal(gw_game_deal(&g, GW_CLASSIC, deck, 1, NULL), GW_OK);
-    tplay(&g, "5H", NULL);
     gw_observation o;
-    gw_observe(&g, 1, &o);
+    after_5h("5H KS QS JS 3H 2H KD QD JD TD 9D 8D 7D", "6H 4H 6D 5D 4D 3D 2D KC QC JC TC 9C 8C",
+             "AS TS 9S 8S 7S 6S 5S 4S 3S 2S AH KH QH JH TH 9H 8H 7H AD AC 7C 6C 5C 4C 3C 2C", &g, &o);
     gw_card rep[13];
     assert_int_equal(world_runs(gw_observation_legal(&o), o.played, o.led, rep, NULL), 2);
     gw_expert *e = expert(20, 3);

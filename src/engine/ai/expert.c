@@ -299,16 +299,25 @@ int gw_expert_estimate(gw_expert *e, const gw_observation *o, gw_card_estimate o
     return estimate(e, o, legal, &src, out);
 }
 
+/* The cheats' start on the true deal g: the mover's observation and legal
+ * cards, and the estimates where no search is needed (none legal; the
+ * endgame, exact): their count, or -1 to search the foreplay. */
+static int true_deal_start(gw_expert *e, const gw_game *g, gw_observation *o, gw_cards *legal,
+                           gw_card_estimate out[13]) {
+    gw_observe(g, g->turn, o);
+    *legal = gw_observation_legal(o);
+    e->last_worlds = 0;
+    if (!*legal) return 0;
+    if (o->phase != GW_ENDGAME) return -1;
+    int n = endgame_estimate(e, o, out);
+    return n >= 0 ? n : fallback(o, *legal, out);
+}
+
 int expert_seer_estimate(gw_expert *e, const gw_game *g, gw_card_estimate *out) {
     gw_observation o;
-    gw_observe(g, g->turn, &o);
-    gw_cards legal = gw_observation_legal(&o);
-    e->last_worlds = 0;
-    if (!legal) return 0;
-    if (o.phase == GW_ENDGAME) {
-        int n = endgame_estimate(e, &o, out);
-        return n >= 0 ? n : fallback(&o, legal, out);
-    }
+    gw_cards legal;
+    int done = true_deal_start(e, g, &o, &legal, out);
+    if (done >= 0) return done;
     source src = {NULL, g};
     return estimate(e, &o, legal, &src, out);
 }
@@ -326,14 +335,9 @@ gw_card gw_expert_choose(gw_expert *e, const gw_observation *o) {
 
 int gw_oracle_estimate(gw_expert *e, const gw_game *g, gw_card_estimate out[13]) {
     gw_observation o;
-    gw_observe(g, g->turn, &o);
-    gw_cards legal = gw_observation_legal(&o);
-    e->last_worlds = 0;
-    if (!legal) return 0;
-    if (o.phase == GW_ENDGAME) {
-        int n = endgame_estimate(e, &o, out);
-        return n >= 0 ? n : fallback(&o, legal, out);
-    }
+    gw_cards legal;
+    int done = true_deal_start(e, g, &o, &legal, out);
+    if (done >= 0) return done;
     gw_card rep[13];
     int of[64];
     int nruns = world_runs(legal, o.played, o.led, rep, of);
