@@ -41,8 +41,10 @@ worst=$(grep -A1 '^  P2 lost ' <<<"$OUT" | tail -1)
 [ "$(grep -o 'trick [0-9]*' <<<"$worst" | wc -l)" -le 3 ] || fail "base-game: more than three costliest: $worst"
 vals=$(tr ';' '\n' <<<"${worst#*costliest:}" | awk '{print $4}')
 [ "$vals" = "$(sort -rn <<<"$vals")" ] || fail "base-game: the costliest are not the largest first: $worst"
-# P2's endgame blunder of trick 16 (5H: 1 trick, 1 point) is among them
-expect_out_re "costliest:.* trick 16 5H 1 point \(best [AKQJT2-9][SHDC]\)" "base-game: an endgame loss among the costliest"
+# P2's endgame blunder of trick 16 (5H: 1 trick, 1 point) is judged exactly
+# (since the expert of issue 15 three foreplay cards cost each player more,
+# so it is no longer among the costliest)
+expect_out_re "P2 5H loses 1 trick, 1 point" "base-game: the endgame loss of trick 16"
 
 # Deterministic: the same run twice gives the same text; another seed other estimates, the same format.
 first=$OUT
