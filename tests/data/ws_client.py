@@ -248,14 +248,14 @@ DEFAULTS = {"name": "", "sound": "on", "speed": "normal", "orientation": "auto",
 REVIEW_KEYS = {"type", "id", "verdicts", "foreplay", "review", "complete"}
 
 
-def get_replay(ws, hand_id, sent=False):
-    """Asks for (or, sent, has asked for) hand_id's replay and reads it whole: the `replay` message, and for a
-    German Whist hand not reviewed before (complete false: the hand, no verdict yet) the `review` messages,
-    each adding verdicts, until the complete one. Returns the replay with all of them, and how many review
-    messages came."""
-    if not sent:
+def get_replay(ws, hand_id, sent=False, first=None):
+    """Asks for (sent: has asked for; first: has read the `replay` message) hand_id's replay and reads it
+    whole: the `replay` message, and for a German Whist hand not reviewed before (complete false: the hand,
+    no verdict yet) the `review` messages, each adding verdicts, until the complete one. Returns the replay
+    with all of them, and how many review messages came."""
+    if not sent and not first:
         ws.send({"type": "replay", "id": hand_id})
-    r = ws.until(lambda m: m["type"] in ("replay", "review", "error"))
+    r = first or ws.until(lambda m: m["type"] in ("replay", "review", "error"))
     if r["type"] != "replay" or r["id"] != hand_id or not isinstance(r.get("complete"), bool):
         fail(f"replay {hand_id}: {r}")
     if r["complete"]:
