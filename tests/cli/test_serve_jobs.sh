@@ -19,7 +19,7 @@ if start_server --data "$TMP/srv" --think-ms 100; then
   python3 "$JOBS" 127.0.0.1 "$PORT" heavy >"$TMP/heavy.out" 2>&1 || fail "heavy: $(cat "$TMP/heavy.out")"
   python3 "$JOBS" 127.0.0.1 "$PORT" flood 100 6 3 3 20 2000 >"$TMP/flood.out" 2>&1 ||
     fail "flood: $(cat "$TMP/flood.out")"
-  cat "$TMP/flood.out"
+  cat "$TMP/heavy.out" "$TMP/flood.out"
   kill -TERM "$PID"
   wait "$PID" || fail "whist serve: exit $? ($(cat "$TMP/serve.err"))"
 fi

@@ -1,6 +1,6 @@
 /* test_server_pool.c: whist serve's worker pool (src/programs/server/pool.h): a decision starts while every
  * heavy job's worker is held, the heavy jobs never take more than their workers, hints before reviews,
- * notes posted before their job is done, and a stop hands back the jobs not started. Jobs block on a gate
+ * notes posted before their job is done, a stop hands back the jobs not started and is seen by a long job. Jobs block on a gate
  * the test opens, so the order of events is fixed; a wait of 20 s only turns a hang into a failure. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, pthread_cond_timedwait */
 #include <pthread.h>
@@ -235,12 +235,44 @@ static void test_stop(void **state) {
     world_free(&w);
 }
 
+/* A long job that asks pool_stopping ends early when the pool stops: the stop does not wait for it. */
+static void spin(pool_job *pj) {
+    tjob *j = (tjob *)pj;
+    pthread_mutex_lock(&j->w->mu);
+    j->w->running++;
+    pthread_cond_broadcast(&j->w->cv);
+    pthread_mutex_unlock(&j->w->mu);
+    while (!pool_stopping(pj->pool)) {
+        struct timespec ms = {0, 1000000};
+        nanosleep(&ms, NULL);
+    }
+}
+
+static void test_stopping(void **state) {
+    (void)state;
+    world w;
+    world_init(&w);
+    pool *p = pool_new(1, 1, wake, &w);
+    tjob j;
+    job_init(&j, &w, 1, false);
+    j.base.run = spin;
+    pool_submit(p, &j.base, POOL_REVIEW);
+    pthread_mutex_lock(&w.mu);
+    assert_true(wait_for(&w, running_is, 1));
+    pthread_mutex_unlock(&w.mu);
+    pool_stop(p); /* returns: the job saw the stop */
+    assert_ptr_equal(pool_take_done(p), &j.base);
+    pool_free(p);
+    world_free(&w);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_decision_never_waits),
         cmocka_unit_test(test_order),
         cmocka_unit_test(test_post),
         cmocka_unit_test(test_stop),
+        cmocka_unit_test(test_stopping),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -122,6 +122,13 @@ void pool_post(pool *p, pool_job *note) {
     p->wake(p->ctx);
 }
 
+bool pool_stopping(pool *p) {
+    pthread_mutex_lock(&p->mu);
+    bool stopping = p->stopping;
+    pthread_mutex_unlock(&p->mu);
+    return stopping;
+}
+
 pool_job *pool_take_done(pool *p) {
     pthread_mutex_lock(&p->mu);
     pool_job *j = pop(&p->done, &p->done_tail);

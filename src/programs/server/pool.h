@@ -36,6 +36,8 @@ void pool_submit(pool *p, pool_job *job, pool_class cls);
 /* From a job's run on a worker: puts note (a job of the caller's own that is not queued) among the done
  * ones at once, before the job that posts it, and wakes the loop; its ran is true. */
 void pool_post(pool *p, pool_job *note);
+/* From a job's run: whether the pool is stopping (a long job may end early then). */
+bool pool_stopping(pool *p);
 /* The next finished job or posted note, in the order they finished, or NULL (from the loop). */
 pool_job *pool_take_done(pool *p);
 /* Stops the workers after the jobs they are running and joins them; then every job not started is among

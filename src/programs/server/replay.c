@@ -288,54 +288,77 @@ static void post_part(job *j, json_t **verdicts, json_t **foreplay) {
     pool_post(j->base.pool, &note->base);
 }
 
-/* Reviews the German Whist hand h (checked, finished) for player 0, posting the verdicts as they come; the
- * last part into j->answer, the whole review into j->review_text. */
+/* The verdicts of moves [from, to) of the review r (final), those of player 0's cards, into verdicts (the
+ * endgame's: with the exact solver's tricks, value and best) and foreplay, and a copy of each into all_verdicts
+ * and all_foreplay; g, the hand before move `from`, is played on to move `to`. */
+static void add_verdicts(gw_game *g, const gw_card *moves, int from, int to, const gw_hand_review *r,
+                         gw_solver *solver, json_t *verdicts, json_t *foreplay, json_t *all_verdicts,
+                         json_t *all_foreplay) {
+    for (int i = from; i < to; i++) {
+        gw_card c = moves[i];
+        const gw_card_verdict *v = &r->card[i];
+        gw_phase phase = gw_game_phase(g);
+        int value, best;
+        if (g->turn == 0 && phase == GW_ENDGAME && gw_solve_verdict(solver, g, c, &value, &best)) {
+            json_t *entry = json_pack("{sisosisi}", "trick", g->tricks_done + 1, "card", card_json(c), "value",
+                                      value, "best", best);
+            if (entry && v->judged) json_object_set_new(entry, "loss", json_real(v->loss));
+            json_array_append_new(all_verdicts, json_deep_copy(entry));
+            json_array_append_new(verdicts, entry);
+        } else if (g->turn == 0 && phase == GW_FOREPLAY && v->judged) {
+            json_t *entry = review_card_json(v);
+            json_array_append_new(all_foreplay, json_deep_copy(entry));
+            json_array_append_new(foreplay, entry);
+        }
+        gw_game_play(g, c, NULL); /* the record was checked: every move is legal */
+    }
+}
+
+/* Reviews the German Whist hand h (checked, finished) for player 0 card by card (gw_reviewer), posting the
+ * verdicts judged at most every REVIEW_POST_MS; the last part into j->answer, the whole review into
+ * j->review_text. False with j->err. */
 static bool review_hand(job *j, const gw_record_hand *h) {
     gw_error *err = &j->err;
     gw_game g;
     if (h->error.status != GW_OK || !h->finished || h->dealer < 0 ||
         gw_game_deal(&g, h->rules.variant, h->deck, h->dealer, err) != GW_OK)
         return gw_error_set(err, GW_EINVAL, 0, 0, "the stored hand cannot be replayed"), false;
-    const gw_game dealt = g;
     gw_review_options opt = gw_review_defaults(h->rules.scoring);
     opt.seats = 1u; /* player 0: the human whose history this is */
-    gw_hand_review *r = malloc(sizeof *r);
+    gw_reviewer *rv = NULL;
     gw_solver *solver = NULL;
     json_t *verdicts = json_array(), *foreplay = json_array(), *all_verdicts = json_array(),
            *all_foreplay = json_array();
-    bool ok = r && verdicts && foreplay && all_verdicts && all_foreplay && gw_solver_new(0, &solver) == GW_OK;
+    bool ok = verdicts && foreplay && all_verdicts && all_foreplay && gw_solver_new(0, &solver) == GW_OK;
     if (!ok)
         gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory for the review");
     else
-        ok = gw_review_hand(&dealt, h->moves, h->nmoves, &opt, r, err) == GW_OK;
+        ok = gw_reviewer_new(&g, h->moves, h->nmoves, &opt, &rv, err) == GW_OK;
     const gw_clock *clock = gw_monotonic_clock();
     uint64_t last_post = gw_clock_now(clock);
-    for (int i = 0; ok && i < h->nmoves; i++) {
-        gw_card c = h->moves[i];
-        const gw_card_verdict *v = &r->card[i];
-        gw_phase phase = gw_game_phase(&g);
-        json_t *entry = NULL;
-        int value, best;
-        if (g.turn == 0 && phase == GW_ENDGAME && gw_solve_verdict(solver, &g, c, &value, &best)) {
-            entry = json_pack("{sisosisi}", "trick", g.tricks_done + 1, "card", card_json(c), "value", value,
-                              "best", best);
-            if (entry && v->judged) json_object_set_new(entry, "loss", json_real(v->loss));
-            json_array_append_new(verdicts, entry);
-            json_array_append_new(all_verdicts, json_deep_copy(entry));
-        } else if (g.turn == 0 && phase == GW_FOREPLAY && v->judged) {
-            entry = review_card_json(v);
-            json_array_append_new(foreplay, entry);
-            json_array_append_new(all_foreplay, json_deep_copy(entry));
+    int shown = 0; /* the moves whose verdicts are added */
+    while (ok && !gw_reviewer_done(rv)) {
+        if (pool_stopping(j->base.pool)) { /* the server stops: the review is dropped, not waited for */
+            ok = false;
+            gw_error_set(err, GW_ESTATE, 0, 0, "the server is stopping");
+            break;
         }
-        gw_game_play(&g, c, NULL);
+        int move;
+        ok = gw_reviewer_step(rv, &move, err) == GW_OK;
+        if (!ok || move < 0) break;
+        int final = gw_reviewer_next(rv);
+        add_verdicts(&g, h->moves, shown, final, gw_reviewer_review(rv), solver, verdicts, foreplay,
+                     all_verdicts, all_foreplay);
+        shown = final;
         uint64_t now = gw_clock_now(clock);
-        if (g.led == GW_NO_CARD && now - last_post >= REVIEW_POST_MS &&
-            json_array_size(verdicts) + json_array_size(foreplay) > 0) {
+        if (now - last_post >= REVIEW_POST_MS && json_array_size(verdicts) + json_array_size(foreplay) > 0) {
             post_part(j, &verdicts, &foreplay);
             last_post = now;
         }
     }
     if (ok) {
+        const gw_hand_review *r = gw_reviewer_review(rv);
+        add_verdicts(&g, h->moves, shown, h->nmoves, r, solver, verdicts, foreplay, all_verdicts, all_foreplay);
         json_t *whole = json_pack("{sOsOso}", "verdicts", all_verdicts, "foreplay", all_foreplay, "review",
                                   review_summary_json(r, &opt));
         j->review_text = whole ? json_dumps(whole, JSON_COMPACT) : NULL;
@@ -349,11 +372,10 @@ static bool review_hand(job *j, const gw_record_hand *h) {
     json_decref(foreplay);
     json_decref(all_verdicts);
     json_decref(all_foreplay);
+    gw_reviewer_free(rv);
     gw_solver_free(solver);
-    free(r);
     return ok;
 }
-
 
 void replay_run(job *j) {
     gw_record_file rec;
