@@ -134,6 +134,7 @@ class Flood:
 
     def ask(self, cookie, ids, start):
         ws, _ = connect(self.host, self.port, cookie)
+        ws.sock.settimeout(None)  # a replay may wait long behind the others: that is the flood
         k = start
         while not self.stop:
             ws.send({"type": "replay", "id": ids[k % len(ids)]})

@@ -1,7 +1,8 @@
 /* test_server_pool.c: whist serve's worker pool (src/programs/server/pool.h): a decision starts while every
  * heavy job's worker is held, the heavy jobs never take more than their workers, hints before reviews,
- * notes posted before their job is done, a stop hands back the jobs not started and is seen by a long job. Jobs block on a gate
- * the test opens, so the order of events is fixed; a wait of 20 s only turns a hang into a failure. */
+ * notes posted before their job is done, a stop hands back the jobs not started and is seen by a long job.
+ * Jobs block on a gate the test opens, so the order of events is fixed; a wait of 20 s only turns a hang into
+ * a failure. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, pthread_cond_timedwait */
 #include <pthread.h>
 #include <setjmp.h>

@@ -156,12 +156,11 @@ static bool german_hand(json_t *j, const gw_record_hand *h, gw_error *err) {
 /* One play or error of an Android Whist trick: the view's event ({"seat", "command", "card", "answer"}),
  * and for an error "why", the android's reason in words. */
 static json_t *android_event_json(const gw_android_event *e, const gw_android_situation *before) {
-    json_t *o = json_pack("{sosososs}", "seat", seat_json(e->seat), "command",
-                          e->command < GW_CMD_COUNT
-                              ? json_string(gw_android_command_name((gw_android_command)e->command))
-                              : json_null(),
-                          "card", card_json(e->card), "answer",
-                          gw_protocol_answer_name((gw_android_answer)e->answer));
+    json_t *o = json_pack(
+        "{sosososs}", "seat", seat_json(e->seat), "command",
+        e->command < GW_CMD_COUNT ? json_string(gw_android_command_name((gw_android_command)e->command))
+                                  : json_null(),
+        "card", card_json(e->card), "answer", gw_protocol_answer_name((gw_android_answer)e->answer));
     if (o && e->card == GW_NO_CARD) {
         char why[160];
         gw_android_answer_text(before, (gw_android_command)e->command, (gw_android_answer)e->answer, why,
@@ -187,9 +186,9 @@ static bool android_hand(json_t *j, const gw_android_record_hand *h, gw_error *e
         json_object_set_new(hands, name, cards);
         json_object_set_new(seats, name, json_integer(gw_seat_player(h->dealer, s)));
     }
-    json_object_set_new(j, "names",
-                        names_json(gw_android_record_hand_tag(h, "Player1"),
-                                   gw_android_record_hand_tag(h, "Player2")));
+    json_object_set_new(
+        j, "names",
+        names_json(gw_android_record_hand_tag(h, "Player1"), gw_android_record_hand_tag(h, "Player2")));
     json_object_set_new(j, "dealer", json_integer(h->dealer));
     json_object_set_new(j, "seats", seats);
     char trump[2] = {gw_suit_char(g.trump), 0};
@@ -258,16 +257,17 @@ static json_t *review_summary_json(const gw_hand_review *r, const gw_review_opti
         json_array_append_new(worst, review_card_json(&r->card[r->worst[0][k]]));
     /* (no "seed": the review's worlds have a fixed one, but no message carries a field named seed) */
     return json_pack("{sssfsfsfsfsisisiso}", "unit", "points", "loss", r->loss[0], "se", r->loss_se[0],
-                     "foreplay_loss", r->foreplay_loss[0], "endgame_loss", r->endgame_loss[0], "foreplay_cards",
-                     r->judged[GW_FOREPLAY][0], "endgame_cards", r->judged[GW_ENDGAME][0], "iterations",
-                     opt->iterations, "costliest", worst);
+                     "foreplay_loss", r->foreplay_loss[0], "endgame_loss", r->endgame_loss[0],
+                     "foreplay_cards", r->judged[GW_FOREPLAY][0], "endgame_cards", r->judged[GW_ENDGAME][0],
+                     "iterations", opt->iterations, "costliest", worst);
 }
 
 /* {"type": "review", "id", "verdicts", "foreplay", "review", "complete"} (the arrays taken; summary taken,
  * NULL: null). */
 static json_t *review_message(int64_t id, json_t *verdicts, json_t *foreplay, json_t *summary) {
-    return json_pack("{sssIsosososb}", "type", "review", "id", (json_int_t)id, "verdicts", verdicts, "foreplay",
-                     foreplay, "review", summary ? summary : json_null(), "complete", summary != NULL);
+    return json_pack("{sssIsosososb}", "type", "review", "id", (json_int_t)id, "verdicts", verdicts,
+                     "foreplay", foreplay, "review", summary ? summary : json_null(), "complete",
+                     summary != NULL);
 }
 
 /* Posts the verdicts found since the last part (*verdicts and *foreplay, fresh arrays after) to the loop. */
@@ -289,8 +289,8 @@ static void post_part(job *j, json_t **verdicts, json_t **foreplay) {
 }
 
 /* The verdicts of moves [from, to) of the review r (final), those of player 0's cards, into verdicts (the
- * endgame's: with the exact solver's tricks, value and best) and foreplay, and a copy of each into all_verdicts
- * and all_foreplay; g, the hand before move `from`, is played on to move `to`. */
+ * endgame's: with the exact solver's tricks, value and best) and foreplay, and a copy of each into
+ * all_verdicts and all_foreplay; g, the hand before move `from`, is played on to move `to`. */
 static void add_verdicts(gw_game *g, const gw_card *moves, int from, int to, const gw_hand_review *r,
                          gw_solver *solver, json_t *verdicts, json_t *foreplay, json_t *all_verdicts,
                          json_t *all_foreplay) {
@@ -300,8 +300,8 @@ static void add_verdicts(gw_game *g, const gw_card *moves, int from, int to, con
         gw_phase phase = gw_game_phase(g);
         int value, best;
         if (g->turn == 0 && phase == GW_ENDGAME && gw_solve_verdict(solver, g, c, &value, &best)) {
-            json_t *entry = json_pack("{sisosisi}", "trick", g->tricks_done + 1, "card", card_json(c), "value",
-                                      value, "best", best);
+            json_t *entry = json_pack("{sisosisi}", "trick", g->tricks_done + 1, "card", card_json(c),
+                                      "value", value, "best", best);
             if (entry && v->judged) json_object_set_new(entry, "loss", json_real(v->loss));
             json_array_append_new(all_verdicts, json_deep_copy(entry));
             json_array_append_new(verdicts, entry);
@@ -358,7 +358,8 @@ static bool review_hand(job *j, const gw_record_hand *h) {
     }
     if (ok) {
         const gw_hand_review *r = gw_reviewer_review(rv);
-        add_verdicts(&g, h->moves, shown, h->nmoves, r, solver, verdicts, foreplay, all_verdicts, all_foreplay);
+        add_verdicts(&g, h->moves, shown, h->nmoves, r, solver, verdicts, foreplay, all_verdicts,
+                     all_foreplay);
         json_t *whole = json_pack("{sOsOso}", "verdicts", all_verdicts, "foreplay", all_foreplay, "review",
                                   review_summary_json(r, &opt));
         j->review_text = whole ? json_dumps(whole, JSON_COMPACT) : NULL;

@@ -6,7 +6,7 @@
 #include <string.h>
 
 struct review_entry {
-    review_entry *hnext;       /* in its bucket */
+    review_entry *hnext;         /* in its bucket */
     review_entry *newer, *older; /* in the order of use */
     int64_t id;
     uint64_t hash;

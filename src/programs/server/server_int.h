@@ -88,7 +88,7 @@ typedef struct player {
     bool in_unsaved;             /* in the server's list of games to save */
     struct player *next_unsaved; /* in that list */
     job *out;                    /* a job of this player's game on the pool (think or hint), or NULL */
-    bool heavy;                  /* a hint or a replay's review of this player's is on the pool (one at most) */
+    bool heavy;                  /* a hint or a review of this player's is on the pool (one at most) */
     conn *conns;
 } player;
 
