@@ -26,6 +26,12 @@ static json_t *pair_json(int a, int b) { return json_pack("[ii]", a, b); }
 
 static json_t *player_json(int p) { return p >= 0 ? json_integer(p) : json_null(); }
 
+/* Sets err to "the stored hand cannot be replayed"; false. */
+static bool unreplayable(gw_error *err) {
+    gw_error_set(err, GW_EINVAL, 0, 0, "the stored hand cannot be replayed");
+    return false;
+}
+
 /* A message {"type": type, key: list}, or NULL (list dropped) without memory. */
 static json_t *typed(const char *type, const char *key, json_t *list) {
     json_t *j = list ? json_object() : NULL;
@@ -114,7 +120,7 @@ static bool german_hand(json_t *j, const gw_record_hand *h, gw_error *err) {
     gw_game g;
     if (h->error.status != GW_OK || !h->finished || h->dealer < 0 ||
         gw_game_deal(&g, h->rules.variant, h->deck, h->dealer, err) != GW_OK)
-        return gw_error_set(err, GW_EINVAL, 0, 0, "the stored hand cannot be replayed"), false;
+        return unreplayable(err);
     json_t *hands = json_array(), *tricks = json_array();
     for (int p = 0; p < 2; p++) {
         json_t *cards = json_array();
@@ -176,7 +182,7 @@ static bool android_hand(json_t *j, const gw_android_record_hand *h, gw_error *e
     gw_android_game g;
     if (h->error.status != GW_OK || !h->finished || h->dealer < 0 ||
         gw_android_deal(&g, h->deck, h->dealer, err) != GW_OK)
-        return gw_error_set(err, GW_EINVAL, 0, 0, "the stored hand cannot be replayed"), false;
+        return unreplayable(err);
     json_t *seats = json_object(), *hands = json_object(), *tricks = json_array();
     for (int s = 0; s < GW_SEATS; s++) {
         char name[2] = {gw_seat_char(s), 0};
@@ -228,8 +234,7 @@ static bool android_hand(json_t *j, const gw_android_record_hand *h, gw_error *e
     json_decref(order);
     json_decref(events);
     json_object_set_new(j, "tricks", tricks);
-    if (!ok || !gw_android_over(&g))
-        return gw_error_set(err, GW_EINVAL, 0, 0, "the stored hand cannot be replayed"), false;
+    if (!ok || !gw_android_over(&g)) return unreplayable(err);
     const gw_android_hand_score *o = &h->outcome;
     json_object_set_new(j, "result",
                         json_pack("{sososiso}", "tricks", pair_json(o->tricks[0], o->tricks[1]), "winner",
@@ -322,7 +327,7 @@ static bool review_hand(job *j, const gw_record_hand *h) {
     gw_game g;
     if (h->error.status != GW_OK || !h->finished || h->dealer < 0 ||
         gw_game_deal(&g, h->rules.variant, h->deck, h->dealer, err) != GW_OK)
-        return gw_error_set(err, GW_EINVAL, 0, 0, "the stored hand cannot be replayed"), false;
+        return unreplayable(err);
     gw_review_options opt = gw_review_defaults(h->rules.scoring);
     opt.seats = 1u; /* player 0: the human whose history this is */
     gw_reviewer *rv = NULL;
@@ -382,7 +387,7 @@ void replay_run(job *j) {
     gw_record_file rec;
     if (gw_record_file_read(j->record, strlen(j->record), &rec, &j->err) != GW_OK) return;
     if (rec.count != 1 || rec.hands[0].game != GW_GAME_GERMAN)
-        gw_error_set(&j->err, GW_EINVAL, 0, 0, "the stored hand cannot be replayed");
+        (void)unreplayable(&j->err);
     else
         (void)review_hand(j, &rec.hands[0].german);
     gw_record_file_free(&rec);
@@ -413,14 +418,17 @@ void replay_done(server *sv, job *j) {
  * with err. */
 static json_t *hand_message(int64_t id, const gw_record_file *rec, gw_error *err) {
     json_t *j = json_object();
-    if (!j) return gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory"), NULL;
+    if (!j) {
+        gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory");
+        return NULL;
+    }
     bool android = rec->count == 1 && rec->hands[0].game == GW_GAME_ANDROID;
     json_object_set_new(j, "type", json_string("replay"));
     json_object_set_new(j, "id", json_integer((json_int_t)id));
     json_object_set_new(j, "game", json_string(android ? "android" : "german"));
-    bool ok = rec->count == 1;
-    if (!ok)
-        gw_error_set(err, GW_EINVAL, 0, 0, "the stored hand cannot be replayed");
+    bool ok;
+    if (rec->count != 1)
+        ok = unreplayable(err);
     else if (android)
         ok = android_hand(j, &rec->hands[0].android, err);
     else
