@@ -65,6 +65,9 @@ typedef enum gw_protocol_code {
 
 /* The code's stable name ("bad_json", "unknown_field", ...). */
 const char *gw_protocol_code_name(gw_protocol_code code);
+/* An Android Whist answer's name as events and views write it ("card", "no_led_suit", ...; "card" for a
+ * value out of range). */
+const char *gw_protocol_answer_name(gw_android_answer answer);
 
 /* A decoder's verdict: the code, and err (status GW_EINVAL, or GW_ENOMEM for
  * GW_PROTO_NO_MEMORY) with a sentence that names the field by its path

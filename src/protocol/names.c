@@ -27,6 +27,10 @@ const char *gw_protocol_code_name(gw_protocol_code code) {
     return (unsigned)code < GW_PROTO_CODE_COUNT ? code_names[code] : "unknown";
 }
 
+const char *gw_protocol_answer_name(gw_android_answer answer) {
+    return (unsigned)answer < 10u ? proto_answer_names[answer] : proto_answer_names[0];
+}
+
 int proto_lookup(const char *const *table, int n, const char *name) {
     for (int i = 0; i < n; i++)
         if (strcmp(table[i], name) == 0) return i;

@@ -192,16 +192,21 @@ COMMANDS = ["duck", "beat", "high", "spades", "hearts", "diamonds", "clubs", "sh
             "high-spades", "high-hearts", "high-diamonds", "high-clubs", "high-shortest", "high-longest"]
 
 
-def play_android(ws, seed="5", stop_after=None):
+def play_android(ws, seed="5", stop_after=None, watch=None):
     """A rubber of Android Whist to its end (or, with stop_after, until that many hands are scored): each
     action is the first of the candidates the server takes (a refused one gets an error and changes
-    nothing)."""
-    ws.send({"type": "new", "options": {"game": "android", "opponent": "easy", "seed": seed}})
+    nothing). watch, if given, sees every message. seed None: the server's."""
+    options = {"game": "android", "opponent": "easy"}
+    if seed is not None:
+        options["seed"] = seed
+    ws.send({"type": "new", "options": options})
     ws.until(lambda m: m["type"] == "welcome" and m["game"])
     candidates = []
     hands = refused = 0
     for _ in range(50000):
         m = ws.recv()
+        if watch:
+            watch(m)
         if m["type"] == "error":
             if not candidates:
                 fail(f"android: every candidate refused, last: {m}")
@@ -238,6 +243,40 @@ DEFAULTS = {"name": "", "sound": "on", "speed": "normal", "orientation": "auto",
             "faces": "modern", "back": "blue", "suit-order": "alternate", "single-click": "off", "tracker": "off",
             "opponent": "hard", "android-opponent": "hard", "variant": "classic", "scoring": "last13",
             "target": "10"}
+
+
+REVIEW_KEYS = {"type", "id", "verdicts", "foreplay", "review", "complete"}
+
+
+def get_replay(ws, hand_id, sent=False, first=None):
+    """Asks for (sent: has asked for; first: has read the `replay` message) hand_id's replay and reads it
+    whole: the `replay` message, and for a German Whist hand not reviewed before (complete false: the hand,
+    no verdict yet) the `review` messages, each adding verdicts, until the complete one. Returns the replay
+    with all of them, and how many review messages came."""
+    if not sent and not first:
+        ws.send({"type": "replay", "id": hand_id})
+    r = first or ws.until(lambda m: m["type"] in ("replay", "review", "error"))
+    if r["type"] != "replay" or r["id"] != hand_id or not isinstance(r.get("complete"), bool):
+        fail(f"replay {hand_id}: {r}")
+    if r["complete"]:
+        return r, 0
+    if r["game"] != "german" or r["verdicts"] or r["foreplay"] or r["review"] is not None or not r["tricks"]:
+        fail(f"replay {hand_id}: the first answer is not the hand alone: {r}")
+    parts = 0
+    while True:
+        m = ws.until(lambda m: m["type"] in ("review", "replay", "error"))
+        if m["type"] != "review" or set(m) != REVIEW_KEYS or m["id"] != hand_id:
+            fail(f"replay {hand_id}: after the hand, {m}")
+        parts += 1
+        r["verdicts"] += m["verdicts"]
+        r["foreplay"] += m["foreplay"]
+        if m["complete"]:
+            if not isinstance(m["review"], dict):
+                fail(f"replay {hand_id}: the last review message has no summary: {m}")
+            r["review"], r["complete"] = m["review"], True
+            return r, parts
+        if m["review"] is not None:
+            fail(f"replay {hand_id}: a summary before the end: {m}")
 
 
 def expect_error(ws, msg, code):
@@ -310,10 +349,9 @@ def scenario_records(ws, hands):
     if len(ws.until(lambda m: m["type"] == "history")["entries"]) != 1:
         fail("history: the limit was not kept")
     first = entries[-1]
-    ws.send({"type": "replay", "id": first["id"]})
-    r = ws.until(lambda m: m["type"] in ("replay", "error"))
-    if r["type"] != "replay" or r["id"] != first["id"] or r["game"] != "german":
-        fail(f"replay: {r}")
+    r, parts = get_replay(ws, first["id"])
+    if r["game"] != "german" or parts < 1:
+        fail(f"replay: not reviewed on its way ({parts} review messages): {r}")
     if [len(h) for h in r["hands"]] != [13, 13] or len(r["tricks"]) != 26:
         fail(f"replay: hands {r['hands']}, {len(r['tricks'])} tricks")
     for t in r["tricks"]:
@@ -349,10 +387,11 @@ def scenario_records(ws, hands):
     worst = [c["loss"] for c in rv.get("costliest", [])]
     if len(worst) > 3 or worst != sorted(worst, reverse=True) or any(x <= 0 for x in worst):
         fail(f"replay: the costliest {rv.get('costliest')}")
+    # asked again: the review kept, so the first answer has it all
     ws.send({"type": "replay", "id": first["id"]})
-    again = ws.until(lambda m: m["type"] in ("replay", "error"))
+    again = ws.until(lambda m: m["type"] in ("replay", "review", "error"))
     if again != r:
-        fail("replay: a second replay of the same hand differs")
+        fail(f"replay: a second replay of the same hand is not the first one whole: {again}")
     if r["result"]["tricks"] != first["tricks"]:
         fail(f"replay: result {r['result']}, history {first}")
     expect_error(ws, {"type": "replay", "id": 999999}, "not_found")
@@ -361,23 +400,105 @@ def scenario_records(ws, hands):
     print(f"first-id {first['id']}")
 
 
+ANDROID_ERRORS = {"no_led_suit", "cannot_beat", "void_suit", "must_follow", "shortest_tie", "no_plain_suit",
+                  "longest_tie"}
+
+
+def android_trick_winner(cards, trump):
+    """The index in cards (the card led first) of the card that wins the trick."""
+    best = 0
+    for i, c in enumerate(cards[1:], 1):
+        b = cards[best]
+        if (c[1] == b[1] and RANKS.index(c[0]) > RANKS.index(b[0])) or (c[1] == trump and b[1] != trump):
+            best = i
+    return best
+
+
+RANKS = "23456789TJQKA"
+
+
+def check_android_replay(r, dealt0):
+    """An Android Whist replay drawn from its record: every card of the four hands as dealt, each trick's
+    plays, commands and errors, in order and by the rules, the result; player 0's hand is dealt0."""
+    keys = {"type", "id", "game", "names", "dealer", "seats", "trump", "trump_card", "hands", "tricks", "result",
+            "complete"}
+    if set(r) != keys or r["complete"] is not True:
+        fail(f"android replay: keys {sorted(r)}")
+    d = r["dealer"]
+    if d not in (0, 1) or r["seats"] != {"D": d, "L": 1 - d, "X": d, "N": 1 - d}:
+        fail(f"android replay: dealer {d}, seats {r['seats']}")
+    hands = r["hands"]
+    every = [c for s in "DLXN" for c in hands[s]]
+    if sorted(hands) != sorted("DLXN") or any(len(hands[s]) != 13 for s in hands) or len(set(every)) != 52:
+        fail(f"android replay: the hands as dealt: {hands}")
+    if sorted(hands["D" if d == 0 else "N"]) != sorted(dealt0):
+        fail(f"android replay: player 0's hand {hands['D' if d == 0 else 'N']}, dealt {dealt0}")
+    trump = r["trump"]
+    if r["trump_card"] not in hands["D"] or r["trump_card"][1] != trump:
+        fail(f"android replay: trump {trump}, turned card {r['trump_card']}")
+    held = {s: set(hands[s]) for s in hands}
+    leader, won = "L", [0, 0]
+    if len(r["tricks"]) != 13:
+        fail(f"android replay: {len(r['tricks'])} tricks")
+    for n, t in enumerate(r["tricks"], 1):
+        order = ["DLXN"[("DLXN".index(leader) + k) % 4] for k in range(4)]
+        if t["number"] != n or t["leader"] != leader or t["seats"] != order or len(t["cards"]) != 4:
+            fail(f"android replay: trick {n}: {t}")
+        plays = [e for e in t["events"] if e["card"] is not None]
+        if [e["card"] for e in plays] != t["cards"] or [e["seat"] for e in plays] != order:
+            fail(f"android replay: trick {n}'s events are not its plays: {t}")
+        for e in t["events"]:
+            android = e["seat"] in ("L", "X")
+            if e["card"] is None:
+                if not android or e["command"] is None or e["answer"] not in ANDROID_ERRORS or not e.get("why"):
+                    fail(f"android replay: trick {n}: error {e}")
+                continue
+            if e["answer"] != "card" or (e["command"] is None) == android:
+                fail(f"android replay: trick {n}: play {e}")
+            if e["card"] not in held[e["seat"]]:
+                fail(f"android replay: trick {n}: {e['seat']} plays {e['card']}, which it does not hold")
+            led = t["cards"][0]
+            if e["card"] != led and e["card"][1] != led[1] and any(c[1] == led[1] for c in held[e["seat"]]):
+                fail(f"android replay: trick {n}: {e['seat']} does not follow {led}")
+            held[e["seat"]].discard(e["card"])
+        winner = order[android_trick_winner(t["cards"], trump)]
+        if t["winner"] != winner:
+            fail(f"android replay: trick {n} won by {t['winner']}, not {winner}: {t}")
+        won[r["seats"][winner]] += 1
+        leader = winner
+    res = r["result"]
+    if res["tricks"] != won or res["winner"] != (0 if won[0] > 6 else 1 if won[1] > 6 else None) \
+            or res["points"] != max(won) - 6:
+        fail(f"android replay: result {res}, tricks won {won}")
+
+
 def scenario_android_replay(ws):
-    """The replay of an Android Whist hand of a rubber still in play: its record, with no seed in it (the
-    rubber's seed deals the hands still to come)."""
-    seed = "987654321123"
-    play_android(ws, seed=seed, stop_after=1)
+    """The replay of an Android Whist hand of a rubber still in play (its next hand dealt): drawn from its
+    record as structured JSON (the hands, tricks, commands, errors and result, by the rules), never the
+    record's text nor a seed (the rubber's seed deals the hands still to come)."""
+    hand0 = {}
+
+    def watch(m):
+        if m["type"] == "view" and m["view"]["hand_number"] == 1 and not hand0:
+            hand0["own"] = list(m["view"]["table"]["own"])
+    play_android(ws, seed=None, stop_after=1, watch=watch)
+    ws.send({"type": "next"})
+    second = ws.until(lambda m: m["type"] == "view")["view"]
+    if second["state"] != "playing" or second["hand_number"] != 2:
+        fail(f"android: the next hand is not in play: {second}")
     ws.send({"type": "history", "limit": 5})
     h = ws.until(lambda m: m["type"] in ("history", "error"))
     hand = next((e for e in h.get("entries", []) if e["game"] == "android"), None)
     if not hand:
         fail(f"history: no Android Whist hand: {h}")
-    ws.send({"type": "replay", "id": hand["id"]})
-    r = ws.until(lambda m: m["type"] in ("replay", "error"))
-    if r["type"] != "replay" or r["game"] != "android" or "[Deck " not in r["record"]:
+    r, _ = get_replay(ws, hand["id"])
+    if r["game"] != "android":
         fail(f"replay: {r}")
-    if "Seed" in r["record"] or seed in json.dumps(r):
-        fail(f"the replay of a rubber in play names its seed: {r['record']}")
-    print("ws_client: the Android Whist replay holds no seed")
+    text = json.dumps(r)
+    if "record" in r or "[Deck" in text or "seed" in text.lower():
+        fail(f"the Android Whist replay holds the record or a seed: {text[:300]}")
+    check_android_replay(r, hand0["own"])
+    print(f"ws_client: the Android Whist replay of hand {hand['id']}: 13 tricks by the rules, no record, no seed")
 
 
 def scenario_foreign(ws, hand_id):

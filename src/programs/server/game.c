@@ -232,7 +232,7 @@ void game_run_job(pool_job *pj) {
     else if (j->kind == JOB_HINT)
         j->status = gw_session_hint(j->session, 0, &j->hint, &j->err);
     else
-        j->answer = replay_message(j->id, j->record, &j->err);
+        replay_run(j);
 }
 
 static void finish_job(server *sv, job *j);
@@ -269,7 +269,7 @@ void game_maybe_think(server *sv, player *pl) {
         finish_job(sv, j); /* which calls game_maybe_think again: the computer may act twice in a row */
         return;
     }
-    pool_submit(sv->pool, &j->base);
+    pool_submit(sv->pool, &j->base, POOL_THINK);
 }
 
 static json_t *hint_message(const gw_hint *h) {
@@ -299,31 +299,17 @@ static json_t *hint_message(const gw_hint *h) {
     return j;
 }
 
-static void free_job(job *j) {
+void job_free(job *j) {
     free(j->record);
+    free(j->review_text);
     json_decref(j->answer);
     free(j);
 }
 
-/* A finished replay: to its connection if it is still open. */
-static void finish_replay(job *j) {
-    for (conn *c = j->pl->conns; c; c = c->next)
-        if (c->serial == j->conn_serial) {
-            c->replaying = false;
-            if (j->answer) {
-                send_json(c, j->answer);
-                j->answer = NULL;
-            } else {
-                send_error(c, "server", j->err.msg);
-            }
-        }
-    free_job(j);
-}
-
 /* A finished job, back on the loop. */
 static void finish_job(server *sv, job *j) {
-    if (j->kind == JOB_REPLAY) {
-        finish_replay(j);
+    if (j->kind == JOB_REPLAY || j->kind == JOB_REVIEW) {
+        replay_done(sv, j);
         return;
     }
     player *pl = j->pl;
@@ -337,17 +323,19 @@ static void finish_job(server *sv, job *j) {
         else
             game_changed(sv, pl, from);
         game_maybe_think(sv, pl);
-    } else if (j->status == GW_OK) {
-        broadcast_json(pl, hint_message(&j->hint));
     } else {
-        broadcast_error(pl, "no_hint", j->err.msg);
+        pl->heavy = false;
+        if (j->status == GW_OK)
+            broadcast_json(pl, hint_message(&j->hint));
+        else
+            broadcast_error(pl, "no_hint", j->err.msg);
     }
     for (conn *c = pl->conns; c; c = c->next)
         if (c->want_welcome) {
             c->want_welcome = false;
             game_welcome(c);
         }
-    free_job(j);
+    job_free(j);
 }
 
 void game_drain_jobs(server *sv) {
@@ -360,7 +348,7 @@ void game_stop_jobs(server *sv) {
     pool_job *pj;
     while ((pj = pool_take_done(sv->pool)) != NULL) {
         job *j = (job *)pj;
-        if (j->kind != JOB_REPLAY) j->pl->out = NULL;
+        if (j->kind == JOB_THINK || j->kind == JOB_HINT) j->pl->out = NULL;
         if (j->kind == JOB_THINK) {
             gw_error err;
             if (j->base.ran)
@@ -368,6 +356,6 @@ void game_stop_jobs(server *sv) {
             else
                 gw_session_think_cancel(j->pl->s, j->thought);
         }
-        free_job(j);
+        job_free(j);
     }
 }

@@ -57,38 +57,6 @@ static void on_settings(server *sv, conn *c, const client_msg *m) {
     broadcast_json(pl, j);
 }
 
-static void on_replay(server *sv, conn *c, int64_t id) {
-    if (c->replaying) {
-        send_error(c, "busy", "A replay is on its way.");
-        return;
-    }
-    char *record = NULL;
-    gw_error err;
-    gw_status st = gw_store_owned_record(sv->store, c->pl->token, id, &record, &err);
-    if (st == GW_EINVAL) {
-        send_error(c, "not_found", "There is no such hand in your history.");
-        return;
-    }
-    if (st != GW_OK) {
-        send_error(c, "server", err.msg);
-        return;
-    }
-    job *j = calloc(1, sizeof *j);
-    if (!j) {
-        free(record);
-        send_error(c, "no_memory", "the server is out of memory");
-        return;
-    }
-    j->base.run = game_run_job;
-    j->kind = JOB_REPLAY;
-    j->pl = c->pl;
-    j->conn_serial = c->serial;
-    j->id = id;
-    j->record = record;
-    c->replaying = true;
-    pool_submit(sv->pool, &j->base); /* the solver judges the endgame on a worker */
-}
-
 /* The messages that do not touch the game: true if m was one of them. */
 static bool player_message(server *sv, conn *c, const client_msg *m) {
     gw_error err;
@@ -106,7 +74,7 @@ static bool player_message(server *sv, conn *c, const client_msg *m) {
             send_error(c, err.status == GW_OK || err.status == GW_ENOMEM ? "no_memory" : "server",
                        err.status == GW_OK ? "the server is out of memory" : err.msg);
         return true;
-    case CLIENT_REPLAY: on_replay(sv, c, m->id); return true;
+    case CLIENT_REPLAY: replay_start(sv, c, m->id); return true;
     default: return false;
     }
 }
@@ -116,6 +84,10 @@ static void start_hint(server *sv, conn *c) {
     gw_turn t = gw_session_turn(pl->s);
     if (t.player != 0 || t.kind != GW_ACTION_CARD || gw_session_state_of(pl->s) != GW_SESSION_PLAYING) {
         send_error(c, "not_now", "A hint is for a card you are to play.");
+        return;
+    }
+    if (pl->heavy) { /* one heavy job per player */
+        send_error(c, "busy", "A replay of yours is being worked out: ask again when it is done.");
         return;
     }
     job *j = calloc(1, sizeof *j);
@@ -128,7 +100,8 @@ static void start_hint(server *sv, conn *c) {
     j->pl = pl;
     j->session = pl->s; /* the loop leaves the session alone while pl->out is set */
     pl->out = j;
-    pool_submit(sv->pool, &j->base);
+    pl->heavy = true;
+    pool_submit(sv->pool, &j->base, POOL_HINT);
 }
 
 static void game_message(server *sv, conn *c, client_msg *m) {

@@ -1,12 +1,16 @@
 /* replay.c: the answers of whist serve built from the store: a player's statistics and history, and the
- * replay of one hand (German Whist: trick by trick with the review of each card the player played: the
- * expert's verdict in the foreplay, from what the player could know then, and the solver's in the endgame,
- * in points of the hand's scoring rule, and the costliest decisions; Android Whist: its record). Runs on a
- * worker of the pool, never on the event loop. */
+ * replay of one hand: at once, on the loop, the hand as the record has it (German Whist: the hands, each
+ * trick with its up-card and draws; Android Whist: the four hands, each trick's plays, commands and the
+ * androids' errors), then, for German Whist, the review of each card the player played (the expert's
+ * verdict in the foreplay, from what the player could know then, and the solver's in the endgame, in points
+ * of the hand's scoring rule, and the costliest decisions), worked out on a worker of the pool and sent as
+ * it comes, or taken from the cache of reviews. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "gw/monotonic.h"
+#include "gw/protocol.h"
 #include "gw/record_file.h"
 #include "gw/review.h"
 #include "gw/solver.h"
@@ -21,6 +25,12 @@ static json_t *card_json(gw_card c) {
 static json_t *pair_json(int a, int b) { return json_pack("[ii]", a, b); }
 
 static json_t *player_json(int p) { return p >= 0 ? json_integer(p) : json_null(); }
+
+/* Sets err to "the stored hand cannot be replayed"; false. */
+static bool unreplayable(gw_error *err) {
+    gw_error_set(err, GW_EINVAL, 0, 0, "the stored hand cannot be replayed");
+    return false;
+}
 
 /* A message {"type": type, key: list}, or NULL (list dropped) without memory. */
 static json_t *typed(const char *type, const char *key, json_t *list) {
@@ -96,72 +106,22 @@ json_t *replay_history_message(gw_store *st, const char *owner, int limit, gw_er
     return typed("history", "entries", list);
 }
 
-/* One card's review: {"trick", "card", "loss", "se", "best", "worlds", "forced"} (loss and se in points). */
-static json_t *review_card_json(const gw_card_verdict *v) {
-    return json_pack("{sisososfsfsosisb}", "trick", v->trick, "phase",
-                     json_string(v->phase == GW_FOREPLAY ? "foreplay" : "endgame"), "card",
-                     card_json(v->card), "loss", v->loss, "se", v->se, "best", card_json(v->best), "worlds",
-                     v->worlds, "forced", v->forced);
+/* ---- the hand: everything the record says, built on the loop at once ------------------------------ */
+
+static json_t *seat_json(int s) {
+    char name[2] = {gw_seat_char(s), 0};
+    return json_string(name);
 }
 
-/* The review of player 0's cards in the hand dealt in `dealt` (h's moves): each foreplay card's verdict into
- * foreplay (taken), endgame losses in points added to verdicts' entries (in order), the summary as "review".
- */
-static bool review_json(json_t *j, const gw_game *dealt, const gw_record_hand *h, json_t *foreplay,
-                        json_t *verdicts, gw_error *err) {
-    gw_review_options opt = gw_review_defaults(h->rules.scoring);
-    opt.seats = 1u; /* player 0: the human whose history this is */
-    gw_hand_review *r = malloc(sizeof *r);
-    json_t *worst = json_array();
-    bool ok = r && foreplay && worst;
-    if (!ok)
-        gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory for the review");
-    else
-        ok = gw_review_hand(dealt, h->moves, h->nmoves, &opt, r, err) == GW_OK;
-    if (!ok) {
-        free(r);
-        json_decref(foreplay);
-        json_decref(worst);
-        return false;
-    }
-    size_t e = 0;
-    for (int i = 0; i < r->nmoves; i++) {
-        const gw_card_verdict *v = &r->card[i];
-        if (!v->judged) continue;
-        if (v->phase == GW_FOREPLAY)
-            json_array_append_new(foreplay, review_card_json(v));
-        else if (e < json_array_size(verdicts))
-            json_object_set_new(json_array_get(verdicts, e++), "loss", json_real(v->loss));
-    }
-    for (int k = 0; k < r->nworst[0]; k++)
-        json_array_append_new(worst, review_card_json(&r->card[r->worst[0][k]]));
-    json_object_set_new(j, "foreplay", foreplay);
-    json_object_set_new(j, "review",
-                        json_pack("{sssfsfsfsfsisisisIso}", "unit", "points", "loss", r->loss[0], "se",
-                                  r->loss_se[0], "foreplay_loss", r->foreplay_loss[0], "endgame_loss",
-                                  r->endgame_loss[0], "foreplay_cards", r->judged[GW_FOREPLAY][0],
-                                  "endgame_cards", r->judged[GW_ENDGAME][0], "iterations", opt.iterations,
-                                  "seed", (json_int_t)opt.seed, "costliest", worst));
-    free(r);
-    return true;
-}
+static json_t *names_json(const char *a, const char *b) { return json_pack("[ss]", a ? a : "", b ? b : ""); }
 
-/* The German Whist hand h as the replay message's fields, into j. */
-static bool german_replay(json_t *j, const gw_record_hand *h, gw_error *err) {
+/* The German Whist hand h (finished) as the replay's fields, into j: all but the review. */
+static bool german_hand(json_t *j, const gw_record_hand *h, gw_error *err) {
     gw_game g;
     if (h->error.status != GW_OK || !h->finished || h->dealer < 0 ||
-        gw_game_deal(&g, h->rules.variant, h->deck, h->dealer, err) != GW_OK) {
-        gw_error_set(err, GW_EINVAL, 0, 0, "the stored hand cannot be replayed");
-        return false;
-    }
-    const gw_game dealt = g;
-    gw_solver *solver = NULL;
-    if (gw_solver_new(0, &solver) != GW_OK) {
-        gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory for the solver");
-        return false;
-    }
-    const char *names[2] = {gw_record_hand_tag(h, "Player1"), gw_record_hand_tag(h, "Player2")};
-    json_t *hands = json_array(), *tricks = json_array(), *verdicts = json_array();
+        gw_game_deal(&g, h->rules.variant, h->deck, h->dealer, err) != GW_OK)
+        return unreplayable(err);
+    json_t *hands = json_array(), *tricks = json_array();
     for (int p = 0; p < 2; p++) {
         json_t *cards = json_array();
         for (gw_cards s = g.hand[p]; s; s &= s - 1)
@@ -171,22 +131,17 @@ static bool german_replay(json_t *j, const gw_record_hand *h, gw_error *err) {
     json_object_set_new(j, "rules",
                         json_pack("{sssssi}", "variant", gw_variant_name(h->rules.variant), "scoring",
                                   gw_scoring_name(h->rules.scoring), "target", h->rules.target));
-    json_object_set_new(j, "names", json_pack("[ss]", names[0] ? names[0] : "", names[1] ? names[1] : ""));
+    json_object_set_new(j, "names",
+                        names_json(gw_record_hand_tag(h, "Player1"), gw_record_hand_tag(h, "Player2")));
     json_object_set_new(j, "dealer", json_integer(h->dealer));
     char trump[2] = {gw_suit_char(g.trump), 0};
     json_object_set_new(j, "trump", json_string(trump));
+    int deck_size = gw_deck_size(h->rules.variant);
     for (int i = 0; i + 1 < h->nmoves; i += 2) {
-        int deck_size = gw_deck_size(h->rules.variant);
         gw_card up = g.stock_pos < deck_size ? g.deck[g.stock_pos] : GW_NO_CARD;
         gw_trick_event ev;
-        for (int k = 0; k < 2; k++) {
-            int who = g.turn, value, best;
-            if (who == 0 && gw_solve_verdict(solver, &g, h->moves[i + k], &value, &best))
-                json_array_append_new(verdicts,
-                                      json_pack("{sisosisi}", "trick", g.tricks_done + 1, "card",
-                                                card_json(h->moves[i + k]), "value", value, "best", best));
-            gw_game_play(&g, h->moves[i + k], &ev);
-        }
+        for (int k = 0; k < 2; k++)
+            gw_game_play(&g, h->moves[i + k], &ev); /* the record was checked: every move is legal */
         json_t *t = json_pack(
             "{sisis[oo]sisoso}", "number", ev.number, "leader", ev.leader, "cards", card_json(ev.cards[0]),
             card_json(ev.cards[1]), "winner", ev.winner, "up", card_json(up), "draws",
@@ -194,12 +149,9 @@ static bool german_replay(json_t *j, const gw_record_hand *h, gw_error *err) {
                                       : json_null());
         json_array_append_new(tricks, t);
     }
-    gw_solver_free(solver);
     const gw_hand_score *o = &h->outcome;
     json_object_set_new(j, "hands", hands);
     json_object_set_new(j, "tricks", tricks);
-    json_object_set_new(j, "verdicts", verdicts);
-    if (!review_json(j, &dealt, h, json_array(), verdicts, err)) return false;
     json_object_set_new(j, "result",
                         json_pack("{sosisoso}", "tricks", pair_json(o->counted[0], o->counted[1]), "points",
                                   o->winner >= 0 ? o->points[o->winner] : 0, "scored",
@@ -207,56 +159,361 @@ static bool german_replay(json_t *j, const gw_record_hand *h, gw_error *err) {
     return true;
 }
 
-/* The record text without its seed tags (RubberSeed, and any other tag named ...Seed), malloc'd (NULL: out of
- * memory): a seed deals every hand of its rubber, the ones still to be played and the one in play included.
- */
-static char *without_seeds(const char *record) {
-    char *out = malloc(strlen(record) + 1), *o = out;
-    if (!out) return NULL;
-    for (const char *line = record; *line;) {
-        const char *end = strchr(line, '\n');
-        size_t len = end ? (size_t)(end - line) + 1 : strlen(line);
-        const char *name_end = line[0] == '[' ? strchr(line, ' ') : NULL;
-        bool seed =
-            name_end && name_end < line + len && name_end - line > 4 && strncmp(name_end - 4, "Seed", 4) == 0;
-        if (!seed) {
-            memcpy(o, line, len);
-            o += len;
-        }
-        line += len;
+/* One play or error of an Android Whist trick: the view's event ({"seat", "command", "card", "answer"}),
+ * and for an error "why", the android's reason in words. */
+static json_t *android_event_json(const gw_android_event *e, const gw_android_situation *before) {
+    json_t *o = json_pack(
+        "{sosososs}", "seat", seat_json(e->seat), "command",
+        e->command < GW_CMD_COUNT ? json_string(gw_android_command_name((gw_android_command)e->command))
+                                  : json_null(),
+        "card", card_json(e->card), "answer", gw_protocol_answer_name((gw_android_answer)e->answer));
+    if (o && e->card == GW_NO_CARD) {
+        char why[160];
+        gw_android_answer_text(before, (gw_android_command)e->command, (gw_android_answer)e->answer, why,
+                               (int)sizeof why);
+        json_object_set_new(o, "why", json_string(why));
     }
-    *o = '\0';
-    return out;
+    return o;
 }
 
-json_t *replay_message(int64_t id, const char *record, gw_error *err) {
-    gw_record_file rec;
-    if (gw_record_file_read(record, strlen(record), &rec, err) != GW_OK) return NULL;
-    json_t *j = json_object();
-    bool ok = j && rec.count == 1;
-    if (!j)
-        gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory");
-    else if (!ok)
-        gw_error_set(err, GW_EINVAL, 0, 0, "the stored hand cannot be replayed");
-    if (ok) {
-        json_object_set_new(j, "type", json_string("replay"));
-        json_object_set_new(j, "id", json_integer((json_int_t)id));
-        bool android = rec.hands[0].game == GW_GAME_ANDROID;
-        json_object_set_new(j, "game", json_string(android ? "android" : "german"));
-        char *shown = android ? without_seeds(record) : NULL;
-        if (android && !shown) {
-            ok = false;
-            gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory");
-        } else if (android) {
-            json_object_set_new(j, "record", json_string(shown));
-            free(shown);
-        } else
-            ok = german_replay(j, &rec.hands[0].german, err);
+/* The Android Whist hand h (finished) as the replay's fields, into j: the four hands as dealt, the turned
+ * card, each trick's plays, commands and errors in order, and the result. */
+static bool android_hand(json_t *j, const gw_android_record_hand *h, gw_error *err) {
+    gw_android_game g;
+    if (h->error.status != GW_OK || !h->finished || h->dealer < 0 ||
+        gw_android_deal(&g, h->deck, h->dealer, err) != GW_OK)
+        return unreplayable(err);
+    json_t *seats = json_object(), *hands = json_object(), *tricks = json_array();
+    for (int s = 0; s < GW_SEATS; s++) {
+        char name[2] = {gw_seat_char(s), 0};
+        json_t *cards = json_array();
+        for (gw_cards c = g.hand[s]; c; c &= c - 1)
+            json_array_append_new(cards, card_json(gw_first(c)));
+        json_object_set_new(hands, name, cards);
+        json_object_set_new(seats, name, json_integer(gw_seat_player(h->dealer, s)));
     }
+    json_object_set_new(
+        j, "names",
+        names_json(gw_android_record_hand_tag(h, "Player1"), gw_android_record_hand_tag(h, "Player2")));
+    json_object_set_new(j, "dealer", json_integer(h->dealer));
+    json_object_set_new(j, "seats", seats);
+    char trump[2] = {gw_suit_char(g.trump), 0};
+    json_object_set_new(j, "trump", json_string(trump));
+    json_object_set_new(j, "trump_card", card_json(gw_android_trump_card(&g)));
+    json_object_set_new(j, "hands", hands);
+    json_t *cards = NULL, *order = NULL, *events = NULL;
+    int leader = g.leader;
+    bool ok = true;
+    for (int i = 0; i < h->game.nevents && ok; i++) {
+        const gw_android_event *e = &h->game.events[i];
+        if (!events) {
+            cards = json_array(), order = json_array(), events = json_array();
+            leader = g.leader;
+        }
+        gw_android_situation before = gw_android_situation_now(&g);
+        gw_android_trick done = {0};
+        gw_android_outcome out;
+        if (e->command == GW_CMD_NONE)
+            ok = gw_android_play(&g, e->card, &done, err) == GW_OK;
+        else /* the android answers as it did: its answer is fixed by the situation */
+            ok = gw_android_command_play(&g, (gw_android_command)e->command, &out, &done, err) == GW_OK &&
+                 out.card == e->card;
+        json_array_append_new(events, android_event_json(e, &before));
+        if (e->card != GW_NO_CARD) {
+            json_array_append_new(cards, card_json(e->card));
+            json_array_append_new(order, seat_json(e->seat));
+        }
+        if (done.completed) {
+            json_array_append_new(tricks, json_pack("{sisososososo}", "number", done.number, "leader",
+                                                    seat_json(leader), "cards", cards, "seats", order,
+                                                    "winner", seat_json(done.winner), "events", events));
+            cards = order = events = NULL;
+        }
+    }
+    json_decref(cards);
+    json_decref(order);
+    json_decref(events);
+    json_object_set_new(j, "tricks", tricks);
+    if (!ok || !gw_android_over(&g)) return unreplayable(err);
+    const gw_android_hand_score *o = &h->outcome;
+    json_object_set_new(j, "result",
+                        json_pack("{sososiso}", "tricks", pair_json(o->tricks[0], o->tricks[1]), "winner",
+                                  player_json(o->winner), "points", o->points, "score",
+                                  h->has_score ? pair_json(h->score[0], h->score[1]) : json_null()));
+    return true;
+}
+
+/* ---- the review: worked out on a worker, sent as it comes --------------------------------------------- */
+
+#define REVIEW_POST_MS 100 /* the least time between two parts of a review sent */
+
+/* One card's review: {"trick", "card", "loss", "se", "best", "worlds", "forced"} (loss and se in points). */
+static json_t *review_card_json(const gw_card_verdict *v) {
+    return json_pack("{sisososfsfsosisb}", "trick", v->trick, "phase",
+                     json_string(v->phase == GW_FOREPLAY ? "foreplay" : "endgame"), "card",
+                     card_json(v->card), "loss", v->loss, "se", v->se, "best", card_json(v->best), "worlds",
+                     v->worlds, "forced", v->forced);
+}
+
+/* The review's summary of player 0 (r: the whole hand's review). */
+static json_t *review_summary_json(const gw_hand_review *r, const gw_review_options *opt) {
+    json_t *worst = json_array();
+    for (int k = 0; k < r->nworst[0]; k++)
+        json_array_append_new(worst, review_card_json(&r->card[r->worst[0][k]]));
+    /* (no "seed": the review's worlds have a fixed one, but no message carries a field named seed) */
+    return json_pack("{sssfsfsfsfsisisiso}", "unit", "points", "loss", r->loss[0], "se", r->loss_se[0],
+                     "foreplay_loss", r->foreplay_loss[0], "endgame_loss", r->endgame_loss[0],
+                     "foreplay_cards", r->judged[GW_FOREPLAY][0], "endgame_cards", r->judged[GW_ENDGAME][0],
+                     "iterations", opt->iterations, "costliest", worst);
+}
+
+/* {"type": "review", "id", "verdicts", "foreplay", "review", "complete"} (the arrays taken; summary taken,
+ * NULL: null). */
+static json_t *review_message(int64_t id, json_t *verdicts, json_t *foreplay, json_t *summary) {
+    return json_pack("{sssIsosososb}", "type", "review", "id", (json_int_t)id, "verdicts", verdicts,
+                     "foreplay", foreplay, "review", summary ? summary : json_null(), "complete",
+                     summary != NULL);
+}
+
+/* Posts the verdicts found since the last part (*verdicts and *foreplay, fresh arrays after) to the loop. */
+static void post_part(job *j, json_t **verdicts, json_t **foreplay) {
+    job *note = calloc(1, sizeof *note);
+    json_t *m = note ? review_message(j->id, *verdicts, *foreplay, NULL) : NULL;
+    *verdicts = json_array();
+    *foreplay = json_array();
+    if (!m) { /* no memory: these verdicts are left out of the parts, not out of the cached review */
+        free(note);
+        return;
+    }
+    note->kind = JOB_REVIEW;
+    note->pl = j->pl;
+    note->conn_serial = j->conn_serial;
+    note->id = j->id;
+    note->answer = m;
+    pool_post(j->base.pool, &note->base);
+}
+
+/* The verdicts of moves [from, to) of the review r (final), those of player 0's cards, into verdicts (the
+ * endgame's: with the exact solver's tricks, value and best) and foreplay, and a copy of each into
+ * all_verdicts and all_foreplay; g, the hand before move `from`, is played on to move `to`. */
+static void add_verdicts(gw_game *g, const gw_card *moves, int from, int to, const gw_hand_review *r,
+                         gw_solver *solver, json_t *verdicts, json_t *foreplay, json_t *all_verdicts,
+                         json_t *all_foreplay) {
+    for (int i = from; i < to; i++) {
+        gw_card c = moves[i];
+        const gw_card_verdict *v = &r->card[i];
+        gw_phase phase = gw_game_phase(g);
+        int value, best;
+        if (g->turn == 0 && phase == GW_ENDGAME && gw_solve_verdict(solver, g, c, &value, &best)) {
+            json_t *entry = json_pack("{sisosisi}", "trick", g->tricks_done + 1, "card", card_json(c),
+                                      "value", value, "best", best);
+            if (entry && v->judged) json_object_set_new(entry, "loss", json_real(v->loss));
+            json_array_append_new(all_verdicts, json_deep_copy(entry));
+            json_array_append_new(verdicts, entry);
+        } else if (g->turn == 0 && phase == GW_FOREPLAY && v->judged) {
+            json_t *entry = review_card_json(v);
+            json_array_append_new(all_foreplay, json_deep_copy(entry));
+            json_array_append_new(foreplay, entry);
+        }
+        gw_game_play(g, c, NULL); /* the record was checked: every move is legal */
+    }
+}
+
+/* Reviews the German Whist hand h (checked, finished) for player 0 card by card (gw_reviewer), posting the
+ * verdicts judged at most every REVIEW_POST_MS; the last part into j->answer, the whole review into
+ * j->review_text. False with j->err. */
+static bool review_hand(job *j, const gw_record_hand *h) {
+    gw_error *err = &j->err;
+    gw_game g;
+    if (h->error.status != GW_OK || !h->finished || h->dealer < 0 ||
+        gw_game_deal(&g, h->rules.variant, h->deck, h->dealer, err) != GW_OK)
+        return unreplayable(err);
+    gw_review_options opt = gw_review_defaults(h->rules.scoring);
+    opt.seats = 1u; /* player 0: the human whose history this is */
+    gw_reviewer *rv = NULL;
+    gw_solver *solver = NULL;
+    json_t *verdicts = json_array(), *foreplay = json_array(), *all_verdicts = json_array(),
+           *all_foreplay = json_array();
+    bool ok = verdicts && foreplay && all_verdicts && all_foreplay && gw_solver_new(0, &solver) == GW_OK;
+    if (!ok)
+        gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory for the review");
+    else
+        ok = gw_reviewer_new(&g, h->moves, h->nmoves, &opt, &rv, err) == GW_OK;
+    const gw_clock *clock = gw_monotonic_clock();
+    uint64_t last_post = gw_clock_now(clock);
+    int shown = 0; /* the moves whose verdicts are added */
+    while (ok && !gw_reviewer_done(rv)) {
+        if (pool_stopping(j->base.pool)) { /* the server stops: the review is dropped, not waited for */
+            ok = false;
+            gw_error_set(err, GW_ESTATE, 0, 0, "the server is stopping");
+            break;
+        }
+        int move;
+        ok = gw_reviewer_step(rv, &move, err) == GW_OK;
+        if (!ok || move < 0) break;
+        int final = gw_reviewer_next(rv);
+        add_verdicts(&g, h->moves, shown, final, gw_reviewer_review(rv), solver, verdicts, foreplay,
+                     all_verdicts, all_foreplay);
+        shown = final;
+        uint64_t now = gw_clock_now(clock);
+        if (now - last_post >= REVIEW_POST_MS && json_array_size(verdicts) + json_array_size(foreplay) > 0) {
+            post_part(j, &verdicts, &foreplay);
+            last_post = now;
+        }
+    }
+    if (ok) {
+        const gw_hand_review *r = gw_reviewer_review(rv);
+        add_verdicts(&g, h->moves, shown, h->nmoves, r, solver, verdicts, foreplay, all_verdicts,
+                     all_foreplay);
+        json_t *whole = json_pack("{sOsOso}", "verdicts", all_verdicts, "foreplay", all_foreplay, "review",
+                                  review_summary_json(r, &opt));
+        j->review_text = whole ? json_dumps(whole, JSON_COMPACT) : NULL;
+        j->answer = review_message(j->id, verdicts, foreplay, review_summary_json(r, &opt));
+        verdicts = foreplay = NULL;
+        json_decref(whole);
+        ok = j->answer && j->review_text;
+        if (!ok) gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory for the review");
+    }
+    json_decref(verdicts);
+    json_decref(foreplay);
+    json_decref(all_verdicts);
+    json_decref(all_foreplay);
+    gw_reviewer_free(rv);
+    gw_solver_free(solver);
+    return ok;
+}
+
+void replay_run(job *j) {
+    gw_record_file rec;
+    if (gw_record_file_read(j->record, strlen(j->record), &rec, &j->err) != GW_OK) return;
+    if (rec.count != 1 || rec.hands[0].game != GW_GAME_GERMAN)
+        (void)unreplayable(&j->err);
+    else
+        (void)review_hand(j, &rec.hands[0].german);
     gw_record_file_free(&rec);
+}
+
+/* The connection of a replay's job, if it is still open. */
+static conn *job_conn(const job *j) {
+    for (conn *c = j->pl->conns; c; c = c->next)
+        if (c->serial == j->conn_serial) return c;
+    return NULL;
+}
+
+void replay_done(server *sv, job *j) {
+    conn *c = job_conn(j);
+    if (j->kind == JOB_REPLAY) {
+        j->pl->heavy = false;
+        if (j->review_text) review_cache_put(&sv->reviews, j->id, j->record_hash, j->review_text);
+        if (c && !j->answer) send_error(c, "server", j->err.msg);
+    }
+    if (c && j->answer) {
+        send_json(c, j->answer);
+        j->answer = NULL;
+    }
+    job_free(j);
+}
+
+/* {"type": "replay", "id", "game", ...} of the hand in rec (one hand, finished) without its review, or NULL
+ * with err. */
+static json_t *hand_message(int64_t id, const gw_record_file *rec, gw_error *err) {
+    json_t *j = json_object();
+    if (!j) {
+        gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory");
+        return NULL;
+    }
+    bool android = rec->count == 1 && rec->hands[0].game == GW_GAME_ANDROID;
+    json_object_set_new(j, "type", json_string("replay"));
+    json_object_set_new(j, "id", json_integer((json_int_t)id));
+    json_object_set_new(j, "game", json_string(android ? "android" : "german"));
+    bool ok;
+    if (rec->count != 1)
+        ok = unreplayable(err);
+    else if (android)
+        ok = android_hand(j, &rec->hands[0].android, err);
+    else
+        ok = german_hand(j, &rec->hands[0].german, err);
     if (!ok) {
         json_decref(j);
         return NULL;
     }
     return j;
+}
+
+/* Sets j's review fields: those of a cached review (text), or none yet. False without memory. */
+static bool set_review(json_t *j, const char *text) {
+    json_t *kept = text ? json_loads(text, 0, NULL) : NULL;
+    if (text && !kept) return false;
+    json_object_set_new(j, "verdicts", kept ? json_incref(json_object_get(kept, "verdicts")) : json_array());
+    json_object_set_new(j, "foreplay", kept ? json_incref(json_object_get(kept, "foreplay")) : json_array());
+    json_object_set_new(j, "review", kept ? json_incref(json_object_get(kept, "review")) : json_null());
+    json_object_set_new(j, "complete", json_boolean(kept != NULL));
+    json_decref(kept);
+    return true;
+}
+
+void replay_start(server *sv, conn *c, int64_t id) {
+    player *pl = c->pl;
+    char *record = NULL;
+    gw_error err;
+    gw_status st = gw_store_owned_record(sv->store, pl->token, id, &record, &err); /* the owner first */
+    if (st == GW_EINVAL) {
+        send_error(c, "not_found", "There is no such hand in your history.");
+        return;
+    }
+    if (st != GW_OK) {
+        send_error(c, "server", err.msg);
+        return;
+    }
+    gw_record_file rec;
+    if (gw_record_file_read(record, strlen(record), &rec, &err) != GW_OK) {
+        free(record);
+        send_error(c, "no_memory", "the server is out of memory");
+        return;
+    }
+    json_t *j = hand_message(id, &rec, &err);
+    bool android = rec.count == 1 && rec.hands[0].game == GW_GAME_ANDROID;
+    gw_record_file_free(&rec);
+    if (!j) {
+        free(record);
+        send_error(c, err.status == GW_ENOMEM ? "no_memory" : "server", err.msg);
+        return;
+    }
+    if (android) { /* nothing to review: the whole replay now */
+        free(record);
+        json_object_set_new(j, "complete", json_true());
+        send_json(c, j);
+        return;
+    }
+    uint64_t hash = review_cache_hash(record);
+    const char *kept = review_cache_get(&sv->reviews, id, hash);
+    job *rj = NULL;
+    if (!kept && pl->heavy) {
+        free(record);
+        json_decref(j);
+        send_error(c, "busy", "A hint or a replay of yours is being worked out: ask again when it is done.");
+        return;
+    }
+    if (!kept) rj = calloc(1, sizeof *rj);
+    if ((!kept && !rj) || !set_review(j, kept)) {
+        free(rj);
+        free(record);
+        json_decref(j);
+        send_error(c, "no_memory", "the server is out of memory");
+        return;
+    }
+    send_json(c, j);
+    if (kept) {
+        free(record);
+        return;
+    }
+    rj->base.run = game_run_job;
+    rj->kind = JOB_REPLAY;
+    rj->pl = pl;
+    rj->conn_serial = c->serial;
+    rj->id = id;
+    rj->record = record;
+    rj->record_hash = hash;
+    pl->heavy = true;
+    pool_submit(sv->pool, &rj->base, POOL_REVIEW);
 }

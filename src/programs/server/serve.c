@@ -28,14 +28,14 @@
 #include "gw/protocol.h"
 #include "server_int.h"
 
-#define WORKERS         2
+#define WORKERS_MAX     256  /* --workers at most */
 #define THINK_MS        300  /* the computer's time per decision, by default */
 #define MAX_CONNECTIONS 1024 /* open WebSockets at once, by default */
 #define RATE_LIMIT      50   /* messages a second per connection, by default */
 
 static const char USAGE[] =
     "Usage: whist serve [--host ADDRESS] [--port N] [--data DIR] [--web DIR] [--cert FILE --key FILE]\n"
-    "                   [--think-ms N] [--max-connections N] [--rate-limit N]\n"
+    "                   [--think-ms N] [--max-connections N] [--rate-limit N] [--workers N]\n"
     "Play in a browser: serves the web client (DIR, default the source's web/) over\n"
     "HTTP and its games over a WebSocket at /ws, on ADDRESS only (default 127.0.0.1)\n"
     "and port N (default 8080; 0: any free port, printed on standard output).\n"
@@ -43,6 +43,8 @@ static const char USAGE[] =
     "  --max-connections N   WebSockets open at once, 1 to 1000000 (default 1024); more are refused\n"
     "  --rate-limit N        messages a second one WebSocket may send (bursts of 2N), 0: no limit\n"
     "                        (default 50); one over gets the error rate_limited\n"
+    "  --workers N           threads for the computer's decisions, 1 to 256 (default: the cores);\n"
+    "                        hints and replays' reviews get half as many more, never more at once\n"
     "Stops cleanly on SIGTERM or SIGINT.\n";
 
 static volatile sig_atomic_t stop_requested;
@@ -326,6 +328,8 @@ static bool number_arg(const char *text, long lo, long hi, long *out) {
 int server_main(int argc, char **argv) {
     const char *host = "127.0.0.1", *web = GW_WEB_DIR, *data = NULL, *cert = NULL, *key = NULL;
     long port = 8080, think_ms = THINK_MS, max_conns = MAX_CONNECTIONS, rate = RATE_LIMIT;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    long workers = cores < 1 ? 1 : cores > WORKERS_MAX ? WORKERS_MAX : cores;
     static const struct option LONG[] = {{"host", required_argument, NULL, 'H'},
                                          {"port", required_argument, NULL, 'p'},
                                          {"web", required_argument, NULL, 'w'},
@@ -335,6 +339,7 @@ int server_main(int argc, char **argv) {
                                          {"think-ms", required_argument, NULL, 't'},
                                          {"max-connections", required_argument, NULL, 'm'},
                                          {"rate-limit", required_argument, NULL, 'r'},
+                                         {"workers", required_argument, NULL, 'W'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
     optind = 1;
@@ -362,6 +367,10 @@ int server_main(int argc, char **argv) {
         case 'r':
             if (!number_arg(optarg, 0, 1000000, &rate))
                 return usage_error("--rate-limit takes 0 to 1000000, not '%s'", optarg);
+            break;
+        case 'W':
+            if (!number_arg(optarg, 1, WORKERS_MAX, &workers))
+                return usage_error("--workers takes 1 to 256, not '%s'", optarg);
             break;
         case 'w': web = optarg; break;
         case 'd': data = optarg; break;
@@ -438,7 +447,8 @@ int server_main(int argc, char **argv) {
     sigaddset(&stop, SIGINT);
     gw_protocol_prepare_threads();           /* jansson's hash seed, before any thread exists */
     pthread_sigmask(SIG_BLOCK, &stop, &old); /* the workers inherit the mask */
-    sv.pool = pool_new(WORKERS, wake_loop, sv.ctx);
+    /* the decisions' workers, and half as many (at least one) for hints and reviews: pool.h */
+    sv.pool = pool_new((int)workers, (int)(workers + 1) / 2, wake_loop, sv.ctx);
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     if (!sv.pool) {
         fprintf(stderr, "whist serve: cannot start the worker threads\n");
@@ -489,6 +499,7 @@ int server_main(int argc, char **argv) {
         if (p->s && p->saved_event != gw_session_last_event(p->s)) game_save(&sv, p);
     game_flush_saves(&sv);
     players_free(&sv);
+    review_cache_clear(&sv.reviews);
     gw_store_close(sv.store);
     fprintf(stderr, "whist serve: stopped\n");
     return 0;

@@ -15,6 +15,7 @@
 #include "gw/session.h"
 #include "gw/store.h"
 #include "pool.h"
+#include "review_cache.h"
 #include "web_settings.h"
 
 struct lws;
@@ -49,12 +50,12 @@ typedef struct conn {
     bool close;        /* close once the queue is written */
     bool want_welcome; /* opened while a hint was worked out: welcome it when the hint is done */
     bool counted;      /* counted in the server's open connections */
-    bool replaying;    /* a replay of its is on the pool */
     double allowance;  /* the rate limit's bucket: messages it may still send now */
     uint64_t last_us;  /* when the bucket was last filled */
 } conn;
 
-typedef enum job_kind { JOB_THINK = 0, JOB_HINT, JOB_REPLAY } job_kind;
+/* JOB_REVIEW: a part of a replay's review, posted by the JOB_REPLAY working it out (pool_post). */
+typedef enum job_kind { JOB_THINK = 0, JOB_HINT, JOB_REPLAY, JOB_REVIEW } job_kind;
 
 typedef struct job {
     pool_job base; /* first */
@@ -65,11 +66,14 @@ typedef struct job {
     gw_hint hint;
     gw_status status;
     gw_error err;
-    /* JOB_REPLAY: the hand's id and record in, the answer out (NULL: err says why) */
+    /* JOB_REPLAY: the hand's id and record in, the review's messages out (answer: the last, NULL with err on
+     * failure; review_text: the whole review for the cache); JOB_REVIEW: answer, one review message */
     uint64_t conn_serial;
     int64_t id;
+    uint64_t record_hash;
     char *record;
     json_t *answer;
+    char *review_text;
 } job;
 
 typedef struct player {
@@ -84,12 +88,14 @@ typedef struct player {
     bool in_unsaved;             /* in the server's list of games to save */
     struct player *next_unsaved; /* in that list */
     job *out;                    /* a job of this player's game on the pool (think or hint), or NULL */
+    bool heavy;                  /* a hint or a review of this player's is on the pool (one at most) */
     conn *conns;
 } player;
 
 typedef struct server {
     struct lws_context *ctx;
     pool *pool;
+    review_cache reviews; /* the replays' reviews worked out lately */
     player *players;
     player *buckets[PLAYER_BUCKETS];
     int n_players;
@@ -155,6 +161,8 @@ void game_drain_jobs(server *sv);
 void game_stop_jobs(server *sv);
 /* Runs a job on a worker. */
 void game_run_job(pool_job *pj);
+/* Frees a job and what it holds. */
+void job_free(job *j);
 
 /* ---- messages.c ---- */
 /* One message from a browser (text, len bytes), rate limit included. */
@@ -165,7 +173,14 @@ void handle_message(server *sv, conn *c, const char *text, size_t len);
  * failure). */
 json_t *replay_stats_message(gw_store *st, const char *owner, gw_error *err);
 json_t *replay_history_message(gw_store *st, const char *owner, int limit, gw_error *err);
-/* {"type":"replay",...} of hand id from its record text (on a worker: no server state). NULL with err. */
-json_t *replay_message(int64_t id, const char *record, gw_error *err);
+/* Answers c's `replay` of hand id: not_found unless it is of c's player; the hand at once, with its review
+ * when the cache has it; else the review is worked out on the pool (busy while another hint or review of
+ * the player's is there) and sent as it comes, in `review` messages. */
+void replay_start(server *sv, conn *c, int64_t id);
+/* Works out a replay's review on a worker (posting its parts as they come). */
+void replay_run(job *j);
+/* A replay's job (JOB_REPLAY or JOB_REVIEW) back on the loop: sent to its connection if still open; the
+ * finished review cached. The job is freed. */
+void replay_done(server *sv, job *j);
 
 #endif
