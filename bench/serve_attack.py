@@ -653,7 +653,7 @@ def scenario_queue(whist, tmp, args):
             f"(into the kernel's buffers; the server reads them at its pace); server RSS {mb(rss0)} -> peak {mb(peak)}, at the end {mb(rss1)} "
             f"(+{mb(rss1 - rss0)}), {SETTLE:.0f} s after they closed {mb(rss2)} ({max(fds2 - fds0, 0)} still "
             f"open); sockets still open in the server at the end {held} of {opened} ({len(closed_at)} reset on "
-            f"our side); kernel send queues {kq / 1e6:.1f} MB")
+            f"our side{f', the first after {min(closed_at.values()):.1f} s' if closed_at else ''}); kernel send queues {kq / 1e6:.1f} MB")
     figures = (f"RSS +{mb(peak - rss0)} peak, {mb(rss2)} after; {opened - held} of {opened} closed by the server; "
                f"kernel queues {kq / 1e6:.1f} MB")
     return Result("queue", sv.command, line, figures)
@@ -663,6 +663,7 @@ def scenario_fds(whist, tmp, args):
     limit = env_num("FDS_LIMIT", 1024)
     nconn = env_num("FDS_CONNECTIONS", 1100)
     seconds = env_num("FDS_SECONDS", 20.0, float)
+    reopen = env_num("FDS_REOPEN_SECONDS", 1.0, float)  # a closed connection is opened again this much later
     sv = Server(whist, os.path.join(tmp, "fds"), args, nofile=limit).start()
     try:
         time.sleep(0.5)
@@ -694,7 +695,7 @@ def scenario_fds(whist, tmp, args):
                 s.close()
                 if not stop:
                     reopened += 1
-                    connect()
+                    loop.call_later(reopen, lambda: None if stop else connect())
 
             for _ in range(nconn):
                 connect()
