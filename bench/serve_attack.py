@@ -29,9 +29,11 @@ Scenarios (settings by environment, defaults as in the issue):
             the computer's move times (the victim's act to the computer's play) in each phase
   idle      IDLE_SOCKETS (1000) players, each with a game started, connected and idle (reading): RSS
             before, with them, per socket, and after they leave
-SETTLE_SECONDS (5): the wait before an "after" figure. Server options: SERVE_ARGS (every scenario), SERVE_ARGS_<SCENARIO> (e.g. SERVE_ARGS_IDLE; replaces the
-scenario's own). The scenarios that need many sockets or players from one address (queue, replay, idle) add
-`--max-per-address 0` / `--new-players-per-minute 0` when the server's --help has them (today's has not).
+SETTLE_SECONDS (5): the wait before an "after" figure; FDS_REOPEN_SECONDS (1): when a closed silent connection
+is opened again. Server options: SERVE_ARGS (every scenario), SERVE_ARGS_<SCENARIO> (e.g. SERVE_ARGS_IDLE;
+replaces the scenario's own). The scenarios that need many sockets or players from one address (queue,
+replay, idle) add `--max-per-address 0` / `--new-players-per-minute 0` when the server's --help has them
+(today's has not); replay adds --think-ms, idle --max-connections (IDLE_SOCKETS + 100) past 900 sockets.
 """
 import asyncio
 import base64
@@ -647,11 +649,12 @@ def scenario_queue(whist, tmp, args):
         sv.stop()
     held = fds1 - fds0
     msgs = sum(sent.values())
-    line = (f"queue: {opened} of {nsock} never-reading sockets, {msgs} refused messages written in {seconds:.0f} s "
-            f"(into the kernel's buffers; the server reads them at its pace); server RSS {mb(rss0)} -> peak {mb(peak)}, at the end {mb(rss1)} "
-            f"(+{mb(rss1 - rss0)}), {SETTLE:.0f} s after they closed {mb(rss2)} ({max(fds2 - fds0, 0)} still "
-            f"open); sockets still open in the server at the end {held} of {opened} ({len(closed_at)} reset on "
-            f"our side{f', the first after {min(closed_at.values()):.1f} s' if closed_at else ''}); kernel send queues {kq / 1e6:.1f} MB")
+    first = f", the first after {min(closed_at.values()):.1f} s" if closed_at else ""
+    line = (f"queue: {opened} of {nsock} never-reading sockets wrote {msgs} refused messages in {seconds:.0f} s "
+            f"(into the kernel's buffers: the server reads them at its pace); server RSS {mb(rss0)} -> peak "
+            f"{mb(peak)}, at the end {mb(rss1)} (+{mb(rss1 - rss0)}), {SETTLE:.0f} s after they closed {mb(rss2)} "
+            f"({max(fds2 - fds0, 0)} still open); sockets still open in the server at the end: {held} of "
+            f"{opened} ({len(closed_at)} reset on our side{first}); kernel send queues {kq / 1e6:.1f} MB")
     figures = (f"RSS +{mb(peak - rss0)} peak, {mb(rss2)} after; {opened - held} of {opened} closed by the server; "
                f"kernel queues {kq / 1e6:.1f} MB")
     return Result("queue", sv.command, line, figures)
