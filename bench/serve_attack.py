@@ -147,6 +147,16 @@ class Server:
             fields = f.read().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
 
+    def runnable_s(self):
+        """Seconds the loop's thread (the main one) spent running or waiting for a core: a busy loop is
+        runnable all the time however loaded the machine is; its CPU share is not."""
+        try:
+            with open(f"/proc/{self.proc.pid}/task/{self.proc.pid}/schedstat") as f:
+                run, wait = f.read().split()[:2]
+            return (int(run) + int(wait)) / 1e9
+        except (OSError, ValueError):
+            return -1.0
+
     def sockets(self):
         """The server's open socket descriptors (the listener and any other included)."""
         n = 0
@@ -701,13 +711,13 @@ def scenario_fds(whist, tmp, args):
             for _ in range(nconn):
                 connect()
             await asyncio.sleep(1)
-            cpu0, err0, t0 = sv.cpu_s(), sv.err_size(), time.monotonic()
+            cpu0, run0, err0, t0 = sv.cpu_s(), sv.runnable_s(), sv.err_size(), time.monotonic()
             await asyncio.sleep(min(5.0, seconds / 4))
             fresh = await browser(sv.port, src=OTHER, timeout=max(10.0, seconds / 2))
             rest = seconds - (time.monotonic() - t0)
             if rest > 0:
                 await asyncio.sleep(rest)
-            cpu1, err1, t1 = sv.cpu_s(), sv.err_size(), time.monotonic()
+            cpu1, run1, err1, t1 = sv.cpu_s(), sv.runnable_s(), sv.err_size(), time.monotonic()
             stop = True
             for s in list(live.values()):
                 loop.remove_reader(s.fileno())
@@ -715,9 +725,10 @@ def scenario_fds(whist, tmp, args):
             live.clear()
             await asyncio.sleep(SETTLE)
             after = await browser(sv.port, src=OTHER)
-            return (cpu1 - cpu0) / (t1 - t0), (err1 - err0), t1 - t0, reopened, fresh, after
+            return ((cpu1 - cpu0) / (t1 - t0), (run1 - run0) / (t1 - t0), (err1 - err0), t1 - t0, reopened, fresh,
+                    after)
 
-        cpu, grew, took, reopened, fresh, after = asyncio.run(run())
+        cpu, runnable, grew, took, reopened, fresh, after = asyncio.run(run())
         first_err = sv.err_text().splitlines()[:1]
     finally:
         sv.stop()
@@ -726,10 +737,11 @@ def scenario_fds(whist, tmp, args):
     except OSError:
         pass
     line = (f"fds: ulimit -n {limit}, {nconn} silent connections ({reopened} reopened after the server closed "
-            f"them): server CPU {100 * cpu:.0f}% of a core over {took:.0f} s, stderr +{grew / 1e6:.1f} MB"
+            f"them): server CPU {100 * cpu:.0f}% of a core over {took:.0f} s (its loop runnable "
+            f"{100 * runnable:.0f}% of the time), stderr +{grew / 1e6:.1f} MB"
             f"{' (' + first_err[0][:80] + ')' if first_err else ''}; another browser meanwhile: "
             f"{describe_browser(fresh)}; after they closed: {describe_browser(after)}")
-    figures = (f"CPU {100 * cpu:.0f}%, log +{grew / 1e6:.1f} MB in {took:.0f} s; another browser: "
+    figures = (f"CPU {100 * cpu:.0f}% (runnable {100 * runnable:.0f}%), log +{grew / 1e6:.1f} MB in {took:.0f} s; another browser: "
                f"{fresh[0]}{'' if fresh[2] is None else f' in {fresh[2]:.2f} s'}")
     return Result("fds", sv.command, line, figures)
 
