@@ -741,8 +741,8 @@ def scenario_fds(whist, tmp, args):
             f"{100 * runnable:.0f}% of the time), stderr +{grew / 1e6:.1f} MB"
             f"{' (' + first_err[0][:80] + ')' if first_err else ''}; another browser meanwhile: "
             f"{describe_browser(fresh)}; after they closed: {describe_browser(after)}")
-    figures = (f"CPU {100 * cpu:.0f}% (runnable {100 * runnable:.0f}%), log +{grew / 1e6:.1f} MB in {took:.0f} s; another browser: "
-               f"{fresh[0]}{'' if fresh[2] is None else f' in {fresh[2]:.2f} s'}")
+    figures = (f"CPU {100 * cpu:.0f}% (runnable {100 * runnable:.0f}%), log +{grew / 1e6:.1f} MB in {took:.0f} s; "
+               f"another browser: {fresh[0]}{'' if fresh[2] is None else f' in {fresh[2]:.2f} s'}")
     return Result("fds", sv.command, line, figures)
 
 
