@@ -432,23 +432,24 @@ def other_browser(port, keep=False):
 Result = collections.namedtuple("Result", "name command line figures")
 
 
-def identity_worker(port, seconds, clients, out=None):
+def identity_worker(port, t0, seconds, clients, out=None):
+    """The flood of one process from t0 (monotonic) for seconds: ({outcome: count}, {outcome: when first})."""
     async def run():
-        counts = collections.Counter()
-        deadline = time.monotonic() + seconds
+        counts, first = collections.Counter(), {}
 
         async def one():
-            while time.monotonic() < deadline:
+            while time.monotonic() < t0 + seconds:
                 outcome = (await browser(port, timeout=10))[0]
                 counts[outcome] += 1
+                first.setdefault(outcome, time.monotonic() - t0)
 
         await asyncio.gather(*(one() for _ in range(clients)))
-        return counts
+        return counts, first
 
-    counts = asyncio.run(run())
+    counts, first = asyncio.run(run())
     if out is not None:
-        out.put(dict(counts))
-    return counts
+        out.put((dict(counts), first))
+    return counts, first
 
 
 def scenario_identity(whist, tmp, args):
@@ -461,17 +462,20 @@ def scenario_identity(whist, tmp, args):
         rss0 = sv.rss_kb()
         t0 = time.monotonic()
         if procs <= 1:
-            counts = identity_worker(sv.port, seconds, clients)
+            counts, first = identity_worker(sv.port, t0, seconds, clients)
         else:
             q = multiprocessing.get_context("fork").Queue()
             ps = [multiprocessing.get_context("fork").Process(target=identity_worker,
-                                                               args=(sv.port, seconds, clients, q))
+                                                               args=(sv.port, t0, seconds, clients, q))
                   for _ in range(procs)]
             for p in ps:
                 p.start()
-            counts = collections.Counter()
+            counts, first = collections.Counter(), {}
             for _ in ps:
-                counts.update(q.get())
+                c, f = q.get()
+                counts.update(c)
+                for k, v in f.items():
+                    first[k] = min(v, first.get(k, v))
             for p in ps:
                 p.join()
         took = time.monotonic() - t0
@@ -490,7 +494,8 @@ def scenario_identity(whist, tmp, args):
     attempts = sum(counts.values())
     players = after.get("players", 0) - before.get("players", 0)
     matches = after.get("matches", 0) - before.get("matches", 0)
-    others = ", ".join(f"{k} {v}" for k, v in counts.most_common() if k != "game") or "none"
+    others = ", ".join(f"{k} {v} (the first after {first[k]:.1f} s)" for k, v in counts.most_common()
+                       if k != "game") or "none"
     line = (f"identity: {took:.0f} s, {clients * max(procs, 1)} flows: {games} games started ({games / took:.0f}/s) "
             f"of {attempts} attempts (others: {others}); +{players} players rows, +{matches} matches rows; "
             f"server RSS {mb(rss0)} -> {mb(rss1)}; another browser: {describe_browser(fresh)}; "
@@ -739,7 +744,7 @@ def scenario_fds(whist, tmp, args):
     line = (f"fds: ulimit -n {limit}, {nconn} silent connections ({reopened} reopened after the server closed "
             f"them): server CPU {100 * cpu:.0f}% of a core over {took:.0f} s (its loop runnable "
             f"{100 * runnable:.0f}% of the time), stderr +{grew / 1e6:.1f} MB"
-            f"{' (' + first_err[0][:80] + ')' if first_err else ''}; another browser meanwhile: "
+            f"{' (' + first_err[0][:120] + ')' if first_err else ''}; another browser meanwhile: "
             f"{describe_browser(fresh)}; after they closed: {describe_browser(after)}")
     figures = (f"CPU {100 * cpu:.0f}% (runnable {100 * runnable:.0f}%), log +{grew / 1e6:.1f} MB in {took:.0f} s; "
                f"another browser: {fresh[0]}{'' if fresh[2] is None else f' in {fresh[2]:.2f} s'}")
