@@ -82,10 +82,12 @@ static bool header(struct lws *wsi, enum lws_token_indexes h, char *out, int cap
 
 /* A TCP connection was accepted (wsi: the listener): refused when the server has all the sockets its file
  * limit allows, or this address has --max-per-address open; else its address is counted, and handed to the
- * connection's wsi when libwebsockets makes it (LWS_CALLBACK_WSI_CREATE, at once). */
+ * connection's wsi when libwebsockets has made and adopted it (at once, in this same call: WSI_CREATE, then
+ * SERVER_NEW_CLIENT_INSTANTIATED, or WSI_DESTROY if the adoption fails). */
 static int socket_accepted(server *sv, const struct lws_filter_network_conn_args *a) {
     if (sv->accepting_counted) peers_close(sv->peers, sv->accepting); /* its wsi never came */
     sv->accepting = NULL;
+    sv->accepting_wsi = NULL;
     sv->accepting_counted = false;
     if (sv->n_sockets >= sv->fd_cap) {
         server_log("%d sockets open, all the file limit allows: new connections are refused", sv->n_sockets);
@@ -107,16 +109,28 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason, void
     switch (reason) {
     case LWS_CALLBACK_HTTP: return http_serve(sv, wsi, in ? (const char *)in : "/");
     case LWS_CALLBACK_FILTER_NETWORK_CONNECTION: return socket_accepted(sv, user);
-    case LWS_CALLBACK_WSI_CREATE:
-        if (sv && sv->accepting_counted) {
+    case LWS_CALLBACK_WSI_CREATE: /* the accepted socket's wsi (its opaque data is set after this) */
+        if (sv && sv->accepting_counted && !sv->accepting_wsi) sv->accepting_wsi = wsi;
+        return 0;
+    case LWS_CALLBACK_SERVER_NEW_CLIENT_INSTANTIATED: /* adopted: the address goes with the wsi */
+        if (sv && sv->accepting_wsi == wsi) {
             lws_set_opaque_user_data(wsi, sv->accepting);
             sv->accepting = NULL;
+            sv->accepting_wsi = NULL;
             sv->accepting_counted = false;
             sv->n_sockets++;
         }
         return 0;
     case LWS_CALLBACK_WSI_DESTROY: {
-        peer *p = sv ? lws_get_opaque_user_data(wsi) : NULL;
+        if (!sv) return 0;
+        if (sv->accepting_wsi == wsi) { /* its adoption failed */
+            peers_close(sv->peers, sv->accepting);
+            sv->accepting = NULL;
+            sv->accepting_wsi = NULL;
+            sv->accepting_counted = false;
+            return 0;
+        }
+        peer *p = lws_get_opaque_user_data(wsi);
         if (p) {
             lws_set_opaque_user_data(wsi, NULL);
             peers_close(sv->peers, p);

@@ -123,7 +123,8 @@ typedef struct server {
     int n_sockets;    /* open now (every accepted TCP connection) */
     web_file *files;  /* the web client's files, in memory */
     size_t freed;     /* bytes of queues freed since memory was last given back to the system */
-    peer *accepting;  /* the address of the socket being accepted, until libwebsockets makes its wsi */
+    peer *accepting;  /* the address of the socket being accepted, until libwebsockets has adopted it */
+    struct lws *accepting_wsi; /* its wsi, once made */
     bool accepting_counted;
 } server;
 
