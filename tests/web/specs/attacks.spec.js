@@ -179,7 +179,7 @@ test('a name that is markup runs no script on any screen', async ({ page }) => {
   // the replay, trick by trick (the news of each trick names its winner)
   await visit(`#replay?${encodeURIComponent(JSON.stringify({ id }))}`, 'replay');
   const next = page.locator('#replay-next');
-  await expect(next).toBeVisible();
+  await expect(next).toBeVisible({ timeout: 60_000 }); // the review of the hand comes first
   for (let i = 0; i < 26 && (await next.isEnabled()); i++) {
     await next.click();
     expect(await page.evaluate(() => window.__xss), `replay, trick ${i + 1}`).toBeUndefined();
