@@ -35,6 +35,14 @@ if start_server --data "$TMP/limits" --max-per-address 8 --new-players-per-minut
   stop_clean
 fi
 
+# a new player that cannot be recorded (the store refuses, as with a full disk): told so, then closed
+if start_server --data "$TMP/full" --max-per-address 0 --new-players-per-minute 0; then
+  known=$(python3 "$GW_TEST_DATA/ws_client.py" 127.0.0.1 "$PORT" cookie)
+  sqlite3 "$TMP/full/whist.db" "CREATE TRIGGER full BEFORE INSERT ON players BEGIN SELECT RAISE(FAIL, 'database or disk is full'); END"
+  python3 "$ABUSE" 127.0.0.1 "$PORT" not-saved "$known" >"$TMP/full.out" 2>&1 || fail "$(grep -v "^ws_abuse: ok" "$TMP/full.out")"
+  stop_clean
+fi
+
 # tabs that never read; refusals while unread
 if start_server --data "$TMP/flood" --rate-limit 0 --max-connections 5 --max-per-address 0 \
   --new-players-per-minute 0; then

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """ws_abuse.py: what a hostile client can do to `whist serve` (tests/cli/test_serve_abuse.sh).
 
-Usage: ws_abuse.py HOST PORT [all | limits PER_ADDRESS PER_MINUTE | flood PID | fds PID LOG COUNT]
+Usage: ws_abuse.py HOST PORT [all | limits PER_ADDRESS PER_MINUTE | not-saved COOKIE | flood PID |
+                              fds PID LOG COUNT]
 
 all (the default): beyond test_serve.sh's bad-input, bad-origin and no-cookie scenarios: invented and
 malformed tokens (never taken: a new identity), a new player who cannot reach another's game, the token
@@ -11,6 +12,7 @@ malformed text (invalid UTF-8, NUL bytes, deep nesting), and garbage bytes on th
 reserved frames, an oversized control frame, a frame announcing 2^40 bytes, garbage instead of HTTP). A
 player's game is never seen nor disturbed by any of it.
 limits: --max-per-address (silent sockets count) and --new-players-per-minute, as the server was given.
+not-saved COOKIE: the store refuses new players: not_saved; COOKIE, a known player, still connects.
 flood: tabs that never read (closed at 4 MB at once, memory given back), refusals counted while unread
 (a server with --rate-limit 0 --max-connections 5; PID: the server's).
 fds: COUNT silent connections, more than the server's file limit allows: no busy loop, a small LOG.
@@ -431,6 +433,17 @@ def flood(pid):
           f"3001 refusals while unread: {errors} sent, {counted} counted in their messages")
 
 
+def not_saved(known):
+    """The store refuses new players (a full disk): a new browser is told not_saved and why, then closed;
+    a known player still plays."""
+    ws = WebSocket(HOST, PORT, None)
+    m = reply(ws) if ws.open else {}
+    check(ws.open and ws.set_cookie is None and m.get("code") == "not_saved" and "disk is full" in m.get("message", "")
+          and closed_soon(ws), f"a new player that cannot be recorded: not_saved, then closed ({ws.status}, {m})")
+    ws = WebSocket(HOST, PORT, known)
+    check(ws.open and reply(ws).get("type") == "welcome", "a known player still connects")
+
+
 def ws_over(ws, s, cookie):
     """WebSocket's handshake over the connected socket s."""
     import base64
@@ -493,6 +506,8 @@ def main():
     mode = sys.argv[3] if len(sys.argv) > 3 else "all"
     if mode == "limits":
         limits(int(sys.argv[4]), int(sys.argv[5]))
+    elif mode == "not-saved":
+        not_saved(sys.argv[4])
     elif mode == "flood":
         flood(int(sys.argv[4]))
     elif mode == "fds":

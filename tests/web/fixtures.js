@@ -31,12 +31,13 @@ class WhistServer {
     this.proc = null;
     this.stderr = '';
     this.unexpected = null; // why the server died on its own, if it did
+    this.extraArgs = []; // more options of whist serve (a spec that needs other limits sets them)
   }
 
   // Starts the server (on this.port: 0 the first time, then the port it got) and waits for its address.
   async start(timeoutMs = 15_000) {
     if (this.proc) throw new Error('whist serve is running already');
-    const args = ['serve', '--host', '127.0.0.1', '--port', String(this.port), '--data', this.dataDir];
+    const args = ['serve', '--host', '127.0.0.1', '--port', String(this.port), '--data', this.dataDir, ...this.extraArgs];
     const proc = spawn(this.bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     this.proc = proc;
     this.stderr = '';

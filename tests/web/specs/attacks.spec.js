@@ -5,17 +5,21 @@
 // the planter's game, and no reconnection loop. A player name that is markup runs no script on any screen:
 // the Content-Security-Policy (script-src 'self', nothing inline) stops it even where a screen would put
 // the name into HTML, and the client's own pages break none of its rules.
+const fs = require('node:fs');
 const http = require('node:http');
-const { test, expect, talk } = require('../fixtures');
+const os = require('node:os');
+const path = require('node:path');
+const { test, expect, talk, WhistServer, WHIST_BIN } = require('../fixtures');
 
 // One project is enough: the attacks are the browser engine's, the same in every project here.
 test.beforeEach(async ({}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'Chromium on the desktop project only');
 });
 
-// The page's own connection is open (its handshake's cookie stored).
+// The page's own connection is open (its handshake's cookie stored). Polled from here: a page whose clock
+// is installed runs no timers of its own.
 async function connected(page) {
-  await page.waitForFunction(() => document.body.dataset.net === 'open');
+  await expect.poll(() => page.evaluate(() => document.body.dataset.net)).toBe('open');
 }
 
 // Plays one hand of German Whist against the random computer over a WebSocket of the page, to its end.
@@ -111,13 +115,16 @@ test('a token planted by another port of 127.0.0.1 is refused with a message, ne
       sockets.push(ws.url());
       ws.on('framereceived', (f) => frames.push(f.payload));
     });
+    await page.clock.install(); // the page's timers, run forward below
     await page.goto('/');
     const status = page.locator('#net-status');
     await expect(status).toBeVisible();
     await expect(status).toContainText('two whist_token cookies');
     await expect(status).toContainText("clear this site's cookies");
-    await page.waitForTimeout(3000);
-    expect(sockets).toHaveLength(1); // no reconnection loop
+    await page.waitForTimeout(1000);
+    await page.clock.runFor(120_000); // two minutes of the page's timers: it does not connect again
+    await page.waitForTimeout(500);
+    expect(sockets).toHaveLength(1);
     const messages = frames.map((f) => JSON.parse(f));
     expect(messages.map((m) => m.code ?? m.type)).toEqual(['two_tokens']);
     expect(messages.some((m) => m.type === 'welcome' || m.type === 'view')).toBe(false);
@@ -137,6 +144,44 @@ test('a token planted by another port of 127.0.0.1 is refused with a message, ne
   } finally {
     evil.close();
     await attacker.close();
+  }
+});
+
+test('too many new players from one address: the message, then a try every 30 s', async ({ browser }) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'whist-web-'));
+  const server = new WhistServer(WHIST_BIN, dir);
+  server.extraArgs = ['--new-players-per-minute', '1'];
+  const url = await server.start();
+  const first = await browser.newContext();
+  const second = await browser.newContext();
+  try {
+    // the address's one new player a minute
+    const p1 = await first.newPage();
+    await p1.goto(url);
+    await connected(p1);
+    // a second browser: refused, told, and tried again only after 30 s
+    const page = await second.newPage();
+    const sockets = [];
+    page.on('websocket', (ws) => sockets.push(ws.url()));
+    await page.clock.install();
+    await page.goto(url);
+    const status = page.locator('#net-status');
+    await expect(status).toContainText('Too many new players');
+    await page.waitForTimeout(500);
+    await page.clock.runFor(20_000);
+    await page.waitForTimeout(500);
+    expect(sockets).toHaveLength(1);
+    await page.clock.runFor(12_000); // past 30 s: one more try (refused again: the minute is not over)
+    await expect.poll(() => sockets.length).toBe(2);
+    await expect(status).toContainText('Too many new players');
+    // the first browser plays on
+    const got = await talk(p1, [{ type: 'new', options: { game: 'german', opponent: 'easy' } }], 'view');
+    expect(got[got.length - 1].view.table.own).toHaveLength(13);
+  } finally {
+    await first.close();
+    await second.close();
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 });
 
