@@ -312,27 +312,27 @@ static int load_games(server *sv, const char *data) {
     char path[PATH_MAX];
     if (data) {
         if (mkdir(data, 0700) != 0 && errno != EEXIST) {
-            fprintf(stderr, "whist serve: cannot create %s: %s\n", data, strerror(errno));
+            server_log("cannot create %s: %s", data, strerror(errno));
             return 1;
         }
         int n = snprintf(path, sizeof path, "%s/whist.db", data);
         if (n < 0 || (size_t)n >= sizeof path) {
-            fprintf(stderr, "whist serve: --data: the path is too long\n");
+            server_log("--data: the path is too long");
             return 1;
         }
     }
     gw_error err;
     if (gw_store_open(data ? path : NULL, &sv->store, &err) != GW_OK) {
-        fprintf(stderr, "whist serve: %s\n", err.msg);
+        server_log("the database: %s", err.msg);
         return 1;
     }
     /* a commit after every card: into the write-ahead log, synced at checkpoints (docs/server.md) */
     if (gw_store_fast_commits(sv->store, &err) != GW_OK)
-        fprintf(stderr, "whist serve: every save waits for the disk: %s\n", err.msg);
+        server_log("every save waits for the disk: %s", err.msg);
     gw_store_web_game *rows;
     int count;
     if (gw_store_web_games(sv->store, &rows, &count, &err) != GW_OK) {
-        fprintf(stderr, "whist serve: %s\n", err.msg);
+        server_log("cannot read the saved games: %s", err.msg);
         return 1;
     }
     for (int i = 0; i < count; i++) {
@@ -500,10 +500,8 @@ int server_main(int argc, char **argv) {
     long files = raise_file_limit();
     sv.fd_cap = (int)(files > 2 * FD_RESERVE ? files - FD_RESERVE : files / 2);
     if (max_conns > sv.fd_cap) {
-        fprintf(stderr,
-                "whist serve: --max-connections %ld is more than the %d sockets its file limit allows "
-                "(ulimit -n %ld): %d\n",
-                max_conns, sv.fd_cap, files, sv.fd_cap);
+        server_log("--max-connections %ld is more than the %d sockets its file limit allows (ulimit -n %ld): %d",
+                   max_conns, sv.fd_cap, files, sv.fd_cap);
         max_conns = sv.fd_cap;
     }
 
@@ -520,7 +518,7 @@ int server_main(int argc, char **argv) {
     sv.hosts.tls = cert != NULL;
     sv.peers = peers_new((int)per_address, (int)new_per_minute);
     if (!sv.peers) {
-        fprintf(stderr, "whist serve: out of memory\n");
+        server_log("out of memory");
         return 1;
     }
 
@@ -584,7 +582,7 @@ int server_main(int argc, char **argv) {
     sv.ctx = lws_create_context(&info); /* built without libev: lws's own poll() loop */
 #endif
     if (!sv.ctx) {
-        fprintf(stderr, "whist serve: cannot listen on %s port %ld\n", host, port);
+        server_log("cannot listen on %s port %ld", host, port);
         peers_free(sv.peers);
 #if defined(GW_HAVE_LIBEV)
         if (loop) ev_loop_destroy(loop);
@@ -603,7 +601,7 @@ int server_main(int argc, char **argv) {
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     int status = 0;
     if (!sv.pool) {
-        fprintf(stderr, "whist serve: cannot start the worker threads\n");
+        server_log("cannot start the worker threads");
         status = 1;
     } else if (load_games(&sv, data) != 0) {
         pool_stop(sv.pool);
@@ -668,6 +666,6 @@ int server_main(int argc, char **argv) {
     http_files_free(&sv);
     peers_free(sv.peers);
     server_log_flush();
-    fprintf(stderr, "whist serve: stopped\n");
+    server_log("stopped");
     return 0;
 }
