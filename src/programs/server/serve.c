@@ -223,6 +223,10 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
         c->serial = ++sv->next_serial;
         c->counted = true;
         sv->n_conns++;
+        if (!c->refusal && c->new_identity) { /* (never: the answer's headers issue it) */
+            c->refusal = "server";
+            snprintf(c->refusal_msg, sizeof c->refusal_msg, "%s", "No identity was issued; try again.");
+        }
         if (c->refusal) { /* a fatal refusal: said, then closed (docs/protocol.md) */
             send_error(c, c->refusal, c->refusal_msg);
             c->close = true; /* after the error: nothing more is queued */
