@@ -135,6 +135,7 @@ static int http_callback(struct lws *wsi, enum lws_callback_reasons reason, void
             lws_set_opaque_user_data(wsi, NULL);
             peers_close(sv->peers, p);
             sv->n_sockets--;
+            sv->freed += HEADER_MAX; /* about what its header table and wsi took: for malloc_trim */
         }
         return 0;
     }

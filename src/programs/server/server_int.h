@@ -122,7 +122,7 @@ typedef struct server {
     int fd_cap;       /* sockets open at once, at most (below the process's file limit) */
     int n_sockets;    /* open now (every accepted TCP connection) */
     web_file *files;  /* the web client's files, in memory */
-    size_t freed;     /* bytes of queues freed since memory was last given back to the system */
+    size_t freed;     /* bytes freed (queues, closed sockets) since memory was last given back to the system */
     peer *accepting;  /* the address of the socket being accepted, until libwebsockets has adopted it */
     struct lws *accepting_wsi; /* its wsi, once made */
     bool accepting_counted;
