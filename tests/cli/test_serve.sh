@@ -43,7 +43,14 @@ expect_out "Usage: whist serve" "serve --help"
 run --help
 expect_out "serve" "whist --help lists serve"
 
-if start_server --host 127.0.0.1 --data "$TMP/srv"; then
+# usage errors of the options of the limits and hosts
+for bad in "--max-per-address -1" "--new-players-per-minute x" "--allow-host a/b" "--allow-host"; do
+  timeout 10 "$WHIST" serve --port 0 --data "$TMP/usage" $bad >/dev/null 2>"$TMP/err" </dev/null
+  rc=$?
+  [ "$rc" = 2 ] && grep -qF -- "${bad%% *}" "$TMP/err" || fail "serve $bad: exit $rc, $(cat "$TMP/err")"
+done
+
+if start_server --host 127.0.0.1 --data "$TMP/srv" --allow-host whist.example --allow-host Cards.Example; then
   # --host means what it says: one listener, on 127.0.0.1 only (not 0.0.0.0, not [::])
   listeners=$(ss -ltnH "sport = :$PORT" | awk '{print $4}')
   [ "$listeners" = "127.0.0.1:$PORT" ] || fail "--host 127.0.0.1: listening on: $listeners"
@@ -69,11 +76,12 @@ if start_server --host 127.0.0.1 --data "$TMP/srv"; then
   done
   [ "$(curl -s -o /dev/null -w '%{http_code}' -X POST "http://127.0.0.1:$PORT/")" = 405 ] || fail "POST / is not 405"
   # only the hosts it serves (DNS rebinding): another name, another port, another address are refused
-  for h in "evil.example:$PORT" "127.0.0.1:$((PORT + 1))" "127.0.0.2:$PORT" "127.0.0.1" "localhost.:$PORT"; do
+  for h in "evil.example:$PORT" "127.0.0.1:$((PORT + 1))" "127.0.0.2:$PORT" "127.0.0.1" "localhost.:$PORT" \
+    "whist.example.org:$PORT" "whist.example"; do
     code=$(curl -s -o "$TMP/421" -w '%{http_code}' -H "Host: $h" "http://127.0.0.1:$PORT/")
     [ "$code" = 421 ] && grep -q "host name" "$TMP/421" || fail "Host: $h answered $code"
   done
-  for h in "127.0.0.1:$PORT" "localhost:$PORT" "LOCALHOST:$PORT"; do
+  for h in "127.0.0.1:$PORT" "localhost:$PORT" "LOCALHOST:$PORT" "whist.example:$PORT" "cards.example:$PORT"; do
     code=$(curl -s -o /dev/null -w '%{http_code}' -H "Host: $h" "http://127.0.0.1:$PORT/")
     [ "$code" = 200 ] || fail "Host: $h answered $code"
   done
