@@ -34,8 +34,10 @@ status=0
 printf '%-11s %-8s %-10s %-8s %-8s %-8s %-9s %-7s %s\n' connections pace_ms actions/s p50_ms p99_ms max_ms KB/game stalled result
 for n in $SIZES; do
   rm -rf "$TMP/data" "$TMP/out"
-  # no rate limit (a client with no pause plays faster than a person may), room for every client
-  "$WHIST" serve --port 0 --data "$TMP/data" --rate-limit 0 --max-connections $((n + 100)) >"$TMP/out" 2>"$TMP/err" &
+  # no rate limit (a client with no pause plays faster than a person may), room for every client, all from
+  # one address, each a new player
+  "$WHIST" serve --port 0 --data "$TMP/data" --rate-limit 0 --max-connections $((n + 100)) \
+    --max-per-address 0 --new-players-per-minute 0 >"$TMP/out" 2>"$TMP/err" &
   SPID=$!
   port=
   for _ in $(seq 100); do

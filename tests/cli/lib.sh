@@ -5,7 +5,29 @@ set -u
 : "${GW_TEST_DATA:?GW_TEST_DATA must name tests/data}"
 FAILS=0
 TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+STARTED=() # processes the test started (started PID): the exit trap stops those still running
+
+# started PID: the exit trap stops PID if it still runs (a server the test started, say).
+started() { STARTED+=("$1"); }
+
+# On exit, however the test ends: SIGTERM to every process it started that still runs, SIGKILL to any
+# still there a second later, then the temporary folder goes.
+lib_exit() {
+  local pid alive=()
+  for pid in "${STARTED[@]}"; do
+    kill -TERM "$pid" 2>/dev/null && alive+=("$pid")
+  done
+  for _ in $(seq 20); do
+    local left=()
+    for pid in "${alive[@]}"; do kill -0 "$pid" 2>/dev/null && left+=("$pid"); done
+    alive=("${left[@]}")
+    [ "${#alive[@]}" -eq 0 ] && break
+    sleep 0.05
+  done
+  for pid in "${alive[@]}"; do kill -KILL "$pid" 2>/dev/null; done
+  rm -rf "$TMP"
+}
+trap lib_exit EXIT
 export XDG_DATA_HOME="$TMP/data" XDG_CONFIG_HOME="$TMP/config" XDG_STATE_HOME="$TMP/state" HOME="$TMP/home"
 mkdir -p "$HOME"
 

@@ -1,6 +1,8 @@
-# test_serve.sh: whist serve: the web client's files over HTTP with the token cookie, --host honoured,
+# test_serve.sh: whist serve: the web client's files over HTTP (no cookie, the security headers, HEAD, only
+# the hosts it serves), the identity cookie set by the WebSocket handshake, --host honoured,
 # a German match played to its end over the WebSocket by a scripted client (tests/data/ws_client.py),
-# a rubber of Android Whist, a hint and an undo, TLS, a game resumed exactly after SIGKILL, bad input, a wrong Origin and a missing token refused, a clean stop on SIGTERM and SIGINT.
+# a rubber of Android Whist, a hint and an undo, TLS (HSTS, a Secure cookie), a game resumed exactly after
+# SIGKILL, bad input and a wrong Origin refused, a clean stop on SIGTERM and SIGINT.
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/serve_lib.sh"
 CLIENT="$GW_TEST_DATA/ws_client.py"
@@ -41,21 +43,48 @@ expect_out "Usage: whist serve" "serve --help"
 run --help
 expect_out "serve" "whist --help lists serve"
 
-if start_server --host 127.0.0.1 --data "$TMP/srv"; then
+# usage errors of the options of the limits and hosts
+for bad in "--max-per-address -1" "--new-players-per-minute x" "--allow-host a/b" "--allow-host"; do
+  timeout 10 "$WHIST" serve --port 0 --data "$TMP/usage" $bad >/dev/null 2>"$TMP/err" </dev/null
+  rc=$?
+  [ "$rc" = 2 ] && grep -qF -- "${bad%% *}" "$TMP/err" || fail "serve $bad: exit $rc, $(cat "$TMP/err")"
+done
+
+if start_server --host 127.0.0.1 --data "$TMP/srv" --allow-host whist.example --allow-host Cards.Example; then
   # --host means what it says: one listener, on 127.0.0.1 only (not 0.0.0.0, not [::])
   listeners=$(ss -ltnH "sport = :$PORT" | awk '{print $4}')
   [ "$listeners" = "127.0.0.1:$PORT" ] || fail "--host 127.0.0.1: listening on: $listeners"
 
-  # the page, with a token cookie HttpOnly and SameSite=Strict; nothing outside web/
+  # the page: no cookie (an identity comes with the game's socket), the security headers; HEAD answers as
+  # GET does, without the body; nothing outside web/
   headers=$(curl -s -D - -o "$TMP/index.html" "http://127.0.0.1:$PORT/")
   cmp -s "$TMP/index.html" "$GW_SOURCE_DIR/web/index.html" || fail "GET / is not web/index.html"
-  grep -qiE '^set-cookie: whist_token=[0-9a-f]{32}; Path=/; Max-Age=[0-9]+; HttpOnly; SameSite=Strict' <<<"$headers" ||
-    fail "GET /: no token cookie: $headers"
-  token=$(grep -oiE 'whist_token=[0-9a-f]{32}' <<<"$headers")
-  again=$(curl -s -D - -o /dev/null -H "Cookie: $token" "http://127.0.0.1:$PORT/index.html")
-  grep -qi '^set-cookie' <<<"$again" && fail "a browser with a token got another one"
-  other=$(curl -s -D - -o /dev/null "http://127.0.0.1:$PORT/")
-  [ "$(grep -oiE 'whist_token=[0-9a-f]{32}' <<<"$other")" != "$token" ] || fail "two browsers got one token"
+  grep -qi '^set-cookie' <<<"$headers" && fail "GET / set a cookie: $headers"
+  csp="content-security-policy: default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+  for h in "$csp" "x-content-type-options: nosniff" "referrer-policy: no-referrer"; do
+    grep -qiF "$h" <<<"$headers" || fail "GET /: no '$h': $headers"
+  done
+  grep -qi '^strict-transport-security' <<<"$headers" && fail "HSTS over plain HTTP: $headers"
+  head_answer=$(curl -s -I "http://127.0.0.1:$PORT/js/app.js")
+  grep -q '^HTTP/1.1 200' <<<"$head_answer" && grep -qi "^content-length: $(stat -c %s "$GW_SOURCE_DIR/web/js/app.js")" <<<"$head_answer" ||
+    fail "HEAD /js/app.js: $head_answer"
+  # (curl -I would wait for a body that HEAD must not have: the exchange ends within the time limit)
+  body=$(curl -s -m 5 -X HEAD -o - -w '%{http_code} %{size_download}' "http://127.0.0.1:$PORT/index.html")
+  [ "$body" = "200 0" ] || fail "HEAD /index.html: $body"
+  for h in "$csp" "x-content-type-options: nosniff"; do
+    grep -qiF "$h" <<<"$(curl -s -D - -o /dev/null "http://127.0.0.1:$PORT/nothing.html")" || fail "a 404 has no '$h'"
+  done
+  [ "$(curl -s -o /dev/null -w '%{http_code}' -X POST "http://127.0.0.1:$PORT/")" = 405 ] || fail "POST / is not 405"
+  # only the hosts it serves (DNS rebinding): another name, another port, another address are refused
+  for h in "evil.example:$PORT" "127.0.0.1:$((PORT + 1))" "127.0.0.2:$PORT" "127.0.0.1" "localhost.:$PORT" \
+    "whist.example.org:$PORT" "whist.example"; do
+    code=$(curl -s -o "$TMP/421" -w '%{http_code}' -H "Host: $h" "http://127.0.0.1:$PORT/")
+    [ "$code" = 421 ] && grep -q "host name" "$TMP/421" || fail "Host: $h answered $code"
+  done
+  for h in "127.0.0.1:$PORT" "localhost:$PORT" "LOCALHOST:$PORT" "whist.example:$PORT" "cards.example:$PORT"; do
+    code=$(curl -s -o /dev/null -w '%{http_code}' -H "Host: $h" "http://127.0.0.1:$PORT/")
+    [ "$code" = 200 ] || fail "Host: $h answered $code"
+  done
   for path in /../CMakeLists.txt /%2e%2e/CMakeLists.txt /.hidden.html /nothing.html /index.html/x; do
     code=$(curl -s -o /dev/null -w '%{http_code}' --path-as-is "http://127.0.0.1:$PORT$path")
     [ "$code" = 404 ] || [ "$code" = 403 ] || [ "$code" = 400 ] || fail "GET $path: $code"
@@ -75,6 +104,7 @@ if start_server --host 127.0.0.1 --data "$TMP/srv"; then
   python3 "$CLIENT" 127.0.0.1 "$PORT" bad-input >"$TMP/bad.out" 2>&1 || fail "bad-input: $(cat "$TMP/bad.out")"
   python3 "$CLIENT" 127.0.0.1 "$PORT" bad-origin >"$TMP/origin.out" 2>&1 || fail "bad-origin: $(cat "$TMP/origin.out")"
   python3 "$CLIENT" 127.0.0.1 "$PORT" no-cookie >"$TMP/cookie.out" 2>&1 || fail "no-cookie: $(cat "$TMP/cookie.out")"
+  python3 "$CLIENT" 127.0.0.1 "$PORT" invented >"$TMP/invented.out" 2>&1 || fail "invented: $(cat "$TMP/invented.out")"
 
   # SIGTERM while a client holds a game against the expert: the socket closes, the exit is clean
   python3 "$CLIENT" 127.0.0.1 "$PORT" hold >"$TMP/hold.out" 2>&1 &
@@ -86,24 +116,26 @@ if start_server --host 127.0.0.1 --data "$TMP/srv"; then
   grep -q closed "$TMP/hold.out" || fail "SIGTERM: the client's socket was not closed: $(cat "$TMP/hold.out")"
 fi
 
-# TLS: HTTPS and wss:// with --cert and --key, a Secure cookie, an https:// Origin
+# TLS: HTTPS and wss:// with --cert and --key, a Secure cookie, an https:// Origin, HSTS (openssl makes the
+# certificate: scripts/setup.sh installs it, and without it this test fails rather than skip TLS)
 run serve --cert "$TMP/none.pem"
 expect_rc 2 "serve --cert alone"
-if command -v openssl >/dev/null &&
-  openssl req -x509 -newkey rsa:2048 -nodes -keyout "$TMP/key.pem" -out "$TMP/cert.pem" -days 2 \
-    -subj /CN=127.0.0.1 >/dev/null 2>&1; then
-  if start_server --data "$TMP/tls" --cert "$TMP/cert.pem" --key "$TMP/key.pem"; then
-    grep -q "^whist serve: https://" "$TMP/serve.out" || fail "TLS: not announced as https"
-    headers=$(curl -sk -D - -o /dev/null "https://127.0.0.1:$PORT/")
-    grep -qiE '^set-cookie: whist_token=[0-9a-f]{32};.*SameSite=Strict; Secure' <<<"$headers" ||
-      fail "TLS: no Secure cookie: $headers"
-    WS_TLS=1 python3 "$CLIENT" 127.0.0.1 "$PORT" help >"$TMP/tls.out" 2>&1 || fail "TLS: $(cat "$TMP/tls.out")"
-    WS_TLS=1 python3 "$CLIENT" 127.0.0.1 "$PORT" bad-origin >"$TMP/tls-origin.out" 2>&1 ||
-      fail "TLS bad-origin: $(cat "$TMP/tls-origin.out")"
-    stop_server TERM
-  fi
-else
-  echo "skipped: TLS (no openssl to make a certificate)"
+if ! command -v openssl >/dev/null; then
+  fail "TLS: no openssl to make a certificate (scripts/setup.sh installs it)"
+elif ! openssl req -x509 -newkey rsa:2048 -nodes -keyout "$TMP/key.pem" -out "$TMP/cert.pem" -days 2 \
+  -subj /CN=127.0.0.1 >"$TMP/openssl.out" 2>&1; then
+  fail "TLS: openssl could not make a certificate: $(cat "$TMP/openssl.out")"
+elif start_server --data "$TMP/tls" --cert "$TMP/cert.pem" --key "$TMP/key.pem"; then
+  grep -q "^whist serve: https://" "$TMP/serve.out" || fail "TLS: not announced as https"
+  headers=$(curl -sk -D - -o /dev/null "https://127.0.0.1:$PORT/")
+  grep -qi '^strict-transport-security: max-age=31536000' <<<"$headers" || fail "TLS: no HSTS: $headers"
+  grep -qi '^set-cookie' <<<"$headers" && fail "TLS: GET / set a cookie: $headers"
+  WS_TLS=1 python3 "$CLIENT" 127.0.0.1 "$PORT" no-cookie >"$TMP/tls-cookie.out" 2>&1 ||
+    fail "TLS: no Secure cookie: $(cat "$TMP/tls-cookie.out")"
+  WS_TLS=1 python3 "$CLIENT" 127.0.0.1 "$PORT" help >"$TMP/tls.out" 2>&1 || fail "TLS: $(cat "$TMP/tls.out")"
+  WS_TLS=1 python3 "$CLIENT" 127.0.0.1 "$PORT" bad-origin >"$TMP/tls-origin.out" 2>&1 ||
+    fail "TLS bad-origin: $(cat "$TMP/tls-origin.out")"
+  stop_server TERM
 fi
 
 # nothing lost: a game saved after every card comes back exactly as it was after SIGKILL

@@ -23,5 +23,5 @@ done
 # bench_serve refuses to run without a server, and says why
 "$BUILD/bench/bench_serve" --port 1 --clients 1 >"$TMP/out" 2>"$TMP/err"
 [ $? -eq 1 ] || fail "bench_serve without a server: exit not 1"
-grep -q "no token cookie" "$TMP/err" || fail "bench_serve without a server: $(cat "$TMP/err")"
+grep -q "no server answers" "$TMP/err" || fail "bench_serve without a server: $(cat "$TMP/err")"
 finish

@@ -2,8 +2,9 @@
 """ws_client.py: a small WebSocket client (Python 3 standard library only) for tests/cli/test_serve.sh.
 
 With WS_TLS=1 in the environment it speaks HTTPS and wss:// (any certificate).
-Fetches / for the cookie, opens ws://HOST:PORT/ws with protocol "whist" (client frames masked, RFC 6455),
-then runs one scenario given on the command line and exits 0 when it holds, 1 (with the reason) if not.
+Gets its identity as a browser does (a WebSocket without a cookie: the server sets the whist_token cookie in
+its answer), opens ws://HOST:PORT/ws with it and protocol "whist" (client frames masked, RFC 6455), then
+runs one scenario given on the command line and exits 0 when it holds, 1 (with the reason) if not.
 """
 import base64
 import json
@@ -12,20 +13,21 @@ import socket
 import ssl
 import struct
 import random
+import re
 import sys
 import time
-import urllib.request
 
 
 class WebSocket:
-    def __init__(self, host, port, cookie, origin=None, path="/ws", protocol="whist"):
+    def __init__(self, host, port, cookie, origin=None, path="/ws", protocol="whist", host_header=None):
         self.sock = socket.create_connection((host, port), timeout=20)
         if TLS:
             self.sock = tls_context().wrap_socket(self.sock, server_hostname=host)
         key = base64.b64encode(os.urandom(16)).decode()
         scheme = "https" if TLS else "http"
         origin = origin if origin is not None else f"{scheme}://{host}:{port}"
-        lines = [f"GET {path} HTTP/1.1", f"Host: {host}:{port}", "Upgrade: websocket",
+        host_header = host_header if host_header is not None else f"{host}:{port}"
+        lines = [f"GET {path} HTTP/1.1", f"Host: {host_header}", "Upgrade: websocket",
                  "Connection: Upgrade", f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13",
                  f"Sec-WebSocket-Protocol: {protocol}"]
         if origin:
@@ -40,6 +42,7 @@ class WebSocket:
                 break
             head += chunk
         self.status = head.split(b"\r\n", 1)[0].decode(errors="replace")
+        self.head = head.decode(errors="replace")  # the answer's status line and headers
         self.buf = b""
         self.last = None  # the last message sent, sent again after a rate_limited error
         self.retry_rate_limited = True
@@ -47,6 +50,17 @@ class WebSocket:
     @property
     def open(self):
         return " 101 " in self.status
+
+    @property
+    def set_cookie(self):
+        """The whist_token cookie the handshake's answer set ("whist_token=HEX"), or None; its attributes in
+        self.cookie_attributes."""
+        for line in self.head.split("\r\n")[1:]:
+            name, _, value = line.partition(":")
+            if name.strip().lower() == "set-cookie" and value.strip().startswith("whist_token="):
+                self.cookie_attributes = value.strip().split(";", 1)[1].strip() if ";" in value else ""
+                return value.strip().split(";", 1)[0]
+        return None
 
     def send_frame(self, opcode, payload, fin=True):
         mask = os.urandom(4)
@@ -132,11 +146,13 @@ def fail(why):
 
 
 def get_cookie(host, port):
-    scheme = "https" if TLS else "http"
-    ctx = tls_context() if TLS else None
-    with urllib.request.urlopen(f"{scheme}://{host}:{port}/", timeout=10, context=ctx) as r:
-        c = r.headers.get("Set-Cookie", "")
-    return c.split(";", 1)[0]
+    """A new identity, as a browser without one gets it: the cookie of a WebSocket handshake's answer."""
+    ws = WebSocket(host, port, None)
+    cookie = ws.set_cookie
+    ws.sock.close()
+    if not ws.open or not cookie:
+        fail(f"no identity from the handshake: {ws.head!r}")
+    return cookie
 
 
 def legal_card(view):
@@ -528,30 +544,43 @@ def scenario_quit(host, port, cookie, ws):
     print("ws_client: quit")
 
 
+def dropped_count(m):
+    """How many earlier refusals an error says were not answered (one error waits at a time: the rest are
+    counted, and told by the next error sent)."""
+    found = re.search(r"\(and (\d+) earlier refusals, not answered\)", m.get("message", ""))
+    return int(found.group(1)) if found else 0
+
+
 def scenario_rate(ws):
-    """A connection over its rate limit gets rate_limited; its game is not disturbed."""
+    """A connection over its rate limit gets rate_limited (refusals while one waits unread are counted, not
+    each answered); its game is not disturbed."""
     ws.retry_rate_limited = False
-    ws.send({"type": "new", "options": {"game": "german", "opponent": "easy", "seed": "9"}})
+    ws.send({"type": "new", "options": {"game": "german", "opponent": "easy"}})
     view = ws.until(lambda m: m["type"] == "view" and m["view"]["turn"]["player"] == 0)["view"]
     for _ in range(40):
         ws.send({"type": "history", "limit": 1})
-    answers = limited = 0
-    while answers + limited < 40:
+    time.sleep(1.5)
+    ws.send({"type": "fly"})  # refused once the rate allows: it tells the refusals still untold
+    answers = limited = dropped = 0
+    while True:
         m = ws.recv()
+        dropped += dropped_count(m) if m["type"] == "error" else 0
         if m["type"] == "history":
             answers += 1
         elif m["type"] == "error" and m["code"] == "rate_limited":
             limited += 1
+        elif m["type"] == "error" and m["code"] == "unknown_type":
+            break
         else:
             fail(f"rate: {m}")
-    if limited == 0 or answers == 0:
-        fail(f"rate: {answers} answered, {limited} limited")
-    time.sleep(1.5)
+    if limited == 0 or answers == 0 or answers + limited + dropped != 40:
+        fail(f"rate: {answers} answered, {limited} limited, {dropped} counted, of 40")
     ws.send({"type": "act", "action": {"type": "play", "card": legal_card(view)}})
     m = ws.until(lambda m: m["type"] in ("view", "error"))
     if m["type"] != "view" or len(m["view"]["table"]["moves"]) <= len(view["table"]["moves"]):
         fail(f"rate: the game does not go on: {m}")
-    print(f"ws_client: {limited} of 40 messages rate limited, the game goes on")
+    print(f"ws_client: of 40 messages {answers} answered, {limited} rate limited, {dropped} more counted;"
+          " the game goes on")
 
 
 def scenario_max_connections(host, port, cookie, n):
@@ -589,18 +618,39 @@ def main():
         return
     rest = sys.argv[5:]
     if scenario == "invented":
-        # tokens of the right form this server never issued, and malformed ones: no WebSocket
+        # tokens of the right form this server never issued, and malformed ones: never taken; the socket
+        # gets a new identity of its own (a fresh player with no game)
         for token in ["%032x" % random.getrandbits(128), "0" * 32, "A" * 32, "0" * 31, "0" * 33, "zz" * 16]:
-            if WebSocket(host, port, f"whist_token={token}").open:
-                fail(f"the token {token} was accepted")
-        print("ws_client: invented tokens refused")
+            ws = WebSocket(host, port, f"whist_token={token}")
+            fresh = ws.set_cookie
+            if not ws.open or not fresh or fresh == f"whist_token={token}":
+                fail(f"the token {token}: {ws.status}, cookie {fresh}")
+            hello = ws.recv()
+            if hello["type"] != "welcome" or hello["game"] is not None:
+                fail(f"the token {token}: a new identity with a game: {hello}")
+        print("ws_client: invented tokens never taken, a new identity given")
         return
     if scenario == "max-connections":
         scenario_max_connections(host, port, cookie, int(rest[0]))
         return
     if scenario == "no-cookie":
+        # a browser without an identity gets one in the handshake's answer, HttpOnly, SameSite=Strict, a
+        # year, for the whole site (Secure under TLS); then it is that player on its next connection
         ws = WebSocket(host, port, None)
-        sys.exit(0 if not ws.open else fail("a WebSocket without a token was accepted"))
+        fresh = ws.set_cookie
+        want = "Path=/; Max-Age=31536000; HttpOnly; SameSite=Strict" + ("; Secure" if TLS else "")
+        if not ws.open or not fresh or ws.cookie_attributes != want:
+            fail(f"no cookie, or not {want!r}: {ws.head!r}")
+        if fresh == cookie:
+            fail("two browsers got one token")
+        ws.send({"type": "settings", "settings": {"name": "Fresh"}})
+        ws.until(lambda m: m["type"] == "settings")
+        again = WebSocket(host, port, fresh)
+        hello = again.recv()
+        if again.set_cookie or hello["settings"]["name"] != "Fresh":
+            fail(f"the next connection is not the same player: {again.head!r} {hello}")
+        print("ws_client: a new identity in the handshake, kept on the next connection")
+        return
     if scenario == "bad-origin":
         for origin in ("http://evil.example", ""):
             ws = WebSocket(host, port, cookie, origin=origin)

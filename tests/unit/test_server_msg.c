@@ -58,6 +58,7 @@ static void test_settings_message(void **state) {
                                       "\"name\":\"a\\u007fb\"",
                                       "\"name\":\"a\\u0085b\"",
                                       "\"name\":\"q\\\"\"",
+                                      "\"name\":\"O'Brien\"",
                                       "\"name\":\"back\\\\slash\"",
                                       "\"name\":\"12345678901234567890123456789012\"",
                                       "\"faces\":\"Modern\"",

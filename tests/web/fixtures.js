@@ -31,12 +31,13 @@ class WhistServer {
     this.proc = null;
     this.stderr = '';
     this.unexpected = null; // why the server died on its own, if it did
+    this.extraArgs = []; // more options of whist serve (a spec that needs other limits sets them)
   }
 
   // Starts the server (on this.port: 0 the first time, then the port it got) and waits for its address.
   async start(timeoutMs = 15_000) {
     if (this.proc) throw new Error('whist serve is running already');
-    const args = ['serve', '--host', '127.0.0.1', '--port', String(this.port), '--data', this.dataDir];
+    const args = ['serve', '--host', '127.0.0.1', '--port', String(this.port), '--data', this.dataDir, ...this.extraArgs];
     const proc = spawn(this.bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     this.proc = proc;
     this.stderr = '';
@@ -117,11 +118,18 @@ class WhistServer {
   }
 }
 
-// talk(page, send, until): opens a WebSocket from the page (its cookie, its Origin), sends each message of
-// `send` once the socket opened, and resolves with every message received up to the first of type `until`.
+// talk(page, send, until): once the page's own connection is open (so the browser has its identity), opens
+// a WebSocket from the page (its cookie, its Origin), sends each message of `send` once the socket opened,
+// and resolves with every message received up to the first of type `until`.
 // For specs that set things up over the protocol:
 //   await talk(page, [{ type: 'settings', settings: { speed: 'instant' } }], 'settings');
-function talk(page, send, until) {
+async function talk(page, send, until) {
+  // the page's own connection first: a browser without an identity gets it in that handshake's answer, and
+  // this socket must carry it (docs/protocol.md, "Identity")
+  for (let i = 0; i < 200; i++) {
+    if ((await page.evaluate(() => document.body?.dataset.net)) === 'open') break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   return page.evaluate(
     ([send, until]) =>
       new Promise((resolve, reject) => {

@@ -50,7 +50,8 @@ net.on("*", (m) => current?.screen?.onMessage?.(m));
 const status = document.getElementById("net-status");
 net.on("status", (s) => {
   status.hidden = s === "open";
-  status.textContent = s === "open" ? "" : s === "connecting" ? "Connecting…" : "Connection lost: reconnecting…";
+  status.textContent =
+    s === "open" ? "" : s === "connecting" ? "Connecting…" : s === "refused" ? net.message : "Connection lost: reconnecting…";
   document.body.dataset.net = s;
 });
 

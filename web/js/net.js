@@ -1,12 +1,20 @@
 // net.js: the client's one WebSocket to `whist serve` (path /ws, subprotocol "whist"): sends JSON
 // messages, hands each received message to the subscribers of its type, and reconnects after a drop
-// (the server then sends welcome, the events so far and the view again).
+// (the server then sends welcome, the events so far and the view again). A fatal refusal of the server
+// (docs/protocol.md, "Identity") is shown as it says: two_tokens stops reconnecting (the browser must
+// clear the site's cookies); too_many_new_players, server_full and not_saved before any welcome retry
+// after 30 seconds.
+
+const RETRY_MS = 30_000; // after a refusal that may pass
+const FATAL = ["too_many_new_players", "server_full", "not_saved"]; // before a welcome
 
 export function createNet(url = defaultUrl()) {
   const subs = new Map(); // type ("*" for every message, "status" for the connection) -> Set of fn
   let ws = null;
   let delay = 250;
   let status = "connecting";
+  let message = ""; // the server's words while the status is "refused"
+  let stopped = false; // two_tokens: no more connections
 
   function emit(type, value) {
     for (const fn of subs.get(type) ?? []) fn(value);
@@ -18,6 +26,8 @@ export function createNet(url = defaultUrl()) {
   function open() {
     setStatus("connecting");
     ws = new WebSocket(url, "whist");
+    let welcomed = false; // this connection's
+    let refused = false;
     ws.onopen = () => {
       delay = 250;
       setStatus("open");
@@ -29,11 +39,24 @@ export function createNet(url = defaultUrl()) {
       } catch {
         return; // the server sends JSON only
       }
+      if (m.type === "welcome") welcomed = true;
+      if (m.type === "error" && (m.code === "two_tokens" || (!welcomed && FATAL.includes(m.code)))) {
+        refused = true;
+        stopped = m.code === "two_tokens";
+        message = m.message || "The server refused the connection.";
+        setStatus("refused"); // the server closes the socket next
+        return;
+      }
       emit(m.type, m);
       emit("*", m);
     };
     ws.onclose = () => {
       ws = null;
+      if (stopped) return; // the message stays
+      if (refused) {
+        setTimeout(open, RETRY_MS); // the message stays until then
+        return;
+      }
       setStatus("closed");
       setTimeout(open, delay);
       delay = Math.min(delay * 2, 5000);
@@ -50,7 +73,7 @@ export function createNet(url = defaultUrl()) {
       return true;
     },
     // Calls fn(message) for each message of that type ("*": all; "status": "connecting", "open",
-    // "closed"). Returns the function that unsubscribes.
+    // "closed", "refused"). Returns the function that unsubscribes.
     on(type, fn) {
       if (!subs.has(type)) subs.set(type, new Set());
       subs.get(type).add(fn);
@@ -58,6 +81,10 @@ export function createNet(url = defaultUrl()) {
     },
     get status() {
       return status;
+    },
+    // The server's explanation while the status is "refused".
+    get message() {
+      return message;
     },
   };
 }

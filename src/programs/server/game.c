@@ -75,7 +75,7 @@ void game_save(server *sv, player *pl) {
         pl->unsaved = NULL;
         gw_error err;
         if (gw_store_delete_web_game(sv->store, pl->token, &err) != GW_OK) {
-            fprintf(stderr, "whist serve: cannot delete a game: %s\n", err.msg);
+            server_log("cannot delete a game: %s", err.msg);
             broadcast_error(pl, "not_saved", "The game could not be deleted from the database.");
         }
         return;
@@ -84,7 +84,7 @@ void game_save(server *sv, player *pl) {
     gw_session_record(pl->s, true, &t);
     if (t.failed) {
         gw_text_free(&t);
-        fprintf(stderr, "whist serve: cannot save a game: out of memory\n");
+        server_log("cannot save a game: out of memory");
         broadcast_error(pl, "not_saved", "The game could not be saved; it goes on.");
         return;
     }
@@ -115,7 +115,7 @@ void game_flush_saves(server *sv) {
         }
         if (st == GW_OK) st = gw_store_save_web_games(sv->store, rows, n, &err);
         free(rows);
-        if (st != GW_OK) fprintf(stderr, "whist serve: cannot save %d game(s): %s\n", n, err.msg);
+        if (st != GW_OK) server_log("cannot save %d game(s): %s", n, err.msg);
     }
     while (sv->unsaved) {
         player *p = sv->unsaved;
@@ -160,13 +160,13 @@ static void stats_begin(server *sv, player *pl) {
         st = gw_store_begin_owned_rubber(sv->store, &sr, pl->token, &id, &err);
     }
     if (st != GW_OK) {
-        fprintf(stderr, "whist serve: the statistics: %s\n", err.msg);
+        server_log("the statistics: %s", err.msg);
         return;
     }
     char value[32];
     snprintf(value, sizeof value, "%lld", (long long)id);
     if (gw_session_set_tag(pl->s, row_tag(pl), value, &err) != GW_OK)
-        fprintf(stderr, "whist serve: the statistics: %s\n", err.msg);
+        server_log("the statistics: %s", err.msg);
 }
 
 /* A match (rubber) given up for a new one, or quit. */
@@ -192,7 +192,7 @@ static void stats_hands(server *sv, player *pl, uint32_t from) {
         gw_error err;
         if (gw_store_add_session_hand(sv->store, pl->s, id, &e, NULL, &err) != GW_OK &&
             err.status != GW_ESTATE)
-            fprintf(stderr, "whist serve: the statistics: %s\n", err.msg);
+            server_log("the statistics: %s", err.msg);
     }
 }
 

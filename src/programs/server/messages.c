@@ -44,7 +44,7 @@ static void on_settings(server *sv, conn *c, const client_msg *m) {
     gw_status st = gw_store_save_settings(sv->store, pl->token, text, &err);
     free(text);
     if (st != GW_OK) {
-        fprintf(stderr, "whist serve: cannot save the settings: %s\n", err.msg);
+        server_log("cannot save the settings: %s", err.msg);
         send_error(c, "not_saved", "The settings could not be saved.");
         return;
     }

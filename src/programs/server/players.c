@@ -1,14 +1,12 @@
-/* players.c: whist serve's players: the tokens it issues (a random 128-bit identity in a cookie, recorded in
- * the store when issued: a token it never issued is refused), and the players in memory, found by token in
- * a hash table, each with its settings and game (server_int.h). */
+/* players.c: whist serve's players: the tokens it issues (a random 128-bit identity in a cookie set by the
+ * WebSocket handshake, recorded in the store when issued: a token it never issued is not taken), and the
+ * players in memory, found by token in a hash table, each with its settings and game (server_int.h). */
 #define _DEFAULT_SOURCE /* getrandom */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
-
-#include <libwebsockets.h>
 
 #include "server_int.h"
 
@@ -34,34 +32,6 @@ bool token_new(char out[TOKEN_HEX + 1]) {
     return true;
 }
 
-bool token_of_request(struct lws *wsi, char out[TOKEN_HEX + 1]) {
-    char cookie[1024];
-    int n = lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_COOKIE);
-    if (n <= 0 || n >= (int)sizeof cookie) return false;
-    if (lws_hdr_copy(wsi, cookie, (int)sizeof cookie, WSI_TOKEN_HTTP_COOKIE) < 0) return false;
-    for (char *p = cookie; *p;) {
-        while (*p == ' ' || *p == ';')
-            p++;
-        char *end = strchr(p, ';');
-        size_t len = end ? (size_t)(end - p) : strlen(p);
-        const size_t name_len = sizeof COOKIE_NAME - 1;
-        if (len == name_len + 1 + TOKEN_HEX && strncmp(p, COOKIE_NAME "=", name_len + 1) == 0) {
-            const char *v = p + name_len + 1;
-            bool hex = true;
-            for (int i = 0; i < TOKEN_HEX; i++)
-                hex = hex && strchr("0123456789abcdef", v[i]) && v[i];
-            if (hex) {
-                memcpy(out, v, TOKEN_HEX);
-                out[TOKEN_HEX] = '\0';
-                return true;
-            }
-        }
-        if (!end) break;
-        p = end + 1;
-    }
-    return false;
-}
-
 /* FNV-1a of the token's characters. */
 static unsigned bucket_of(const char *token) {
     uint32_t h = 2166136261u;
@@ -76,17 +46,22 @@ static player *in_memory(server *sv, const char *token) {
     return NULL;
 }
 
-bool token_issue(server *sv, char out[TOKEN_HEX + 1]) {
+bool token_issue(server *sv, char out[TOKEN_HEX + 1], char *why, size_t cap) {
     for (int tries = 0; tries < 3; tries++) {
-        if (!token_new(out)) return false;
+        if (!token_new(out)) {
+            snprintf(why, cap, "the system gives no random numbers");
+            return false;
+        }
         gw_error err;
         gw_status st = gw_store_add_player(sv->store, out, &err);
         if (st == GW_OK) return true;
         if (st != GW_ESTATE) { /* GW_ESTATE: drawn before (never, with 128 bits): draw again */
-            fprintf(stderr, "whist serve: cannot record a new player: %s\n", err.msg);
+            server_log("cannot record a new player: %s", err.msg);
+            snprintf(why, cap, "%s", err.msg);
             return false;
         }
     }
+    snprintf(why, cap, "no unused token");
     return false;
 }
 
@@ -95,7 +70,7 @@ bool token_known(server *sv, const char *token) {
     bool known = false;
     gw_error err;
     if (gw_store_find_player(sv->store, token, &known, NULL, &err) != GW_OK) {
-        fprintf(stderr, "whist serve: cannot read the players: %s\n", err.msg);
+        server_log("cannot read the players: %s", err.msg);
         return false;
     }
     return known;
@@ -108,7 +83,7 @@ player *player_get(server *sv, const char *token, bool create) {
     char *settings = NULL;
     gw_error err;
     if (gw_store_find_player(sv->store, token, &known, &settings, &err) != GW_OK) {
-        fprintf(stderr, "whist serve: cannot read the players: %s\n", err.msg);
+        server_log("cannot read the players: %s", err.msg);
         return NULL;
     }
     if (!known) return NULL;

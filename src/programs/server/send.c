@@ -1,6 +1,9 @@
 /* send.c: whist serve's outgoing messages: a queue per connection, written when libwebsockets says the
- * socket can take more (server_int.h). */
+ * socket can take more (server_int.h). A queue never grows past OUT_QUEUE_MAX (the connection is closed at
+ * once), a message is never silently lost (without memory the connection is closed, and its browser
+ * reconnects and gets the game whole), and refusals do not pile up: one error waits at a time. */
 #define _DEFAULT_SOURCE /* strdup */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,19 +12,57 @@
 #include "gw/protocol.h"
 #include "server_int.h"
 
-void send_text(conn *c, char *text) {
-    if (!text || c->close) {
+/* Frees c's queue, counting the bytes for the next malloc_trim (serve.c). */
+static void drop_queue(conn *c) {
+    size_t freed = 0;
+    while (c->head) {
+        out_msg *m = c->head;
+        c->head = m->next;
+        freed += sizeof *m + LWS_PRE + m->len;
+        free(m);
+    }
+    c->tail = NULL;
+    c->queued = 0;
+    c->errors_waiting = 0;
+    if (c->wsi && freed) {
+        server *sv = lws_context_user(lws_get_context(c->wsi));
+        if (sv) sv->freed += freed;
+    }
+}
+
+void send_kill(conn *c) {
+    if (c->killed) return;
+    drop_queue(c);
+    c->killed = true;
+    c->close = true;
+    if (c->wsi) lws_set_timeout(c->wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC);
+}
+
+/* Queues text (given up) on c; error: it is an error message. */
+static void queue(conn *c, char *text, bool error) {
+    if (c->close) { /* closing: it gets nothing more */
         free(text);
         return;
     }
+    if (!text) {
+        send_kill(c);
+        return;
+    }
     size_t len = strlen(text);
+    if (c->queued + len > OUT_QUEUE_MAX) { /* a reader that does not read */
+        free(text);
+        send_kill(c);
+        return;
+    }
     out_msg *m = malloc(sizeof *m + LWS_PRE + len);
     if (!m) {
         free(text);
+        send_kill(c);
         return;
     }
     m->next = NULL;
     m->len = len;
+    m->error = error;
     memcpy(m->data + LWS_PRE, text, len);
     free(text);
     if (c->tail)
@@ -30,21 +71,33 @@ void send_text(conn *c, char *text) {
         c->head = m;
     c->tail = m;
     c->queued += len;
-    if (c->queued > OUT_QUEUE_MAX) c->close = true; /* a reader that never reads */
+    if (error) c->errors_waiting++;
     lws_callback_on_writable(c->wsi);
 }
+
+void send_text(conn *c, char *text) { queue(c, text, false); }
 
 void send_json(conn *c, json_t *j) { send_text(c, gw_protocol_dump(j)); }
 
 void send_error(conn *c, const char *code, const char *message) {
-    send_text(c, gw_protocol_encode_error(code, message));
+    if (c->close) return;
+    if (c->errors_waiting > 0) { /* the client has not read the last one yet */
+        c->errors_dropped++;
+        return;
+    }
+    char text[GW_PROTOCOL_MESSAGE_MAX];
+    if (c->errors_dropped) {
+        snprintf(text, sizeof text, "%s (and %u earlier refusals, not answered)", message, c->errors_dropped);
+        message = text;
+        c->errors_dropped = 0;
+    }
+    queue(c, gw_protocol_encode_error(code, message), true);
 }
 
 void broadcast_json(player *pl, json_t *j) {
     char *text = gw_protocol_dump(j);
-    if (!text) return;
     for (conn *c = pl->conns; c; c = c->next)
-        send_text(c, strdup(text));
+        send_text(c, text ? strdup(text) : NULL); /* no memory: every connection closes (and resyncs) */
     free(text);
 }
 
@@ -53,14 +106,16 @@ void broadcast_error(player *pl, const char *code, const char *message) {
 }
 
 void send_drop(conn *c) {
-    while (c->head) {
-        out_msg *m = c->head;
-        c->head = m->next;
-        free(m);
-    }
-    c->tail = NULL;
-    c->queued = 0;
+    drop_queue(c);
     free(c->in);
     c->in = NULL;
     c->in_len = 0;
+}
+
+void send_written(conn *c, out_msg *m) {
+    c->head = m->next;
+    if (!c->head) c->tail = NULL;
+    c->queued -= m->len;
+    if (m->error) c->errors_waiting--;
+    free(m);
 }

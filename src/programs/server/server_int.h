@@ -1,5 +1,6 @@
 /* server_int.h: what the files of whist serve share: its connections, players, jobs and the server, and the
- * functions each file gives the others (serve.c the event loop and HTTP, send.c the outgoing queues,
+ * functions each file gives the others (serve.c the event loop, the handshake and the sockets, http.c the
+ * HTTP answers, peers.c the clients by address, log.c the rate-limited log, send.c the outgoing queues,
  * players.c tokens and players, game.c the games and the store, messages.c a browser's messages,
  * replay.c the statistics, history and replay answers). Everything runs on the loop's thread except
  * what a job's run does on a worker. */
@@ -12,26 +13,33 @@
 
 #include <jansson.h>
 
+#include "cookies.h"
 #include "gw/session.h"
 #include "gw/store.h"
+#include "hosts.h"
 #include "pool.h"
 #include "review_cache.h"
 #include "web_settings.h"
 
 struct lws;
 struct lws_context;
+struct sockaddr;
 
 #define TOKEN_BYTES    16
-#define TOKEN_HEX      (2 * TOKEN_BYTES)
-#define COOKIE_NAME    "whist_token"
-#define OUT_QUEUE_MAX  (4 * 1024 * 1024) /* bytes waiting for one socket before it is closed */
+#define TOKEN_HEX      COOKIE_TOKEN_HEX /* 2 * TOKEN_BYTES */
+#define OUT_QUEUE_MAX  (4 * 1024 * 1024) /* bytes waiting for one socket: one more closes it at once */
 #define PLAYER_BUCKETS 4096              /* the players' hash table */
 
 typedef struct out_msg {
     struct out_msg *next;
     size_t len;
+    bool error;           /* an error message (send_error) */
     unsigned char data[]; /* LWS_PRE bytes, then the text */
 } out_msg;
+
+typedef struct peers peers; /* peers.c */
+typedef struct peer peer;
+typedef struct web_file web_file; /* http.c */
 
 struct player;
 
@@ -48,6 +56,12 @@ typedef struct conn {
     size_t in_len;
     bool in_too_long;
     bool close;        /* close once the queue is written */
+    bool killed;       /* closed at once (its queue dropped): it gets nothing more */
+    int errors_waiting;      /* error messages in its queue */
+    unsigned errors_dropped; /* refusals not answered since the last error sent (send_error) */
+    const char *refusal;     /* a fatal refusal's code to send once open, then close (NULL: none) */
+    char refusal_msg[200];   /* its message */
+    bool new_identity;       /* the handshake had no usable token: a new one is issued with the 101 */
     bool want_welcome; /* opened while a hint was worked out: welcome it when the hint is done */
     bool counted;      /* counted in the server's open connections */
     double allowance;  /* the rate limit's bucket: messages it may still send now */
@@ -108,26 +122,75 @@ typedef struct server {
     int n_conns;
     int rate; /* messages per second a connection may send (0: no limit), bursts of 2 * rate */
     uint64_t next_serial;
+    /* the sockets (serve.c, http.c, peers.c) */
+    host_rules hosts; /* the names it answers for */
+    peers *peers;     /* open sockets and new identities by client address */
+    int fd_cap;       /* sockets open at once, at most (below the process's file limit) */
+    int n_sockets;    /* open now (every accepted TCP connection) */
+    web_file *files;  /* the web client's files, in memory */
+    size_t freed;     /* bytes freed (queues, closed sockets) since memory was last given back to the system */
+    peer *accepting;  /* the address of the socket being accepted, until libwebsockets has adopted it */
+    struct lws *accepting_wsi; /* its wsi, once made */
+    bool accepting_counted;
 } server;
 
+/* ---- log.c ---- */
+/* Writes "whist serve: " and the message on stderr, unless messages of this format (the same call site)
+ * were written 5 times in the last second: then it is counted, and the count told with the next one
+ * written (or by server_log_flush). Any thread. */
+void server_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* libwebsockets' log lines, as one kind (lws_set_log_level's emit function). */
+void server_log_lws(int level, const char *line);
+/* Tells the counts of messages not written whose second is over. */
+void server_log_flush(void);
+
+/* ---- peers.c ---- */
+/* The clients by address: at most per_address sockets open at once each, new_per_minute new identities a
+ * minute each (bursts of as many; 0: no limit). NULL without memory. */
+peers *peers_new(int per_address, int new_per_minute);
+void peers_free(peers *ps);
+/* A socket from address sa opens: its address's entry, counted; NULL if that address has per_address open
+ * already (or sa is not an IP address, or there is no memory). */
+peer *peers_open(peers *ps, const struct sockaddr *sa);
+/* A socket of p's closed (p NULL: nothing). */
+void peers_close(peers *ps, peer *p);
+/* Whether p may make one more new identity now (and counts it). */
+bool peers_new_identity(peers *ps, peer *p);
+/* Forgets the addresses with nothing open whose bucket is full again. */
+void peers_sweep(peers *ps);
+int peers_count(const peers *ps);
+
+/* ---- http.c ---- */
+/* Answers an HTTP request for uri (GET or HEAD of a file of the web client; anything else refused): 0, or
+ * -1 to close the connection. */
+int http_serve(server *sv, struct lws *wsi, const char *uri);
+/* A short text answer with status code. */
+int http_answer(struct lws *wsi, unsigned code, const char *text);
+void http_files_free(server *sv);
+
 /* ---- send.c ---- */
-/* Queues text (a string the caller gives up; NULL: out of memory) on c. */
+/* Queues text (a string the caller gives up) on c. Without memory (text NULL, or no room for the copy) or
+ * past OUT_QUEUE_MAX bytes waiting, c is closed at once: its browser reconnects and gets the game again. */
 void send_text(conn *c, char *text);
 /* Queues j (the reference is taken; NULL: out of memory) on c, on every connection of pl. */
 void send_json(conn *c, json_t *j);
 void broadcast_json(player *pl, json_t *j);
+/* An error for c; while another error waits in c's queue, only counted (the next one sent says how many). */
 void send_error(conn *c, const char *code, const char *message);
 void broadcast_error(player *pl, const char *code, const char *message);
 /* Frees what is queued on c and what it was receiving (the connection closed). */
 void send_drop(conn *c);
+/* Closes c at once: its queue freed, nothing more queued, the socket closed on the loop's next turn. */
+void send_kill(conn *c);
+/* m, the head of c's queue, was written: out of the queue, freed. */
+void send_written(conn *c, out_msg *m);
 
 /* ---- players.c ---- */
 /* A fresh random token; false if the system gives no randomness. */
 bool token_new(char out[TOKEN_HEX + 1]);
-/* The token of the request's whist_token cookie into out, if it has one of the right form. */
-bool token_of_request(struct lws *wsi, char out[TOKEN_HEX + 1]);
-/* Issues a new token (recorded in the store: only issued tokens are valid); false on failure. */
-bool token_issue(server *sv, char out[TOKEN_HEX + 1]);
+/* Issues a new token (recorded in the store: only issued tokens are valid); false with why (cap bytes) on
+ * failure. */
+bool token_issue(server *sv, char out[TOKEN_HEX + 1], char *why, size_t cap);
 /* Whether this server issued token (in memory, or in the store). */
 bool token_known(server *sv, const char *token);
 /* The player with token: in memory, or brought in from the store (its settings) when create; NULL if the

@@ -55,8 +55,9 @@ int web_setting_key(const char *name) {
     return -1;
 }
 
-/* A display name: at most 31 bytes, no control character (C0, DEL, C1), no quote or backslash (records
- * keep the name in a tag). */
+/* A display name (docs/protocol.md, "settings"; the one place the server checks it): at most 31 bytes, no
+ * control character (C0, DEL, C1), no quote (double or single) nor backslash (records keep the name in a
+ * tag). */
 static bool name_ok(const char *v, size_t len, char *why, size_t cap) {
     if (len > WEB_SETTING_BYTES - 1) {
         snprintf(why, cap, "a name has at most %d bytes", WEB_SETTING_BYTES - 1);
@@ -66,7 +67,7 @@ static bool name_ok(const char *v, size_t len, char *why, size_t cap) {
         unsigned char c = (unsigned char)v[i];
         bool c1 =
             c == 0xc2 && i + 1 < len && (unsigned char)v[i + 1] >= 0x80 && (unsigned char)v[i + 1] < 0xa0;
-        if (c < 0x20 || c == 0x7f || c1 || c == '"' || c == '\\') {
+        if (c < 0x20 || c == 0x7f || c1 || c == '"' || c == '\'' || c == '\\') {
             snprintf(why, cap, "a name may not hold control characters, quotes or backslashes");
             return false;
         }
