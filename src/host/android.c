@@ -68,7 +68,7 @@ static gw_status insert_android_hand(gw_store *s, const gw_store_android_hand *h
     sqlite3_bind_int(st, 6, h->rubber_winner);
     sqlite3_bind_int64(st, 7, h->rubber_id);
     if (store_step_done(st) != SQLITE_DONE) return store_db_error(s, "cannot store the rubber's score", err);
-    return GW_OK;
+    return store_keep_owner(s, "rubbers", h->rubber_id, err);
 }
 
 gw_status gw_store_add_android_hand(gw_store *s, const gw_store_android_hand *h, int64_t *hand_id,
@@ -80,9 +80,9 @@ gw_status gw_store_add_android_hand(gw_store *s, const gw_store_android_hand *h,
         ok = ok && h->tricks[i] >= 0 && h->score[i] >= 0 && h->games[i] >= 0 && h->values[i] >= 0;
     if (!ok) return gw_error_set(err, GW_EINVAL, 0, 0, "the hand's figures are not valid");
     sqlite3 *db = store_db(s);
-    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
-        return store_db_error(s, "cannot store the hand", err);
-    gw_status res = insert_android_hand(s, h, err);
+    gw_status res = store_begin_write(s, "cannot store the hand", err);
+    if (res != GW_OK) return res;
+    res = insert_android_hand(s, h, err);
     int64_t id = sqlite3_last_insert_rowid(db);
     res = store_end_write(s, "cannot store the hand", res, err);
     if (res == GW_OK && hand_id) *hand_id = id;

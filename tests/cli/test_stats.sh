@@ -167,7 +167,7 @@ sqlite3 "$DB" 'PRAGMA user_version = 99'
 cp "$DB" "$TMP/newer.db"
 run stats
 expect_rc 1 "stats on a newer database"
-expect_err "whist stats: the statistics cannot be read: $DB was written by a newer whist (schema version 99; this one knows up to 4)" \
+expect_err "whist stats: the statistics cannot be read: $DB was written by a newer whist (schema version 99; this one knows up to 5)" \
   "stats on a newer database"
 cmp -s "$DB" "$TMP/newer.db" || fail "stats changed a newer database"
 

@@ -32,10 +32,13 @@
 #define THINK_MS        300  /* the computer's time per decision, by default */
 #define MAX_CONNECTIONS 1024 /* open WebSockets at once, by default */
 #define RATE_LIMIT      50   /* messages a second per connection, by default */
+#define EVICT_AFTER     60     /* seconds an idle player stays in memory, by default */
+#define PRUNE_AFTER     604800 /* seconds (a week) before a player that never finished a hand is pruned */
 
 static const char USAGE[] =
     "Usage: whist serve [--host ADDRESS] [--port N] [--data DIR] [--web DIR] [--cert FILE --key FILE]\n"
     "                   [--think-ms N] [--max-connections N] [--rate-limit N]\n"
+    "                   [--evict-after SECONDS] [--prune-after SECONDS]\n"
     "Play in a browser: serves the web client (DIR, default the source's web/) over\n"
     "HTTP and its games over a WebSocket at /ws, on ADDRESS only (default 127.0.0.1)\n"
     "and port N (default 8080; 0: any free port, printed on standard output).\n"
@@ -43,6 +46,10 @@ static const char USAGE[] =
     "  --max-connections N   WebSockets open at once, 1 to 1000000 (default 1024); more are refused\n"
     "  --rate-limit N        messages a second one WebSocket may send (bursts of 2N), 0: no limit\n"
     "                        (default 50); one over gets the error rate_limited\n"
+    "  --evict-after SECONDS a player with no connection, everything saved, leaves memory after\n"
+    "                        this long (default 60; 0: at once)\n"
+    "  --prune-after SECONDS a player that never finished a hand and was not seen for this long\n"
+    "                        is deleted with its unfinished games (default 604800, a week; 0: never)\n"
     "Stops cleanly on SIGTERM or SIGINT.\n";
 
 static volatile sig_atomic_t stop_requested;
@@ -174,17 +181,7 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
         c->serial = ++sv->next_serial;
         c->counted = true;
         sv->n_conns++;
-        player *pl = player_get(sv, c->token, true);
-        if (!pl) { /* too many players in memory (the token was checked in the handshake) */
-            send_error(c, "server_full", "The server has too many players; try again later.");
-            c->close = true; /* after the error: send_text drops what a closing connection is given */
-            return 0;
-        }
-        player_attach(pl, c);
-        if (pl->out && pl->out->kind == JOB_HINT)
-            c->want_welcome = true; /* the session is the worker's until the hint is done */
-        else
-            game_welcome(c);
+        player_connect(sv, c); /* the player from the store if need be (the token was checked in the handshake) */
         return 0;
     }
     case LWS_CALLBACK_RECEIVE: {
@@ -238,7 +235,7 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
         return 0;
     }
     case LWS_CALLBACK_CLOSED:
-        player_detach(c);
+        player_detach(sv, c);
         send_drop(c);
         if (c->counted) sv->n_conns--;
         c->counted = false;
@@ -255,9 +252,9 @@ static const struct lws_protocols PROTOCOLS[] = {
 
 /* ---- the program ---------------------------------------------------------------------------- */
 
-/* Opens the database (DIR/whist.db, or the default) and brings back every saved game: 0, or 1 after
- * saying why on stderr. A record that no longer restores is left in the database and told on stderr. */
-static int load_games(server *sv, const char *data) {
+/* Opens the database (DIR/whist.db, or the default): 0, or 1 after saying why on stderr. No game is read
+ * yet: a player's are when a browser of theirs connects. */
+static int open_store(server *sv, const char *data) {
     char path[PATH_MAX];
     if (data) {
         if (mkdir(data, 0700) != 0 && errno != EEXIST) {
@@ -278,25 +275,29 @@ static int load_games(server *sv, const char *data) {
     /* a commit after every card: into the write-ahead log, synced at checkpoints (docs/server.md) */
     if (gw_store_fast_commits(sv->store, &err) != GW_OK)
         fprintf(stderr, "whist serve: every save waits for the disk: %s\n", err.msg);
-    gw_store_web_game *rows;
-    int count;
-    if (gw_store_web_games(sv->store, &rows, &count, &err) != GW_OK) {
-        fprintf(stderr, "whist serve: %s\n", err.msg);
-        return 1;
-    }
-    for (int i = 0; i < count; i++) {
-        player *pl = strlen(rows[i].token) == TOKEN_HEX ? player_get(sv, rows[i].token, true) : NULL;
-        if (!pl) continue;
-        if (gw_session_restore(&sv->base, rows[i].record, strlen(rows[i].record), &pl->s, &err) != GW_OK) {
-            fprintf(stderr, "whist serve: a saved game does not restore: %s\n", err.msg);
-            pl->s = NULL;
-            continue;
-        }
-        pl->saved_event = gw_session_last_event(pl->s);
-        game_maybe_think(sv, pl);
-    }
-    gw_store_web_games_free(rows, count);
     return 0;
+}
+
+/* Once a second on the loop: the players' housekeeping (players_tick), and the database file checked: one
+ * deleted or replaced under the running server would take every change since into a file nobody can open
+ * again, so the server stops instead, with a message and exit status 1. */
+static struct {
+    lws_sorted_usec_list_t sul; /* first */
+    server *sv;
+} tick;
+
+static void on_tick(lws_sorted_usec_list_t *sul) {
+    server *sv = tick.sv;
+    (void)sul;
+    gw_error err;
+    if (gw_store_check_file(sv->store, &err) != GW_OK) {
+        fprintf(stderr, "whist serve: %s; stopping (start it again to use a fresh database)\n", err.msg);
+        sv->exit_code = 1;
+        stop_requested = 1;
+        return;
+    }
+    players_tick(sv);
+    lws_sul_schedule(sv->ctx, 0, &tick.sul, on_tick, LWS_US_PER_SEC);
 }
 
 /* Only the loop's thread takes SIGTERM and SIGINT (the workers block them), so the signal interrupts
@@ -325,7 +326,8 @@ static bool number_arg(const char *text, long lo, long hi, long *out) {
 
 int server_main(int argc, char **argv) {
     const char *host = "127.0.0.1", *web = GW_WEB_DIR, *data = NULL, *cert = NULL, *key = NULL;
-    long port = 8080, think_ms = THINK_MS, max_conns = MAX_CONNECTIONS, rate = RATE_LIMIT;
+    long port = 8080, think_ms = THINK_MS, max_conns = MAX_CONNECTIONS, rate = RATE_LIMIT,
+         evict_after = EVICT_AFTER, prune_after = PRUNE_AFTER;
     static const struct option LONG[] = {{"host", required_argument, NULL, 'H'},
                                          {"port", required_argument, NULL, 'p'},
                                          {"web", required_argument, NULL, 'w'},
@@ -335,6 +337,8 @@ int server_main(int argc, char **argv) {
                                          {"think-ms", required_argument, NULL, 't'},
                                          {"max-connections", required_argument, NULL, 'm'},
                                          {"rate-limit", required_argument, NULL, 'r'},
+                                         {"evict-after", required_argument, NULL, 'e'},
+                                         {"prune-after", required_argument, NULL, 'P'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
     optind = 1;
@@ -363,6 +367,14 @@ int server_main(int argc, char **argv) {
             if (!number_arg(optarg, 0, 1000000, &rate))
                 return usage_error("--rate-limit takes 0 to 1000000, not '%s'", optarg);
             break;
+        case 'e':
+            if (!number_arg(optarg, 0, 86400, &evict_after))
+                return usage_error("--evict-after takes 0 to 86400, not '%s'", optarg);
+            break;
+        case 'P':
+            if (!number_arg(optarg, 0, 315360000, &prune_after))
+                return usage_error("--prune-after takes 0 to 315360000, not '%s'", optarg);
+            break;
         case 'w': web = optarg; break;
         case 'd': data = optarg; break;
         case 'c': cert = optarg; break;
@@ -390,6 +402,8 @@ int server_main(int argc, char **argv) {
     sv.base.android_think_ms = (int)think_ms;
     sv.max_conns = (int)max_conns;
     sv.rate = (int)rate;
+    sv.evict_after = evict_after;
+    sv.prune_after = prune_after;
     sv.base.clock = gw_monotonic_clock();
     sv.base.undo = true;
 
@@ -446,16 +460,15 @@ int server_main(int argc, char **argv) {
         if (loop) ev_loop_destroy(loop);
         return 1;
     }
-    if (load_games(&sv, data) != 0) {
+    if (open_store(&sv, data) != 0) {
         pool_stop(sv.pool);
-        game_drain_jobs(&sv);
         pool_free(sv.pool);
         lws_context_destroy(sv.ctx);
         if (loop) ev_loop_destroy(loop);
-        players_free(&sv);
-        gw_store_close(sv.store);
         return 1;
     }
+    tick.sv = &sv;
+    lws_sul_schedule(sv.ctx, 0, &tick.sul, on_tick, LWS_US_PER_SEC);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
@@ -478,6 +491,8 @@ int server_main(int argc, char **argv) {
     }
 
     /* the workers finish what they run; thoughts not run are cancelled; every socket closes */
+    sv.stopping = true;
+    lws_sul_cancel(&tick.sul);
     pool_stop(sv.pool);
     game_stop_jobs(&sv);
     pool_free(sv.pool);
@@ -485,11 +500,9 @@ int server_main(int argc, char **argv) {
     lws_context_destroy(sv.ctx);
     if (loop) ev_loop_destroy(loop);
     /* every change was saved when it was made: a thought applied above is saved now */
-    for (player *p = sv.players; p; p = p->next)
-        if (p->s && p->saved_event != gw_session_last_event(p->s)) game_save(&sv, p);
     game_flush_saves(&sv);
     players_free(&sv);
     gw_store_close(sv.store);
     fprintf(stderr, "whist serve: stopped\n");
-    return 0;
+    return sv.exit_code;
 }
