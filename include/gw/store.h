@@ -290,9 +290,11 @@ gw_status gw_store_save_settings(gw_store *s, const char *token, const char *set
 
 /* Opens a write transaction (BEGIN IMMEDIATE) that every write after it joins until gw_store_commit or
  * gw_store_rollback: each write then keeps or undoes only its own part (a savepoint) and nothing is
- * durable before the commit. Once a write of it failed in a way that ended the transaction (a full disk,
- * an I/O error, no memory: SQLite may roll the whole transaction back), later writes are refused
- * (GW_EIO) and the commit fails, so that no part of it is kept. GW_ESTATE if one is open already. */
+ * durable before the commit. A write refused for what it asks (GW_EINVAL, GW_ESTATE: a hand stored
+ * already, say) leaves the transaction as it was; once a write of it failed for the disk or for memory
+ * (GW_EIO, GW_ENOMEM: a full disk, an I/O error; SQLite may even have rolled the whole transaction back),
+ * later writes are refused (GW_EIO) and the commit fails, so that no part of it is kept. GW_ESTATE if one is
+ * open already. */
 gw_status gw_store_begin(gw_store *s, gw_error *err);
 /* Commits the transaction gw_store_begin opened; on failure (err says why) nothing of it is kept. */
 gw_status gw_store_commit(gw_store *s, gw_error *err);

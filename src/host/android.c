@@ -20,19 +20,24 @@ gw_status gw_store_begin_owned_rubber(gw_store *s, const gw_store_rubber *r, con
     store_local_now(now);
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)r->seed);
     sqlite3_stmt *st;
+    gw_status res = store_begin_write(s, "cannot store the rubber", err);
+    if (res != GW_OK) return res;
     if (sqlite3_prepare_v2(db, "INSERT INTO rubbers (started, opponent, seed, owner) VALUES (?, ?, ?, ?)", -1,
                            &st, NULL) != SQLITE_OK)
-        return store_db_error(s, "cannot store the rubber", err);
-    sqlite3_bind_text(st, 1, r->started ? r->started : now, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(st, 2, r->opponent, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(st, 3, seed, -1, SQLITE_TRANSIENT);
-    if (owner) sqlite3_bind_text(st, 4, owner, -1, SQLITE_TRANSIENT);
+        return store_end_write(s, "cannot store the rubber", store_db_error(s, "cannot store the rubber", err),
+                               err);
+    /* bound where they lie: no allocation that could fail and leave the owner NULL (store_bind_owner) */
+    sqlite3_bind_text(st, 1, r->started ? r->started : now, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, r->opponent, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 3, seed, -1, SQLITE_STATIC);
+    if (owner) sqlite3_bind_text(st, 4, owner, -1, SQLITE_STATIC);
     int rc = sqlite3_step(st);
     sqlite3_finalize(st);
-    if (rc != SQLITE_DONE) return store_db_error(s, "cannot store the rubber", err);
-    *rubber_id = sqlite3_last_insert_rowid(db);
-    gw_error_clear(err);
-    return GW_OK;
+    if (rc != SQLITE_DONE) res = store_db_error(s, "cannot store the rubber", err);
+    int64_t id = sqlite3_last_insert_rowid(db);
+    res = store_end_write(s, "cannot store the rubber", res, err);
+    if (res == GW_OK) *rubber_id = id;
+    return res;
 }
 
 /* The writes of gw_store_add_android_hand, inside its transaction. */

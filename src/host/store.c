@@ -152,6 +152,7 @@ struct gw_store {
     ino_t ino;
     bool full;     /* the last failure was SQLITE_FULL */
     bool batch;    /* a transaction of gw_store_begin is open */
+    bool doomed;   /* ... and a write of it failed for the disk or memory: it will not be committed */
     int depth;     /* writes begun (store_begin_write) and not ended */
     unsigned kind; /* bit i: the write at depth i is a savepoint (else a transaction of its own) */
 };
@@ -428,25 +429,31 @@ gw_status gw_store_begin_owned_match(gw_store *s, const gw_store_match *m, const
     store_local_now(now);
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)m->seed);
     sqlite3_stmt *st;
+    gw_status res = store_begin_write(s, "cannot store the match", err);
+    if (res != GW_OK) return res;
     int rc =
         sqlite3_prepare_v2(s->db,
                            "INSERT INTO matches (started, variant, scoring, target, opponent, seed, owner) "
                            "VALUES (?, ?, ?, ?, ?, ?, ?)",
                            -1, &st, NULL);
-    if (rc != SQLITE_OK) return sdb_error(s, "cannot store the match", err);
-    sqlite3_bind_text(st, 1, m->started ? m->started : now, -1, SQLITE_TRANSIENT);
+    if (rc != SQLITE_OK)
+        return store_end_write(s, "cannot store the match", sdb_error(s, "cannot store the match", err), err);
+    /* every text bound where it lies (no copy, so no allocation that could fail and leave a NULL: an owner
+     * lost, the match counted as the terminal's) */
+    sqlite3_bind_text(st, 1, m->started ? m->started : now, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 2, gw_variant_name(r->variant), -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 3, gw_scoring_name(r->scoring), -1, SQLITE_STATIC);
     sqlite3_bind_int(st, 4, r->target);
-    sqlite3_bind_text(st, 5, m->opponent, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(st, 6, seed, -1, SQLITE_TRANSIENT);
-    if (owner) sqlite3_bind_text(st, 7, owner, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 5, m->opponent, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 6, seed, -1, SQLITE_STATIC);
+    if (owner) sqlite3_bind_text(st, 7, owner, -1, SQLITE_STATIC);
     rc = sqlite3_step(st);
     sqlite3_finalize(st);
-    if (rc != SQLITE_DONE) return sdb_error(s, "cannot store the match", err);
-    *match_id = sqlite3_last_insert_rowid(s->db);
-    gw_error_clear(err);
-    return GW_OK;
+    if (rc != SQLITE_DONE) res = sdb_error(s, "cannot store the match", err);
+    int64_t id = sqlite3_last_insert_rowid(s->db);
+    res = store_end_write(s, "cannot store the match", res, err);
+    if (res == GW_OK) *match_id = id;
+    return res;
 }
 
 gw_status store_game_open(gw_store *s, const char *table, const char *kind, int64_t id, gw_error *err) {
@@ -481,10 +488,12 @@ int store_step_done(sqlite3_stmt *st) {
 gw_status store_begin_write(gw_store *s, const char *what, gw_error *err) {
     if (s->depth >= 16) return gw_error_set(err, GW_ESTATE, 0, 0, "%s: writes nested too deep", what);
     bool outer = sqlite3_get_autocommit(s->db);
-    if (outer && s->batch) /* SQLite ended the caller's transaction after a failure: keep no part of it */
-        return gw_error_set(err, GW_EIO, 0, 0, "%s: the transaction was rolled back after a failure", what);
-    if (sqlite3_exec(s->db, outer ? "BEGIN IMMEDIATE" : "SAVEPOINT gw_write", NULL, NULL, NULL) != SQLITE_OK)
+    if (s->batch && (outer || s->doomed)) /* a write of the caller's transaction failed: keep no part of it */
+        return gw_error_set(err, GW_EIO, 0, 0, "%s: an earlier write of the transaction failed", what);
+    if (sqlite3_exec(s->db, outer ? "BEGIN IMMEDIATE" : "SAVEPOINT gw_write", NULL, NULL, NULL) != SQLITE_OK) {
+        if (s->batch) s->doomed = true;
         return sdb_error(s, what, err);
+    }
     s->kind = outer ? s->kind & ~(1u << s->depth) : s->kind | (1u << s->depth);
     s->depth++;
     return GW_OK;
@@ -497,6 +506,7 @@ gw_status store_end_write(gw_store *s, const char *what, gw_status res, gw_error
         if (res == GW_OK && sqlite3_exec(s->db, "RELEASE gw_write", NULL, NULL, NULL) != SQLITE_OK)
             res = sdb_error(s, what, err);
         if (res != GW_OK) {
+            if (res == GW_EIO || res == GW_ENOMEM) s->doomed = true; /* (not a refusal: GW_ESTATE, GW_EINVAL) */
             /* undoes this write's part (nothing to undo if SQLite rolled the whole transaction back) */
             if (!sqlite3_get_autocommit(s->db)) {
                 sqlite3_exec(s->db, "ROLLBACK TO gw_write", NULL, NULL, NULL);
@@ -523,6 +533,7 @@ gw_status gw_store_begin(gw_store *s, gw_error *err) {
     if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
         return sdb_error(s, "cannot begin a transaction", err);
     s->batch = true;
+    s->doomed = false;
     gw_error_clear(err);
     return GW_OK;
 }
@@ -530,8 +541,10 @@ gw_status gw_store_begin(gw_store *s, gw_error *err) {
 gw_status gw_store_commit(gw_store *s, gw_error *err) {
     if (!s->batch) return gw_error_set(err, GW_ESTATE, 0, 0, "no transaction is open");
     s->batch = false;
-    if (sqlite3_get_autocommit(s->db))
-        return gw_error_set(err, GW_EIO, 0, 0, "cannot save: the transaction was rolled back after a failure");
+    if (sqlite3_get_autocommit(s->db) || s->doomed) {
+        if (!sqlite3_get_autocommit(s->db)) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+        return gw_error_set(err, GW_EIO, 0, 0, "cannot save: a write of the transaction failed");
+    }
     if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
         gw_status st = sdb_error(s, "cannot save", err);
         if (!sqlite3_get_autocommit(s->db)) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
@@ -635,7 +648,7 @@ gw_status gw_store_abandon_match(gw_store *s, int64_t match_id, gw_error *err) {
 
 void store_bind_owner(sqlite3_stmt *st, int i, const char *owner) {
     if (owner)
-        sqlite3_bind_text(st, i, owner, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(st, i, owner, -1, SQLITE_STATIC);
     else
         sqlite3_bind_null(st, i);
 }

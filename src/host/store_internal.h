@@ -30,7 +30,9 @@ gw_status store_game_open(gw_store *s, const char *table, const char *kind, int6
  * "cannot abandon the KIND: ...". */
 gw_status store_abandon_game(gw_store *s, const char *table, const char *kind, int64_t id, gw_error *err);
 
-/* Binds parameter i of st to owner (a player's token), or to NULL when owner is NULL. */
+/* Binds parameter i of st to owner (a player's token; not copied: it must outlive the statement), or to NULL
+ * when owner is NULL. (Binding a copy allocates, and a bind that fails for want of memory would leave the
+ * parameter NULL: a player's match stored as the terminal's.) */
 void store_bind_owner(sqlite3_stmt *st, int i, const char *owner);
 
 /* Runs one prepared write to its end and finalizes it; SQLite's result code. */
