@@ -230,6 +230,15 @@ void game_welcome(conn *c) {
     if (g->s) send_since(g, c, 1);
 }
 
+void save_failure(char *out, size_t cap, bool full, const char *why) {
+    if (full)
+        snprintf(out, cap, "cannot save: the server's disk is full");
+    else if (strncmp(why, "cannot ", 7) == 0)
+        snprintf(out, cap, "%s", why);
+    else
+        snprintf(out, cap, "cannot save: %s", why);
+}
+
 /* ---- the transaction of one turn of the loop ------------------------------------------------------------ */
 
 /* A write of the turn's transaction failed: nothing of it will be kept. */
@@ -238,7 +247,7 @@ static void batch_fail(server *sv, const gw_error *err) {
         sv->batch_failed = true;
         sv->batch_full = gw_store_disk_full(sv->store);
         snprintf(sv->batch_why, sizeof sv->batch_why, "%s", err->msg);
-        fprintf(stderr, "whist serve: cannot save: %s\n", err->msg);
+        fprintf(stderr, "whist serve: %s\n", err->msg);
     }
     gw_store_rollback(sv->store);
 }
@@ -400,8 +409,7 @@ void game_flush_saves(server *sv) {
             ok = false;
         }
         char why[300];
-        snprintf(why, sizeof why, "cannot save: %s",
-                 sv->batch_full ? "the server's disk is full" : sv->batch_why);
+        save_failure(why, sizeof why, sv->batch_full, sv->batch_why);
         gw_store_rollback(sv->store);
         sv->batch_failed = sv->batch_full = false;
         for (game *g = list, *next; g; g = next) {

@@ -31,10 +31,10 @@ static bool within_rate(const server *sv, conn *c) {
     return true;
 }
 
-/* The message for a save that failed: a full disk said plainly, else the store's reason. */
+/* The error for a save that failed. */
 static void not_saved(gw_store *st, conn *c, const gw_error *err) {
     char why[300];
-    snprintf(why, sizeof why, "cannot save: %s", gw_store_disk_full(st) ? "the server's disk is full" : err->msg);
+    save_failure(why, sizeof why, gw_store_disk_full(st), err->msg);
     send_error(c, "not_saved", why);
 }
 

@@ -205,6 +205,9 @@ void game_welcome(conn *c);
 void game_send_games(player *pl);
 /* Drops the held messages for c (it closed). */
 void game_forget_conn(player *pl, conn *c);
+/* What a player is told when a save failed (cap bytes into out): "cannot save: the server's disk is full"
+ * when it is (full), else the store's reason why. */
+void save_failure(char *out, size_t cap, bool full, const char *why);
 /* A fresh seed for a new match or rubber from the system's random source; false if it gives none. */
 bool game_seed(uint64_t *out);
 /* The finished jobs, back on the loop. */
