@@ -13,6 +13,7 @@ The cookie is read from COOKIE_FILE when it exists (else fetched from / and writ
   (player 0's cards and the up-card).
 - name: prints the name setting of the welcome ("name NAME").
 - start: starts a German Whist match and leaves before any hand is scored.
+- hold SECONDS: starts a German Whist match, holds the connection SECONDS, then plays a card.
 - full FLAG: the disk fills up mid-game (FLAG created: the server's writes to its database fail, see
   tests/shim/disk_full.c): a card is refused with not_saved "cannot save: the server's disk is full", the
   game comes back as it was (welcome, events, view), so does every other change tried; the flag removed,
@@ -22,6 +23,7 @@ Exit 0 when it holds, 1 with the reason.
 import json
 import os
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from ws_client import WebSocket, fail, get_cookie, legal_card  # noqa: E402
@@ -306,6 +308,18 @@ def main():
         ws, _ = connect(host, port, cookie)
         new(ws, {"game": "german", "opponent": "easy"})
         print("ws_games: started")
+    elif scenario == "hold":
+        # a game started, the connection held SECONDS, then the game still answers
+        ws, _ = connect(host, port, cookie)
+        _, view, _ = new(ws, {"game": "german", "opponent": "random"})
+        print("ready", flush=True)
+        time.sleep(float(rest[0]))
+        view = play_until(ws, view, lambda v: v["turn"]["player"] == 0)
+        ws.send({"type": "act", "action": {"type": "play", "card": legal_card(view)}})
+        m = ws.until(lambda m: m["type"] in ("view", "error"))
+        if m["type"] != "view":
+            fail(f"hold: the game does not answer after {rest[0]} s: {m}")
+        print("ws_games: held, the game answers")
     elif scenario == "full":
         scenario_full(host, port, cookie, rest[0])
     else:

@@ -154,8 +154,13 @@ static player *player_load(server *sv, const char *token, gw_error *err) {
     return p;
 }
 
-/* Takes p out of memory (nothing of it is unsaved or out). */
+/* Takes p out of memory (nothing of it is unsaved or out), its visit recorded if it was not this hour (so
+ * that pruning counts from when it left). */
 static void player_evict(server *sv, player *p) {
+    int64_t now = (int64_t)time(NULL);
+    gw_error err;
+    if ((now - p->seen >= SEEN_EVERY || now < p->seen) && gw_store_touch_player(sv->store, p->token, now, &err) != GW_OK)
+        fprintf(stderr, "whist serve: cannot record a player's visit: %s\n", err.msg);
     if (p->prev)
         p->prev->next = p->next;
     else
