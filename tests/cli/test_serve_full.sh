@@ -19,6 +19,15 @@ if LD_PRELOAD="$GW_DISK_FULL_SHIM" WHIST_DISK_FULL_FLAG="$FLAG" \
   kill -KILL "$PID"
   wait "$PID" 2>/dev/null
 fi
+# the computer's card cannot be saved: it does not think again and again (the expert: --think-ms each card)
+if LD_PRELOAD="$GW_DISK_FULL_SHIM" WHIST_DISK_FULL_FLAG="$FLAG" \
+  ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" start_server --data "$TMP/stall" --think-ms 300; then
+  python3 "$GAMES" 127.0.0.1 "$PORT" stall "$TMP/cookie-stall" "$FLAG" "$TMP/serve.err" >"$TMP/stall.out" 2>&1 ||
+    fail "stall: $(cat "$TMP/stall.out")"
+  rm -f "$FLAG"
+  kill -TERM "$PID"
+  wait "$PID" || fail "whist serve: exit $? on SIGTERM ($(cat "$TMP/serve.err"))"
+fi
 # what the player was last shown is what the database holds
 if start_server --data "$TMP/srv"; then
   python3 "$GAMES" 127.0.0.1 "$PORT" resume "$TMP/cookie" >"$TMP/resume.out" 2>&1 ||

@@ -18,6 +18,9 @@ The cookie is read from COOKIE_FILE when it exists (else fetched from / and writ
   tests/shim/disk_full.c): a card is refused with not_saved "cannot save: the server's disk is full", the
   game comes back as it was (welcome, events, view), so does every other change tried; the flag removed,
   the game plays on. Prints the last view the player was shown ("view JSON").
+- stall FLAG LOG: the disk fills up while the computer (the expert) thinks: its card is refused once
+  (not_saved), and in 3 s the server's log (LOG) shows no second try; once the flag is gone and the player
+  opens the game, the computer plays.
 Exit 0 when it holds, 1 with the reason.
 """
 import json
@@ -283,6 +286,38 @@ def scenario_full(host, port, cookie, flag):
     print("view", json.dumps(view, sort_keys=True))
 
 
+def scenario_stall(host, port, cookie, flag, log):
+    """The computer's move cannot be saved: refused once, and the computer does not think again (no loop of
+    thinking and failing) until the player comes back to the game; then it plays on."""
+    ws, _ = connect(host, port, cookie)
+    _, view, _ = new(ws, {"game": "german", "opponent": "expert", "target": "100"})
+    while True:  # a card of the player's after which the computer is to play
+        view = play_until(ws, view, lambda v: v["turn"]["player"] == 0 and v["state"] == "playing")
+        ws.send({"type": "act", "action": {"type": "play", "card": legal_card(view)}})
+        view = view_after(ws)
+        if view["state"] == "playing" and view["turn"]["computer"]:
+            break
+    open(flag, "w").close()  # while the expert thinks (--think-ms): its card cannot be saved
+    m = ws.until(lambda m: m["type"] == "error" or (m["type"] == "event" and m["kind"] == "play"))
+    if m["type"] != "error" or m["code"] != "not_saved":
+        fail(f"the computer's card on a full disk: {m}")
+    told = view_after(ws)
+    if not told["turn"]["computer"]:
+        fail(f"after the computer's card was refused, the computer is not to play: {told['turn']}")
+    time.sleep(3)  # (the expert thinks --think-ms a card: a loop would fail again and again)
+    with open(log) as f:
+        failures = sum("cannot save" in line for line in f)
+    if failures != 1:
+        fail(f"the computer's save failed {failures} times in 3 s: it thinks again and again on a full disk")
+    os.remove(flag)
+    ws.send({"type": "open", "game": "german"})  # the player comes back to the game: the computer plays
+    ws.until(lambda m: m["type"] == "welcome")
+    m = ws.until(lambda m: m["type"] in ("error",) or (m["type"] == "event" and m["kind"] == "play"))
+    if m["type"] != "event" or m["player"] != 1:
+        fail(f"the computer does not play on once there is room: {m}")
+    print("ws_games: the computer's card refused once, no loop, played once there is room")
+
+
 def main():
     host, port, scenario = sys.argv[1], int(sys.argv[2]), sys.argv[3]
     cookie_file = sys.argv[4] if len(sys.argv) > 4 else None
@@ -322,6 +357,8 @@ def main():
         print("ws_games: held, the game answers")
     elif scenario == "full":
         scenario_full(host, port, cookie, rest[0])
+    elif scenario == "stall":
+        scenario_stall(host, port, cookie, rest[0], rest[1])
     else:
         fail(f"unknown scenario {scenario}")
 

@@ -186,6 +186,7 @@ static void game_message(server *sv, conn *c, client_msg *m) {
     }
     if (m->type == CLIENT_OPEN) {
         c->follows = m->game;
+        c->want_welcome = false; /* (a welcome it waited for was of the game it followed) */
         game *g = &c->pl->games[m->game];
         g->stalled = false; /* the player is back at this game: its computer may try again */
         if (g->out && g->out->kind == JOB_HINT)
