@@ -76,7 +76,7 @@ def tokens(cookie):
     # a player with a game
     a = raw_handshake(cookie)
     a.send({"type": "new", "options": {"game": "german", "opponent": "easy"}})
-    view = a.until(lambda m: m["type"] == "view")["view"]
+    view = a.until(lambda m: m["type"] == "view" and m["view"]["turn"]["player"] == 0)["view"]
     own = view["table"]["own"]
 
     # an invented token of the right form: never issued by this server, so no WebSocket at all; a fresh
