@@ -83,6 +83,7 @@ static player *in_memory(server *sv, const char *token) {
 }
 
 bool token_issue(server *sv, char out[TOKEN_HEX + 1]) {
+    game_flush_saves(sv); /* the token's own transaction, committed before the cookie goes out */
     for (int tries = 0; tries < 3; tries++) {
         if (!token_new(out)) return false;
         gw_error err;
