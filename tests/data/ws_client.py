@@ -310,6 +310,7 @@ def scenario_records(ws, hands):
     if len(ws.until(lambda m: m["type"] == "history")["entries"]) != 1:
         fail("history: the limit was not kept")
     first = entries[-1]
+    ws.sock.settimeout(180)  # a review takes seconds, many more in a sanitized build on a busy machine
     ws.send({"type": "replay", "id": first["id"]})
     r = ws.until(lambda m: m["type"] in ("replay", "error"))
     if r["type"] != "replay" or r["id"] != first["id"] or r["game"] != "german":
@@ -435,6 +436,8 @@ def scenario_rate(ws):
     answers = limited = 0
     while answers + limited < 40:
         m = ws.recv()
+        if m["type"] == "games":  # the new game's summary, once saved
+            continue
         if m["type"] == "history":
             answers += 1
         elif m["type"] == "error" and m["code"] == "rate_limited":

@@ -266,11 +266,13 @@ def ask_replays(ws, hand):
     ids = [e["id"] for e in entries if e["number"] == hand][:1]
     if entries and entries[0]["id"] not in ids:
         ids.append(entries[0]["id"])
+    ws.sock.settimeout(180)  # a review takes seconds, many more in a sanitized build on a busy machine
     for i in ids:
         ws.send({"type": "replay", "id": i})
         m = ws.until(lambda m: m["type"] in ("replay", "error"))
         if m["type"] != "replay":
             fail(f"replay {i}: {m}")
+    ws.sock.settimeout(20)
     return len(ids)
 
 
