@@ -81,7 +81,7 @@ if start_server --data "$DATA" --think-ms 40; then
   stop_server
 
   # the terminal's commands show every game, the browser players' included
-  run history
+  run history --limit 0 # (every hand: a long rubber alone may pass the default 20)
   expect_rc 0 "whist history"
   [ "$(grep -cE '^ *[0-9]+ ' "$TMP/out")" -ge $((hands + ahands)) ] ||
     fail "whist history does not show the browsers' hands: $(head -5 "$TMP/out")"
