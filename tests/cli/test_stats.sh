@@ -125,7 +125,7 @@ run stats
 expect_out_re "^all +all +- +all +2 +[0-9]+ +$((hands + hands2 + hands3)) " "stats after a match left"
 [ "$(sqlite3 "$DB" 'SELECT abandoned FROM matches WHERE id = 3')" = 0 ] ||
   fail "the match cut short, its record saved, counts as abandoned (it can be resumed: test_resume.sh)"
-[ "$(sqlite3 "$DB" 'PRAGMA user_version')" = 4 ] || fail "the schema version is not 4"
+[ "$(sqlite3 "$DB" 'PRAGMA user_version')" = 5 ] || fail "the schema version is not 5"
 
 # Help and bad options.
 run --help
