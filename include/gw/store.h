@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gw/game_kind.h"
 #include "gw/match.h"
 #include "gw/status.h"
 
@@ -14,9 +15,11 @@
  * databases are migrated on open, one version at a time, each step in its
  * own transaction; newer ones are refused. */
 #define GW_STORE_SCHEMA                                                                                      \
-    4 /* 1: German Whist matches and hands; 2: Android Whist rubbers and hands, and                          \
+    5 /* 1: German Whist matches and hands; 2: Android Whist rubbers and hands, and                          \
        * what each player scored in a German Whist hand (running total); 3: games in progress of             \
-       * whist serve; 4: its players (tokens issued, settings) and the owner of each match and rubber */
+       * whist serve; 4: its players (tokens issued, settings) and the owner of each match and rubber;       \
+       * 5: two games in progress per player (a German match and an Android rubber, each with its row in     \
+       * the statistics), when each player was last seen and whether it finished a hand (pruning) */
 
 typedef struct gw_store gw_store;
 
@@ -214,41 +217,99 @@ gw_status gw_store_owned_android_stats(gw_store *s, const char *owner, gw_androi
 #define GW_STORE_TOKEN_MAX 64
 
 /* One game in progress of a browser's player: the session's record text (gw_session_record with the
- * hand in play), from which gw_session_restore rebuilds it. */
+ * hand in play), from which gw_session_restore rebuilds it. A player has at most one of each game. */
 typedef struct gw_store_web_game {
     char token[GW_STORE_TOKEN_MAX + 1];
-    char *record; /* malloc'd */
+    gw_game_kind game; /* German Whist (a match) or Android Whist (a rubber) */
+    int64_t stats_id;  /* its match's (rubber's) id in the statistics; 0: none yet (no hand scored) */
+    char *record;      /* malloc'd when read; only read when saved */
 } gw_store_web_game;
 
-/* Saves the game of the player with token (1 to GW_STORE_TOKEN_MAX characters of [0-9a-f]), replacing
- * the one saved before, in one transaction: after a crash the old record or the new one is there, never
- * a part. GW_EINVAL for a bad token; GW_EIO with SQLite's reason. */
-gw_status gw_store_save_web_game(gw_store *s, const char *token, const char *record, gw_error *err);
+/* Saves the game g of the player g->token (1 to GW_STORE_TOKEN_MAX characters of [0-9a-f]), replacing
+ * the one of that game saved before, in one transaction: after a crash the old record or the new one is
+ * there, never a part. GW_EINVAL for a bad token; GW_EIO with SQLite's reason. */
+gw_status gw_store_save_web_game(gw_store *s, const gw_store_web_game *g, gw_error *err);
 
-/* Saves count games (each token once) as gw_store_save_web_game does, all in one transaction: after a
- * crash all of them are there or none. Much cheaper than one transaction each (whist serve saves the
- * games changed in one turn of its loop together). GW_EINVAL for a bad token (nothing saved); GW_EIO. */
+/* Saves count games (each token and game once) as gw_store_save_web_game does, all in one transaction:
+ * after a crash all of them are there or none. Much cheaper than one transaction each. GW_EINVAL for a bad
+ * token (nothing saved); GW_EIO. */
 gw_status gw_store_save_web_games(gw_store *s, const gw_store_web_game *games, int count, gw_error *err);
 
-/* Every saved game, in token order: *rows (and each record) malloc'd; free with gw_store_web_games_free. */
+/* The saved games of the player with token (at most one of each game), the one saved last first: rows
+ * (2 of them) filled, *count how many; records malloc'd (free with gw_store_web_games_free(NULL-safe
+ * rows, count) or free() each). A malformed token has none. */
+gw_status gw_store_player_games(gw_store *s, const char *token, gw_store_web_game rows[2], int *count,
+                                gw_error *err);
+
+/* Every saved game, in token order (German Whist first): *rows (and each record) malloc'd; free with
+ * gw_store_web_games_free. */
 gw_status gw_store_web_games(gw_store *s, gw_store_web_game **rows, int *count, gw_error *err);
 void gw_store_web_games_free(gw_store_web_game *rows, int count);
 
 /* Deletes the saved game of the player with token (none: nothing happens). GW_EINVAL for a bad token. */
-gw_status gw_store_delete_web_game(gw_store *s, const char *token, gw_error *err);
+gw_status gw_store_delete_web_game(gw_store *s, const char *token, gw_game_kind game, gw_error *err);
 
 /* ---- the players of whist serve: a token is valid only once recorded here (when it was issued) ---- */
 
-/* Records a token just issued (settings empty). GW_EINVAL for a bad token; GW_ESTATE if it is known. */
+/* Records a token just issued (settings empty, seen now). GW_EINVAL for a bad token; GW_ESTATE if it is
+ * known. */
 gw_status gw_store_add_player(gw_store *s, const char *token, gw_error *err);
 
 /* Whether token was issued (*known), and if settings is not NULL the player's settings text as last saved
  * ("" for none; malloc'd, free() it; NULL when unknown). A malformed token is simply unknown. */
 gw_status gw_store_find_player(gw_store *s, const char *token, bool *known, char **settings, gw_error *err);
 
+/* What the store keeps of a player. */
+typedef struct gw_store_player {
+    bool known;        /* the token was issued (the rest is empty when not) */
+    char *settings;    /* as last saved ("" for none); malloc'd, free() it */
+    int64_t last_seen; /* when it was last seen (gw_store_touch_player), seconds since 1970 */
+    bool kept;         /* it finished a hand: never pruned */
+} gw_store_player;
+
+/* The player with token into *out (known false, settings NULL for an unknown or malformed token). */
+gw_status gw_store_load_player(gw_store *s, const char *token, gw_store_player *out, gw_error *err);
+
+/* Records that the player with token was seen at time now (seconds since 1970). GW_EINVAL for a bad or
+ * unknown token. */
+gw_status gw_store_touch_player(gw_store *s, const char *token, int64_t now, gw_error *err);
+
+/* Prunes at most limit players that never finished a hand (of either game) and were last seen before
+ * seen_before (seconds since 1970), except those in_use(ctx, token) says are in use: each with its saved
+ * games and its matches and rubbers without a hand, in one transaction. A player with a finished hand is
+ * never pruned. *pruned: how many were. */
+gw_status gw_store_prune_players(gw_store *s, int64_t seen_before, int limit,
+                                 bool (*in_use)(void *ctx, const char *token), void *ctx, int *pruned,
+                                 gw_error *err);
+
 /* Replaces the settings text of the player with token (the store does not read it: the server's
  * encoding). GW_EINVAL for a bad or unknown token. */
 gw_status gw_store_save_settings(gw_store *s, const char *token, const char *settings, gw_error *err);
+
+/* ---- transactions, failures and the file ------------------------------------------------------------ */
+
+/* Opens a write transaction (BEGIN IMMEDIATE) that every write after it joins until gw_store_commit or
+ * gw_store_rollback: each write then keeps or undoes only its own part (a savepoint) and nothing is
+ * durable before the commit. A write refused for what it asks (GW_EINVAL, GW_ESTATE: a hand stored
+ * already, say) leaves the transaction as it was; once a write of it failed for the disk or for memory
+ * (GW_EIO, GW_ENOMEM: a full disk, an I/O error; SQLite may even have rolled the whole transaction back),
+ * later writes are refused (GW_EIO) and the commit fails, so that no part of it is kept. GW_ESTATE if one is
+ * open already. */
+gw_status gw_store_begin(gw_store *s, gw_error *err);
+/* Commits the transaction gw_store_begin opened; on failure (err says why) nothing of it is kept. */
+gw_status gw_store_commit(gw_store *s, gw_error *err);
+/* Undoes the transaction gw_store_begin opened, if any. */
+void gw_store_rollback(gw_store *s);
+/* Whether a transaction of gw_store_begin is open. */
+bool gw_store_in_batch(const gw_store *s);
+
+/* Whether the last failure of s was the disk (or the file's quota) being full (SQLITE_FULL). */
+bool gw_store_disk_full(const gw_store *s);
+
+/* Whether the database's path still names the file s opened: GW_OK, or GW_EIO with a message saying it
+ * was deleted, moved or replaced (another file under its name). */
+gw_status gw_store_check_file(gw_store *s, gw_error *err);
+
 /* Makes the commits of s cheap yet safe from a crash of the program (SIGKILL included): the database
  * goes to write-ahead logging (journal_mode=WAL, which stays with the file, so every whist opening it
  * then logs too) and this connection to synchronous=NORMAL, so a commit is a write into the log, synced

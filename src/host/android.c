@@ -20,19 +20,24 @@ gw_status gw_store_begin_owned_rubber(gw_store *s, const gw_store_rubber *r, con
     store_local_now(now);
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)r->seed);
     sqlite3_stmt *st;
+    gw_status res = store_begin_write(s, "cannot store the rubber", err);
+    if (res != GW_OK) return res;
     if (sqlite3_prepare_v2(db, "INSERT INTO rubbers (started, opponent, seed, owner) VALUES (?, ?, ?, ?)", -1,
                            &st, NULL) != SQLITE_OK)
-        return store_db_error(s, "cannot store the rubber", err);
-    sqlite3_bind_text(st, 1, r->started ? r->started : now, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(st, 2, r->opponent, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(st, 3, seed, -1, SQLITE_TRANSIENT);
-    if (owner) sqlite3_bind_text(st, 4, owner, -1, SQLITE_TRANSIENT);
+        return store_end_write(s, "cannot store the rubber", store_db_error(s, "cannot store the rubber", err),
+                               err);
+    /* bound where they lie: no allocation that could fail and leave the owner NULL (store_bind_owner) */
+    sqlite3_bind_text(st, 1, r->started ? r->started : now, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 2, r->opponent, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 3, seed, -1, SQLITE_STATIC);
+    if (owner) sqlite3_bind_text(st, 4, owner, -1, SQLITE_STATIC);
     int rc = sqlite3_step(st);
     sqlite3_finalize(st);
-    if (rc != SQLITE_DONE) return store_db_error(s, "cannot store the rubber", err);
-    *rubber_id = sqlite3_last_insert_rowid(db);
-    gw_error_clear(err);
-    return GW_OK;
+    if (rc != SQLITE_DONE) res = store_db_error(s, "cannot store the rubber", err);
+    int64_t id = sqlite3_last_insert_rowid(db);
+    res = store_end_write(s, "cannot store the rubber", res, err);
+    if (res == GW_OK) *rubber_id = id;
+    return res;
 }
 
 /* The writes of gw_store_add_android_hand, inside its transaction. */
@@ -68,7 +73,7 @@ static gw_status insert_android_hand(gw_store *s, const gw_store_android_hand *h
     sqlite3_bind_int(st, 6, h->rubber_winner);
     sqlite3_bind_int64(st, 7, h->rubber_id);
     if (store_step_done(st) != SQLITE_DONE) return store_db_error(s, "cannot store the rubber's score", err);
-    return GW_OK;
+    return store_keep_owner(s, "rubbers", h->rubber_id, err);
 }
 
 gw_status gw_store_add_android_hand(gw_store *s, const gw_store_android_hand *h, int64_t *hand_id,
@@ -80,9 +85,9 @@ gw_status gw_store_add_android_hand(gw_store *s, const gw_store_android_hand *h,
         ok = ok && h->tricks[i] >= 0 && h->score[i] >= 0 && h->games[i] >= 0 && h->values[i] >= 0;
     if (!ok) return gw_error_set(err, GW_EINVAL, 0, 0, "the hand's figures are not valid");
     sqlite3 *db = store_db(s);
-    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
-        return store_db_error(s, "cannot store the hand", err);
-    gw_status res = insert_android_hand(s, h, err);
+    gw_status res = store_begin_write(s, "cannot store the hand", err);
+    if (res != GW_OK) return res;
+    res = insert_android_hand(s, h, err);
     int64_t id = sqlite3_last_insert_rowid(db);
     res = store_end_write(s, "cannot store the hand", res, err);
     if (res == GW_OK && hand_id) *hand_id = id;

@@ -46,7 +46,9 @@ gw_status gw_store_read_stats(gw_store *s, const char *what, gw_store_rows *t,
                               int (*compare)(const void *, const void *), gw_error *err) {
     sqlite3 *db = store_db(s);
     bool oom = false;
-    int rc = sqlite3_exec(db, "BEGIN", NULL, NULL, NULL);
+    /* a read transaction of its own, unless the caller has one open (gw_store_begin) */
+    bool own = sqlite3_get_autocommit(db);
+    int rc = own ? sqlite3_exec(db, "BEGIN", NULL, NULL, NULL) : SQLITE_OK;
     if (rc == SQLITE_OK) rc = read(db, t, &oom);
     gw_status res = GW_OK;
     if (rc != SQLITE_OK) {
@@ -54,7 +56,7 @@ gw_status gw_store_read_stats(gw_store *s, const char *what, gw_store_rows *t,
         snprintf(why, sizeof why, "cannot read %s", what);
         res = store_db_error(s, why, err);
     }
-    sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+    if (own) sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
     if (res == GW_OK && !oom && !t->rows) { /* no hands: room for the total row alone */
         t->rows = malloc(t->size);
         oom = !t->rows;

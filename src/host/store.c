@@ -110,6 +110,37 @@ static const migration MIGRATIONS[] = {
         "ALTER TABLE rubbers ADD COLUMN owner TEXT;\n"
         "CREATE INDEX matches_owner ON matches (owner);\n"
         "CREATE INDEX rubbers_owner ON rubbers (owner);\n"},
+    /* 5: two games in progress per player of whist serve, a German Whist match and an Android Whist rubber
+     * (a saved record is told by its Game tag), each with the id of its row in the statistics (read from
+     * the record's StoreMatch or StoreRubber tag, where whist serve kept it before); each player's last
+     * visit (seconds since 1970; every player counts as seen now) and whether it finished a hand (kept:
+     * never pruned); the players that may be pruned found by an index of their own */
+    {5, "CREATE TABLE web_games5 (\n"
+        "  token TEXT NOT NULL,\n"
+        "  game TEXT NOT NULL,\n"
+        "  saved TEXT NOT NULL,\n"
+        "  record TEXT NOT NULL,\n"
+        "  stats_id INTEGER,\n"
+        "  PRIMARY KEY (token, game)\n"
+        ");\n"
+        "INSERT INTO web_games5 (token, game, saved, record, stats_id)\n"
+        "  SELECT token,\n"
+        "    CASE WHEN instr(record, '[Game \"Android Whist\"]') > 0 THEN 'android' ELSE 'german' END,\n"
+        "    saved, record,\n"
+        "    CASE WHEN instr(record, '[StoreMatch \"') > 0\n"
+        "           THEN CAST(substr(record, instr(record, '[StoreMatch \"') + 13) AS INTEGER)\n"
+        "         WHEN instr(record, '[StoreRubber \"') > 0\n"
+        "           THEN CAST(substr(record, instr(record, '[StoreRubber \"') + 14) AS INTEGER) END\n"
+        "  FROM web_games;\n"
+        "DROP TABLE web_games;\n"
+        "ALTER TABLE web_games5 RENAME TO web_games;\n"
+        "ALTER TABLE players ADD COLUMN last_seen INTEGER NOT NULL DEFAULT 0;\n"
+        "ALTER TABLE players ADD COLUMN kept INTEGER NOT NULL DEFAULT 0;\n"
+        "UPDATE players SET last_seen = CAST(strftime('%s', 'now') AS INTEGER);\n"
+        "UPDATE players SET kept = 1 WHERE\n"
+        "  token IN (SELECT m.owner FROM matches m JOIN hands h ON h.match_id = m.id)\n"
+        "  OR token IN (SELECT r.owner FROM rubbers r JOIN android_hands a ON a.rubber_id = r.id);\n"
+        "CREATE INDEX players_prune ON players (last_seen) WHERE kept = 0;\n"},
 };
 _Static_assert(sizeof MIGRATIONS / sizeof MIGRATIONS[0] == GW_STORE_SCHEMA, "one migration per version");
 _Static_assert(GW_STORE_APP_ID == 1196901442, "the application id in the first migration");
@@ -117,11 +148,24 @@ _Static_assert(GW_STORE_APP_ID == 1196901442, "the application id in the first m
 struct gw_store {
     sqlite3 *db;
     char path[4096];
+    dev_t dev; /* the file opened (gw_store_check_file) */
+    ino_t ino;
+    bool full;     /* the last failure was SQLITE_FULL */
+    bool batch;    /* a transaction of gw_store_begin is open */
+    bool doomed;   /* ... and a write of it failed for the disk or memory: it will not be committed */
+    int depth;     /* writes begun (store_begin_write) and not ended */
+    unsigned kind; /* bit i: the write at depth i is a savepoint (else a transaction of its own) */
 };
 
 /* Fills err with what SQLite says went wrong while doing `what`. */
 static gw_status db_error(sqlite3 *db, const char *what, gw_error *err) {
     return gw_error_set(err, GW_EIO, 0, 0, "%s: %s", what, sqlite3_errmsg(db));
+}
+
+/* db_error for s, which also keeps whether the disk was full. */
+static gw_status sdb_error(gw_store *s, const char *what, gw_error *err) {
+    s->full = (sqlite3_extended_errcode(s->db) & 0xFF) == SQLITE_FULL;
+    return db_error(s->db, what, err);
 }
 
 /* Reads the first column of a one-row query as an int; SQLite's result code. */
@@ -230,8 +274,8 @@ static gw_status check_and_migrate(sqlite3 *db, const char *path, gw_error *err)
         "score0, score1, points0, points1 FROM hands LIMIT 0",
         "SELECT id, started, opponent, seed, winner, abandoned, games0, games1, value0, value1, owner "
         "FROM rubbers LIMIT 0",
-        "SELECT token, issued, settings FROM players LIMIT 0",
-        "SELECT token, saved, record FROM web_games LIMIT 0",
+        "SELECT token, issued, settings, last_seen, kept FROM players LIMIT 0",
+        "SELECT token, game, saved, record, stats_id FROM web_games LIMIT 0",
         "SELECT id, rubber_id, number, played, record, tricks0, tricks1, winner, points, score0, score1, "
         "game_winner FROM android_hands LIMIT 0"};
     for (size_t i = 0; i < sizeof PROBES / sizeof PROBES[0]; i++) {
@@ -302,7 +346,14 @@ gw_status gw_store_open(const char *path, gw_store **out, gw_error *err) {
         st = check_and_migrate(s->db, s->path, err);
     }
     if (st == GW_OK && sqlite3_exec(s->db, "PRAGMA foreign_keys = ON", NULL, NULL, NULL) != SQLITE_OK)
-        st = db_error(s->db, s->path, err);
+        st = sdb_error(s, s->path, err);
+    struct stat sb;
+    if (st == GW_OK && stat(s->path, &sb) != 0)
+        st = gw_error_set(err, GW_EIO, 0, 0, "cannot use %s: %s", s->path, strerror(errno));
+    if (st == GW_OK) {
+        s->dev = sb.st_dev;
+        s->ino = sb.st_ino;
+    }
     if (st != GW_OK) {
         gw_store_close(s);
         return st;
@@ -320,7 +371,7 @@ void gw_store_close(gw_store *s) {
 
 sqlite3 *store_db(gw_store *s) { return s->db; }
 
-gw_status store_db_error(gw_store *s, const char *what, gw_error *err) { return db_error(s->db, what, err); }
+gw_status store_db_error(gw_store *s, const char *what, gw_error *err) { return sdb_error(s, what, err); }
 
 void store_bind_hand(sqlite3_stmt *st, int64_t game_id, int number, const char *played, const char *record,
                      const int tricks[2], int winner) {
@@ -342,7 +393,7 @@ gw_status store_hand_inserted(gw_store *s, int rc, const char *kind, int64_t gam
         snprintf(name, sizeof name, "%lld", (long long)game_id);
         return gw_error_set(err, GW_ESTATE, 0, 0, "hand %d of %s %s is stored already", number, kind, name);
     }
-    if (rc != SQLITE_DONE) return db_error(s->db, "cannot store the hand", err);
+    if (rc != SQLITE_DONE) return sdb_error(s, "cannot store the hand", err);
     return GW_OK;
 }
 
@@ -378,25 +429,31 @@ gw_status gw_store_begin_owned_match(gw_store *s, const gw_store_match *m, const
     store_local_now(now);
     snprintf(seed, sizeof seed, "%llu", (unsigned long long)m->seed);
     sqlite3_stmt *st;
+    gw_status res = store_begin_write(s, "cannot store the match", err);
+    if (res != GW_OK) return res;
     int rc =
         sqlite3_prepare_v2(s->db,
                            "INSERT INTO matches (started, variant, scoring, target, opponent, seed, owner) "
                            "VALUES (?, ?, ?, ?, ?, ?, ?)",
                            -1, &st, NULL);
-    if (rc != SQLITE_OK) return db_error(s->db, "cannot store the match", err);
-    sqlite3_bind_text(st, 1, m->started ? m->started : now, -1, SQLITE_TRANSIENT);
+    if (rc != SQLITE_OK)
+        return store_end_write(s, "cannot store the match", sdb_error(s, "cannot store the match", err), err);
+    /* every text bound where it lies (no copy, so no allocation that could fail and leave a NULL: an owner
+     * lost, the match counted as the terminal's) */
+    sqlite3_bind_text(st, 1, m->started ? m->started : now, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 2, gw_variant_name(r->variant), -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 3, gw_scoring_name(r->scoring), -1, SQLITE_STATIC);
     sqlite3_bind_int(st, 4, r->target);
-    sqlite3_bind_text(st, 5, m->opponent, -1, SQLITE_TRANSIENT);
-    sqlite3_bind_text(st, 6, seed, -1, SQLITE_TRANSIENT);
-    if (owner) sqlite3_bind_text(st, 7, owner, -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(st, 5, m->opponent, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 6, seed, -1, SQLITE_STATIC);
+    if (owner) sqlite3_bind_text(st, 7, owner, -1, SQLITE_STATIC);
     rc = sqlite3_step(st);
     sqlite3_finalize(st);
-    if (rc != SQLITE_DONE) return db_error(s->db, "cannot store the match", err);
-    *match_id = sqlite3_last_insert_rowid(s->db);
-    gw_error_clear(err);
-    return GW_OK;
+    if (rc != SQLITE_DONE) res = sdb_error(s, "cannot store the match", err);
+    int64_t id = sqlite3_last_insert_rowid(s->db);
+    res = store_end_write(s, "cannot store the match", res, err);
+    if (res == GW_OK) *match_id = id;
+    return res;
 }
 
 gw_status store_game_open(gw_store *s, const char *table, const char *kind, int64_t id, gw_error *err) {
@@ -404,7 +461,7 @@ gw_status store_game_open(gw_store *s, const char *table, const char *kind, int6
     snprintf(sql, sizeof sql, "SELECT winner IS NOT NULL, abandoned FROM %s WHERE id = ?", table);
     snprintf(what, sizeof what, "cannot read the %s", kind);
     sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK) return db_error(s->db, what, err);
+    if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK) return sdb_error(s, what, err);
     sqlite3_bind_int64(st, 1, id);
     int rc = sqlite3_step(st);
     gw_status res = GW_OK;
@@ -413,7 +470,7 @@ gw_status store_game_open(gw_store *s, const char *table, const char *kind, int6
     if (rc == SQLITE_DONE)
         res = gw_error_set(err, GW_EINVAL, 0, 0, "no %s %s", kind, name);
     else if (rc != SQLITE_ROW)
-        res = db_error(s->db, what, err);
+        res = sdb_error(s, what, err);
     else if (sqlite3_column_int(st, 0))
         res = gw_error_set(err, GW_ESTATE, 0, 0, "%s %s is over", kind, name);
     else if (sqlite3_column_int(st, 1))
@@ -428,13 +485,92 @@ int store_step_done(sqlite3_stmt *st) {
     return rc;
 }
 
+gw_status store_begin_write(gw_store *s, const char *what, gw_error *err) {
+    if (s->depth >= 16) return gw_error_set(err, GW_ESTATE, 0, 0, "%s: writes nested too deep", what);
+    bool outer = sqlite3_get_autocommit(s->db);
+    if (s->batch && (outer || s->doomed)) /* a write of the caller's transaction failed: keep no part of it */
+        return gw_error_set(err, GW_EIO, 0, 0, "%s: an earlier write of the transaction failed", what);
+    if (sqlite3_exec(s->db, outer ? "BEGIN IMMEDIATE" : "SAVEPOINT gw_write", NULL, NULL, NULL) != SQLITE_OK) {
+        if (s->batch) s->doomed = true;
+        return sdb_error(s, what, err);
+    }
+    s->kind = outer ? s->kind & ~(1u << s->depth) : s->kind | (1u << s->depth);
+    s->depth++;
+    return GW_OK;
+}
+
 gw_status store_end_write(gw_store *s, const char *what, gw_status res, gw_error *err) {
+    bool savepoint = s->depth > 0 && (s->kind >> (s->depth - 1) & 1u);
+    if (s->depth > 0) s->depth--;
+    if (savepoint) {
+        if (res == GW_OK && sqlite3_exec(s->db, "RELEASE gw_write", NULL, NULL, NULL) != SQLITE_OK)
+            res = sdb_error(s, what, err);
+        if (res != GW_OK) {
+            if (res == GW_EIO || res == GW_ENOMEM) s->doomed = true; /* (not a refusal: GW_ESTATE, GW_EINVAL) */
+            /* undoes this write's part (nothing to undo if SQLite rolled the whole transaction back) */
+            if (!sqlite3_get_autocommit(s->db)) {
+                sqlite3_exec(s->db, "ROLLBACK TO gw_write", NULL, NULL, NULL);
+                sqlite3_exec(s->db, "RELEASE gw_write", NULL, NULL, NULL);
+            }
+            return res;
+        }
+        gw_error_clear(err);
+        return GW_OK;
+    }
     if (res == GW_OK && sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
-        res = db_error(s->db, what, err);
+        res = sdb_error(s, what, err);
     if (res != GW_OK) {
-        sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+        if (!sqlite3_get_autocommit(s->db)) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
         return res;
     }
+    gw_error_clear(err);
+    return GW_OK;
+}
+
+gw_status gw_store_begin(gw_store *s, gw_error *err) {
+    if (s->batch || !sqlite3_get_autocommit(s->db))
+        return gw_error_set(err, GW_ESTATE, 0, 0, "a transaction is open already");
+    if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
+        return sdb_error(s, "cannot begin a transaction", err);
+    s->batch = true;
+    s->doomed = false;
+    gw_error_clear(err);
+    return GW_OK;
+}
+
+gw_status gw_store_commit(gw_store *s, gw_error *err) {
+    if (!s->batch) return gw_error_set(err, GW_ESTATE, 0, 0, "no transaction is open");
+    s->batch = false;
+    if (sqlite3_get_autocommit(s->db) || s->doomed) {
+        if (!sqlite3_get_autocommit(s->db)) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+        return gw_error_set(err, GW_EIO, 0, 0, "cannot save: a write of the transaction failed");
+    }
+    if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+        gw_status st = sdb_error(s, "cannot save", err);
+        if (!sqlite3_get_autocommit(s->db)) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+        return st;
+    }
+    gw_error_clear(err);
+    return GW_OK;
+}
+
+void gw_store_rollback(gw_store *s) {
+    if (!s->batch) return;
+    s->batch = false;
+    if (!sqlite3_get_autocommit(s->db)) sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
+bool gw_store_in_batch(const gw_store *s) { return s->batch; }
+
+bool gw_store_disk_full(const gw_store *s) { return s->full; }
+
+gw_status gw_store_check_file(gw_store *s, gw_error *err) {
+    struct stat sb;
+    if (stat(s->path, &sb) != 0)
+        return gw_error_set(err, GW_EIO, 0, 0, "the database %s is gone (%s): it was deleted or moved", s->path,
+                            strerror(errno));
+    if (sb.st_dev != s->dev || sb.st_ino != s->ino)
+        return gw_error_set(err, GW_EIO, 0, 0, "the database %s was replaced by another file", s->path);
     gw_error_clear(err);
     return GW_OK;
 }
@@ -450,7 +586,7 @@ static gw_status insert_hand(gw_store *s, const gw_store_hand *h, gw_error *err)
             "points, slam, assisted, score0, score1, points0, points1) VALUES (" GW_STORE_NEXT_HAND_ID
             ", ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             -1, &st, NULL) != SQLITE_OK)
-        return db_error(s->db, "cannot store the hand", err);
+        return sdb_error(s, "cannot store the hand", err);
     store_bind_hand(st, h->match_id, h->number, h->played, h->record, h->tricks, h->winner);
     sqlite3_bind_int(st, 8, h->winner >= 0 ? h->points[h->winner] : 0);
     sqlite3_bind_int(st, 9, h->slam);
@@ -465,14 +601,14 @@ static gw_status insert_hand(gw_store *s, const gw_store_hand *h, gw_error *err)
                            "UPDATE matches SET score0 = ?, score1 = ?, "
                            "winner = CASE WHEN ? >= 0 THEN ? ELSE NULL END WHERE id = ?",
                            -1, &st, NULL) != SQLITE_OK)
-        return db_error(s->db, "cannot store the match score", err);
+        return sdb_error(s, "cannot store the match score", err);
     sqlite3_bind_int(st, 1, h->score[0]);
     sqlite3_bind_int(st, 2, h->score[1]);
     sqlite3_bind_int(st, 3, h->match_winner);
     sqlite3_bind_int(st, 4, h->match_winner);
     sqlite3_bind_int64(st, 5, h->match_id);
-    if (store_step_done(st) != SQLITE_DONE) return db_error(s->db, "cannot store the match score", err);
-    return GW_OK;
+    if (store_step_done(st) != SQLITE_DONE) return sdb_error(s, "cannot store the match score", err);
+    return store_keep_owner(s, "matches", h->match_id, err);
 }
 
 gw_status gw_store_add_hand(gw_store *s, const gw_store_hand *h, int64_t *hand_id, gw_error *err) {
@@ -480,9 +616,9 @@ gw_status gw_store_add_hand(gw_store *s, const gw_store_hand *h, int64_t *hand_i
     if (h->number < 1 || h->winner < -1 || h->winner > 1 || h->match_winner < -1 || h->match_winner > 1 ||
         h->tricks[0] < 0 || h->tricks[1] < 0 || h->points[0] < 0 || h->points[1] < 0)
         return gw_error_set(err, GW_EINVAL, 0, 0, "the hand's figures are not valid");
-    if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
-        return db_error(s->db, "cannot store the hand", err);
-    gw_status res = insert_hand(s, h, err);
+    gw_status res = store_begin_write(s, "cannot store the hand", err);
+    if (res != GW_OK) return res;
+    res = insert_hand(s, h, err);
     int64_t id = sqlite3_last_insert_rowid(s->db);
     res = store_end_write(s, "cannot store the hand", res, err);
     if (res == GW_OK && hand_id) *hand_id = id;
@@ -493,15 +629,15 @@ gw_status store_abandon_game(gw_store *s, const char *table, const char *kind, i
     char what[48], sql[64];
     snprintf(what, sizeof what, "cannot abandon the %s", kind);
     snprintf(sql, sizeof sql, "UPDATE %s SET abandoned = 1 WHERE id = ?", table);
-    if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK)
-        return db_error(s->db, what, err);
-    gw_status res = store_game_open(s, table, kind, id, err);
+    gw_status res = store_begin_write(s, what, err);
+    if (res != GW_OK) return res;
+    res = store_game_open(s, table, kind, id, err);
     sqlite3_stmt *st;
     if (res == GW_OK && sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
-        res = db_error(s->db, what, err);
+        res = sdb_error(s, what, err);
     if (res == GW_OK) {
         sqlite3_bind_int64(st, 1, id);
-        if (store_step_done(st) != SQLITE_DONE) res = db_error(s->db, what, err);
+        if (store_step_done(st) != SQLITE_DONE) res = sdb_error(s, what, err);
     }
     return store_end_write(s, what, res, err);
 }
@@ -512,7 +648,19 @@ gw_status gw_store_abandon_match(gw_store *s, int64_t match_id, gw_error *err) {
 
 void store_bind_owner(sqlite3_stmt *st, int i, const char *owner) {
     if (owner)
-        sqlite3_bind_text(st, i, owner, -1, SQLITE_TRANSIENT);
+        sqlite3_bind_text(st, i, owner, -1, SQLITE_STATIC);
     else
         sqlite3_bind_null(st, i);
+}
+
+gw_status store_keep_owner(gw_store *s, const char *table, int64_t id, gw_error *err) {
+    char sql[128];
+    snprintf(sql, sizeof sql,
+             "UPDATE players SET kept = 1 WHERE kept = 0 AND token = (SELECT owner FROM %s WHERE id = ?)", table);
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
+        return sdb_error(s, "cannot keep the player", err);
+    sqlite3_bind_int64(st, 1, id);
+    if (store_step_done(st) != SQLITE_DONE) return sdb_error(s, "cannot keep the player", err);
+    return GW_OK;
 }

@@ -30,7 +30,9 @@ gw_status store_game_open(gw_store *s, const char *table, const char *kind, int6
  * "cannot abandon the KIND: ...". */
 gw_status store_abandon_game(gw_store *s, const char *table, const char *kind, int64_t id, gw_error *err);
 
-/* Binds parameter i of st to owner (a player's token), or to NULL when owner is NULL. */
+/* Binds parameter i of st to owner (a player's token; not copied: it must outlive the statement), or to NULL
+ * when owner is NULL. (Binding a copy allocates, and a bind that fails for want of memory would leave the
+ * parameter NULL: a player's match stored as the terminal's.) */
 void store_bind_owner(sqlite3_stmt *st, int i, const char *owner);
 
 /* Runs one prepared write to its end and finalizes it; SQLite's result code. */
@@ -48,10 +50,19 @@ void store_bind_hand(sqlite3_stmt *st, int64_t game_id, int number, const char *
 gw_status store_hand_inserted(gw_store *s, int rc, const char *kind, int64_t game_id, int number,
                               gw_error *err);
 
-/* Ends a write begun with BEGIN IMMEDIATE: commits when res (the result of
- * the writes) is GW_OK, else (or when the commit fails: "WHAT: SQLite's
- * reason") rolls back. The final result, err cleared on GW_OK. */
+/* Begins a write: a transaction of its own (BEGIN IMMEDIATE), or inside one the caller opened
+ * (gw_store_begin) a savepoint. GW_OK, or the error ("WHAT: SQLite's reason"; refused when SQLite ended
+ * the caller's transaction after a failure). */
+gw_status store_begin_write(gw_store *s, const char *what, gw_error *err);
+
+/* Ends a write begun with store_begin_write: commits (releases the savepoint) when res (the result of
+ * the writes) is GW_OK, else (or when the commit fails: "WHAT: SQLite's reason") rolls back (to the
+ * savepoint). The final result, err cleared on GW_OK. */
 gw_status store_end_write(gw_store *s, const char *what, gw_status res, gw_error *err);
+
+/* Marks the owner of game id of table ("matches", "rubbers"), if it has one, as a player that finished a
+ * hand (never pruned). Inside the write that stores the hand. */
+gw_status store_keep_owner(gw_store *s, const char *table, int64_t id, gw_error *err);
 
 /* Statistics rows being built (gw_stats or gw_android_stats): count rows
  * of size bytes in rows, room for cap of them and one more (the total row,

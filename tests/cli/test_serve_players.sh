@@ -53,26 +53,36 @@ if start_server --data "$DATA" --think-ms 40; then
   # Android Whist rubbers and hands go into the store, owned by the player
   client android "$TMP/p3" >"$TMP/android.out" 2>&1 || fail "android: $(cat "$TMP/android.out")"
   client android-replay "$TMP/p3r" >"$TMP/areplay.out" 2>&1 || fail "android-replay: $(cat "$TMP/areplay.out")"
+  # the rubber's seed (the server's) is nowhere in the replay of its first hand
+  seed=$(sqlite3 "$DB" "SELECT seed FROM rubbers WHERE owner = '$(sed 's/^whist_token=//' "$TMP/p3r")'")
+  [ -n "$seed" ] && ! grep -q "$seed" <(grep '^replay-json' "$TMP/areplay.out") ||
+    fail "android-replay: the rubber's seed ${seed:-(none stored)} is in its replay"
   ahands=$(sed -n 's/^ws_client: rubber over after \([0-9]*\) hands.*/\1/p' "$TMP/android.out")
   owner=$(sed 's/^whist_token=//' "$TMP/p3")
   stored=$(sqlite3 "$DB" "SELECT count(*) FROM android_hands a JOIN rubbers r ON r.id = a.rubber_id
     WHERE r.owner = '$owner' AND r.winner IS NOT NULL")
   [ -n "$ahands" ] && [ "$stored" = "$ahands" ] || fail "Android Whist: $stored hands stored, $ahands played"
 
-  # quit: both tabs without a game, the match abandoned, the saved game gone
+  # a match with a hand given up for a new one: abandoned, its hand counted; the new one quit before any hand:
+  # never in the statistics; both tabs without a game, the saved game gone
   client quit "$TMP/p4" >"$TMP/quit.out" 2>&1 || fail "quit: $(cat "$TMP/quit.out")"
   owner=$(sed 's/^whist_token=//' "$TMP/p4")
-  [ "$(sqlite3 "$DB" "SELECT abandoned FROM matches WHERE owner = '$owner'")" = 1 ] || fail "quit: not abandoned"
+  [ "$(sqlite3 "$DB" "SELECT count(*), sum(abandoned) FROM matches WHERE owner = '$owner'")" = "1|1" ] ||
+    fail "quit: $(sqlite3 "$DB" "SELECT id, abandoned FROM matches WHERE owner = '$owner'") (one match abandoned)"
+  [ "$(sqlite3 "$DB" "SELECT count(*) FROM hands h JOIN matches m ON m.id = h.match_id WHERE m.owner = '$owner'")" = 1 ] ||
+    fail "quit: the abandoned match's hand is not in the statistics"
   [ "$(sqlite3 "$DB" "SELECT count(*) FROM web_games WHERE token = '$owner'")" = 0 ] || fail "quit: still saved"
   stop_server
 
   # the terminal's commands show every game, the browser players' included
-  run history
+  run history --limit 0 # (every hand: a long rubber alone may pass the default 20)
   expect_rc 0 "whist history"
   [ "$(grep -cE '^ *[0-9]+ ' "$TMP/out")" -ge $((hands + ahands)) ] ||
     fail "whist history does not show the browsers' hands: $(head -5 "$TMP/out")"
   run stats
-  expect_out_re "^all +all +- +all +1 +[0-9]+ +$hands " "whist stats counts the browser's match"
+  # the finished match and its hands, and the hand of the match abandoned by quit (the games started and
+  # left before a hand are in no statistics)
+  expect_out_re "^all +all +- +all +1 +[0-9]+ +$((hands + 1)) " "whist stats counts the browser's matches"
 fi
 
 # the settings are kept over a restart

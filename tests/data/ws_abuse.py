@@ -39,9 +39,13 @@ def check(ok, what):
 
 
 def reply(ws):
-    """The next message, or an error text when the connection ends or stalls."""
+    """The next message (a `games` summary, which follows a change once saved, skipped), or an error text when
+    the connection ends or stalls."""
     try:
-        return ws.recv()
+        m = ws.recv()
+        while m.get("type") == "games":
+            m = ws.recv()
+        return m
     except (EOFError, OSError, ValueError) as e:
         return {"type": "closed", "why": str(e)}
 
@@ -79,7 +83,7 @@ def tokens(cookie):
     # a player with a game
     a = raw_handshake(cookie)
     a.send({"type": "new", "options": {"game": "german", "opponent": "easy"}})
-    view = a.until(lambda m: m["type"] == "view")["view"]
+    view = a.until(lambda m: m["type"] == "view" and m["view"]["turn"]["player"] == 0)["view"]
     own = view["table"]["own"]
 
     # an invented token of the right form: never issued by this server, so never taken: the socket gets a new

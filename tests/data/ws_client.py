@@ -168,7 +168,7 @@ def legal_card(view):
 
 
 def play_german(ws):
-    ws.send({"type": "new", "options": {"game": "german", "opponent": "easy", "target": "25", "seed": "7"}})
+    ws.send({"type": "new", "options": {"game": "german", "opponent": "easy", "target": "25"}})
     ws.until(lambda m: m["type"] == "welcome" and m["game"])
     view = None
     upcard = None
@@ -208,10 +208,10 @@ COMMANDS = ["duck", "beat", "high", "spades", "hearts", "diamonds", "clubs", "sh
             "high-spades", "high-hearts", "high-diamonds", "high-clubs", "high-shortest", "high-longest"]
 
 
-def play_android(ws, seed="5", stop_after=None, watch=None):
+def play_android(ws, seed=None, stop_after=None, watch=None):
     """A rubber of Android Whist to its end (or, with stop_after, until that many hands are scored): each
     action is the first of the candidates the server takes (a refused one gets an error and changes
-    nothing). watch, if given, sees every message. seed None: the server's."""
+    nothing). watch, if given, sees every message. seed None (the only one a server of protocol 2 takes): the server's."""
     options = {"game": "android", "opponent": "easy"}
     if seed is not None:
         options["seed"] = seed
@@ -365,6 +365,7 @@ def scenario_records(ws, hands):
     if len(ws.until(lambda m: m["type"] == "history")["entries"]) != 1:
         fail("history: the limit was not kept")
     first = entries[-1]
+    ws.sock.settimeout(180)  # a review takes seconds, many more in a sanitized build on a busy machine
     r, parts = get_replay(ws, first["id"])
     if r["game"] != "german" or parts < 1:
         fail(f"replay: not reviewed on its way ({parts} review messages): {r}")
@@ -515,6 +516,7 @@ def scenario_android_replay(ws):
         fail(f"the Android Whist replay holds the record or a seed: {text[:300]}")
     check_android_replay(r, hand0["own"])
     print(f"ws_client: the Android Whist replay of hand {hand['id']}: 13 tricks by the rules, no record, no seed")
+    print("replay-json", json.dumps(r))
 
 
 def scenario_foreign(ws, hand_id):
@@ -529,8 +531,25 @@ def scenario_foreign(ws, hand_id):
     print("ws_client: another player's hands are not shown")
 
 
+def play_hand(ws):
+    """Plays the German Whist hand in play (the connection's game) to its score; its last view."""
+    while True:
+        m = ws.until(lambda m: m["type"] in ("view", "error"))
+        if m["type"] == "error":
+            fail(f"error during the hand: {m}")
+        view = m["view"]
+        if view["state"] != "playing":
+            return view
+        if view["turn"]["player"] == 0:
+            ws.send({"type": "act", "action": {"type": "play", "card": legal_card(view)}})
+
+
 def scenario_quit(host, port, cookie, ws):
-    ws.send({"type": "new", "options": {"game": "german", "opponent": "easy", "seed": "4"}})
+    """A match with a hand scored, given up for a new one (abandoned in the statistics); the new one quit before
+    any hand (never in the statistics); every tab told."""
+    ws.send({"type": "new", "options": {"game": "german", "opponent": "random", "target": "100"}})
+    play_hand(ws)
+    ws.send({"type": "new", "options": {"game": "german", "opponent": "easy"}})
     ws.until(lambda m: m["type"] == "view")
     tab = WebSocket(host, port, cookie)
     if not tab.open or not tab.recv()["game"]:
@@ -564,6 +583,8 @@ def scenario_rate(ws):
     answers = limited = dropped = 0
     while True:
         m = ws.recv()
+        if m["type"] == "games":  # the new game's summary, once saved
+            continue
         dropped += dropped_count(m) if m["type"] == "error" else 0
         if m["type"] == "history":
             answers += 1
@@ -691,7 +712,7 @@ def main():
         play_android(ws)
     elif scenario == "help":
         # a hint for the player's card, then a card played and taken back
-        ws.send({"type": "new", "options": {"game": "german", "opponent": "easy", "seed": "3"}})
+        ws.send({"type": "new", "options": {"game": "german", "opponent": "easy"}})
         view = ws.until(lambda m: m["type"] == "view" and m["view"]["turn"]["player"] == 0)["view"]
         before = sorted(view["table"]["own"])
         ws.send({"type": "hint"})
@@ -735,7 +756,7 @@ def main():
         print("ws_client: every bad message refused, the game still answers")
     elif scenario == "start":
         # a game against the expert, a few cards in; the last view (the player to act) on stdout
-        ws.send({"type": "new", "options": {"game": "german", "opponent": "expert", "seed": "11"}})
+        ws.send({"type": "new", "options": {"game": "german", "opponent": "expert"}})
         played = 0
         while True:
             m = ws.recv()

@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """ws_leak.py: no hidden card on the wire (tests/cli/test_serve_leak.sh).
 
-Usage: ws_leak.py HOST PORT DB GAME LEVEL [OPTION=VALUE ...]
+Usage: ws_leak.py HOST PORT DB GAME LEVEL [OPTION=VALUE ...] [-- GAME LEVEL [OPTION=VALUE ...] ...]
 
-Plays one whole game of `whist serve` over its WebSocket as player 0 (a German Whist match or an Android
-Whist rubber against LEVEL, with the `new` options given), records every message the server sends, and
-checks each against what player 0 could know when it was sent. The truth comes from outside the frames:
-after each hand, the game's record as the server saved it (the web_games row of this browser's token in
-the SQLite database DB), replayed here by the rules:
+One player (one browser's token) plays each game given in turn to its end over `whist serve`'s WebSocket as
+player 0 (a German Whist match or an Android Whist rubber against LEVEL, with the `new` options given),
+records every message the server sends, and checks each against what player 0 could know when it was sent.
+The truth comes from outside the frames: after each hand, the game's record as the server saved it (the
+web_games row of this browser's token and game in the SQLite database DB), replayed here by the rules:
 
 - German Whist: player 0 knows its hand as dealt, the up-cards, its own draws and every card played; the
   opponent's hand, its hidden draws and the stock below the up-card are hidden until played; in the
@@ -18,11 +18,16 @@ the SQLite database DB), replayed here by the rules:
   are hidden until played.
 
 A second tab of the same browser opened mid-hand in hands 1 and 2 (its welcome, the events so far again,
-the view) is checked the same way. A message is placed in the game by the events before it (the hand, and the cards played in it so far,
-the card of a `play` event included). Any card named by a message (a card field, or a card written in a
-text: "QS", "10h", "Q♠", "queen of spades") that is hidden at that point is a leak; so is a seed or a
-record. Then the checker checks itself: a copy of the frames with a hidden card slipped into one must
-be caught. Exit 0 when all holds, 1 with the reasons.
+the view) is checked the same way. From the second game on, early in hand 1 (Android Whist: hands 1 and 2,
+whose replays cost little) the player asks for its history and the replays of its last finished hand of
+the same number and of the last one it finished while the hand is in play: a replay shows a finished hand whole, so it must never be the deal in play (if every game
+were dealt from one seed, the replay of the first game's hand 1 would show the computer's hand in the
+second game's hand 1). A message is placed in the game by the events before it (the hand, and the cards
+played in it so far, the card of a `play` event included). Any card named by a message (a card field, or a
+card written in a text: "QS", "10h", "Q♠", "queen of spades") that is hidden at that point is a leak; so is
+a seed (other than the review's own fixed sampling seed) or a record outside a replay. Then the checker
+checks itself: a copy of the frames with a hidden card slipped into one must be caught, and so must a
+replay of the deal in play. Exit 0 when all holds, 1 with the reasons.
 """
 import json
 import os
@@ -82,14 +87,15 @@ def named_cards(value, path=""):
                 yield path, c
 
 
-def keys_of(value):
+def keys_of(value, parent=None):
+    """(the key of the object holding it, key) for every key of the JSON value."""
     if isinstance(value, dict):
         for k, v in value.items():
-            yield k
-            yield from keys_of(v)
+            yield parent, k
+            yield from keys_of(v, k)
     elif isinstance(value, list):
         for v in value:
-            yield from keys_of(v)
+            yield from keys_of(v, parent)
 
 
 # ---- records (docs/record.md): the truth ------------------------------------------------------------
@@ -209,14 +215,19 @@ class Recorder(ws_client.WebSocket):
         return m
 
 
-def saved_record(db, token, hands_done, complete):
-    """The record text saved for token once it holds hands_done complete hands (polls up to 10 s)."""
+def saved_record(db, token, game, hands_done, complete):
+    """The record text saved for token's game once it holds hands_done complete hands (polls up to 10 s)."""
     last = None
     for _ in range(200):
         try:
             con = sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5)
             try:
-                row = con.execute("SELECT record FROM web_games WHERE token = ?", (token,)).fetchone()
+                cols = [r[1] for r in con.execute("PRAGMA table_info(web_games)")]
+                if "game" in cols:  # schema 5: a game of each kind per player
+                    row = con.execute("SELECT record FROM web_games WHERE token = ? AND game = ?",
+                                      (token, game)).fetchone()
+                else:
+                    row = con.execute("SELECT record FROM web_games WHERE token = ?", (token,)).fetchone()
             finally:
                 con.close()
         except sqlite3.Error as e:
@@ -244,11 +255,38 @@ def other_tab(ws):
     return tab.frames
 
 
-def play(ws, game, db, token, tabs):
+def ask_replays(ws, hand):
+    """The history, and the replays of the player's last finished hand numbered `hand` and of the last one it
+    finished, answered while the hand in play waits for player 0."""
+    ws.send({"type": "history", "limit": 500})
+    entries = ws.until(lambda m: m["type"] in ("history", "error"))
+    if entries["type"] != "history":
+        fail(f"history: {entries}")
+    entries = entries["entries"]
+    ids = [e["id"] for e in entries if e["number"] == hand][:1]
+    if entries and entries[0]["id"] not in ids:
+        ids.append(entries[0]["id"])
+    ws.sock.settimeout(180)  # a review takes seconds, many more in a sanitized build on a busy machine
+    for i in ids:
+        ws.send({"type": "replay", "id": i})
+        m = ws.until(lambda m: m["type"] in ("replay", "error"))
+        if m["type"] != "replay":
+            fail(f"replay {i}: {m}")
+        while not m.get("complete"):  # the review's parts, the last complete
+            m = ws.until(lambda m: m["type"] in ("review", "error"))
+            if m["type"] != "review":
+                fail(f"replay {i}'s review: {m}")
+    ws.sock.settimeout(20)
+    return len(ids)
+
+
+def play(ws, game, db, token, tabs, replays):
     """Plays the game to its end; the truth of every hand, by number. Adds to tabs the messages of a
-    second tab opened mid-hand in hands 1 and 2."""
+    second tab opened mid-hand in hands 1 and 2; with replays, asks for replays early in hands 1 and 2 (and
+    returns how many in the last item)."""
     truth = {}
     acts = {}
+    asked = 0
     deck_cards = 52 if game == "android" else None
     candidates = []
     for _ in range(100000):
@@ -271,11 +309,11 @@ def play(ws, game, db, token, tabs):
             else:
                 def complete(hand):
                     return len(hand["plays"]) == deck_cards
-            hands = saved_record(db, token, h, complete)
+            hands = saved_record(db, token, game, h, complete)
             for i, hand in enumerate(hands[:h]):
                 truth[i + 1] = hand
             if state == "over":
-                return truth, view
+                return truth, view, asked
             ws.send({"type": "next"})
             continue
         turn = view["turn"]
@@ -284,6 +322,8 @@ def play(ws, game, db, token, tabs):
         acts[view["hand_number"]] = acts.get(view["hand_number"], 0) + 1
         if acts[view["hand_number"]] == 5 and view["hand_number"] <= 2:
             tabs.append(other_tab(ws))
+        if replays and acts[view["hand_number"]] == 3 and view["hand_number"] <= 2 - (game == "german"):
+            asked += ask_replays(ws, view["hand_number"])
         if game == "german":
             ws.send({"type": "act", "action": {"type": "play", "card": ws_client.legal_card(view)}})
         else:
@@ -295,6 +335,40 @@ def play(ws, game, db, token, tabs):
     fail("the game did not end")
 
 
+def dealt(hand, game):
+    """The deal of a hand of the truth: German Whist, the two hands as dealt (player 0's, player 1's);
+    Android Whist, the deck in deal order."""
+    deck = hand["tags"]["Deck"].split()
+    if game == "android":
+        return deck
+    n = 7 if hand["tags"].get("Variant", "classic") == "small" else 13
+    dealer = int(hand["tags"]["Dealer"]) - 1
+    hands = [set(), set()]
+    for i, c in enumerate(deck[:2 * n]):
+        hands[(1 - dealer) if i % 2 == 0 else dealer].add(c)
+    return hands
+
+
+def android_hands(deck):
+    """Android Whist's four hands of a deck in deal order: card 1 to L, 2 to X, 3 to N, 4 to D, and so on."""
+    hands = {s: set() for s in "DLXN"}
+    for i, c in enumerate(deck):
+        hands["LXND"[i % 4]].add(c)
+    return hands
+
+
+def replay_deal(f):
+    """The deal a replay message shows, as dealt() gives it."""
+    if f.get("game") == "german" and "hands" in f:
+        return [set(f["hands"][0]), set(f["hands"][1])]
+    if f.get("game") == "android" and "hands" in f:  # the four hands as dealt, by seat
+        return {s: set(f["hands"][s]) for s in "DLXN"}
+    if f.get("game") == "android" and "record" in f:  # (a server before the structured replay)
+        m = re.search(r'\[Deck "([^"]*)"\]', f["record"])
+        return android_hands(m.group(1).split()) if m else None
+    fail(f"a replay of a shape this test cannot read: {json.dumps(f)[:200]}")
+
+
 def check(frames, truth, game):
     """The leaks in frames (a list of reasons; empty: none), and how many messages and cards were checked."""
     problems = []
@@ -304,9 +378,22 @@ def check(frames, truth, game):
     cur_hand, plays, named = 0, 0, 0
     for i, f in enumerate(frames):
         where = f"message {i + 1} ({f.get('type')}{'/' + f['kind'] if f.get('type') == 'event' else ''})"
-        for k in keys_of(f):
+        replay = f.get("type") in ("replay", "review")  # a finished hand, shown whole: checked below
+        for parent, k in keys_of(f):
+            if replay and (k == "record" or (parent == "review" and k == "seed")):
+                continue  # a finished hand's record; the review's own fixed sampling seed
             if "seed" in k.lower() or k in ("record", "deck"):
                 problems.append(f"{where}: a field {k!r}: {json.dumps(f)[:200]}")
+        if replay:
+            if f.get("type") == "replay" and cur_hand in truth and f.get("game") == game:
+                shown = replay_deal(f)
+                now = dealt(truth[cur_hand], game)
+                if game == "android":
+                    now = android_hands(now)
+                if shown == now or (game == "german" and shown[1] == now[1]):
+                    problems.append(f"{where}: the replay of hand {f.get('id')} is the deal in play (hand {cur_hand}):"
+                                    f" it shows the computer's hidden cards")
+            continue
         if f.get("type") == "event":
             if f["hand"] != cur_hand:
                 cur_hand, plays = f["hand"], 0
@@ -392,6 +479,13 @@ def self_check(frames, truth, game):
             "a word in a text": {"type": "error", "code": "x", "message": f"the {rank_word} of {suit_word}!"},
             "a symbol in a text": {"type": "error", "code": "x", "message": f"({secret.replace('T', '10')[:-1]}{symbol})"},
         }
+        now = dealt(truth[cur_hand], game)
+        if game == "german":
+            leaks["a replay of the deal in play"] = {"type": "replay", "id": 1, "game": "german",
+                                                     "hands": [sorted(now[0]), sorted(now[1])]}
+        else:
+            leaks["a replay of the deal in play"] = {"type": "replay", "id": 1, "game": "android",
+                                                     "hands": {s: sorted(h) for s, h in android_hands(now).items()}}
         for what, leak in leaks.items():
             problems, _, _ = check(frames[:i + 1] + [leak], truth, game)
             if not problems:
@@ -403,11 +497,15 @@ def self_check(frames, truth, game):
 
 
 def main():
-    host, port, db, game, level = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
-    options = {"game": game, "opponent": level}
-    for arg in sys.argv[6:]:
-        k, v = arg.split("=", 1)
-        options[k] = v
+    host, port, db = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+    specs, cur = [], []
+    for arg in sys.argv[4:] + ["--"]:
+        if arg == "--":
+            if cur:
+                specs.append(cur)
+            cur = []
+        else:
+            cur.append(arg)
     cookie = ws_client.get_cookie(host, port)
     token = cookie.split("=", 1)[1]
     ws = Recorder(host, port, cookie)
@@ -416,27 +514,38 @@ def main():
     hello = ws.recv()
     if hello["type"] != "welcome" or hello["game"] is not None:
         fail(f"first message: {hello}")
-    ws.send({"type": "new", "options": options})
-    started = time.monotonic()
-    tabs = []
-    truth, last = play(ws, game, db, token, tabs)
-    problems, messages, named = check(ws.frames, truth, game)
-    if not tabs:
-        problems.append("no second tab was opened")
-    for frames in tabs:
-        more, m, n = check(frames, truth, game)
-        problems += [f"second tab: {p}" for p in more]
-        messages += m
-        named += n
-    for p in problems[:20]:
-        print(f"ws_leak: LEAK: {p}", file=sys.stderr)
-    if problems:
-        fail(f"{game} against {level}: {len(problems)} leaks in {messages} messages")
-    missed = self_check(ws.frames, truth, game)
-    if missed:
-        fail(f"the checker missed a slipped-in hidden card: {', '.join(missed)}")
-    print(f"ws_leak: {game} against {level} {' '.join(sys.argv[6:])}: {len(truth)} hands, winner {last['winner']}, "
-          f"{messages} messages, {named} cards named, none hidden ({time.monotonic() - started:.1f} s)")
+    for k, spec in enumerate(specs):
+        game, level = spec[0], spec[1]
+        options = {"game": game, "opponent": level}
+        for arg in spec[2:]:
+            key, v = arg.split("=", 1)
+            options[key] = v
+        started = time.monotonic()
+        first = len(ws.frames)
+        ws.send({"type": "new", "options": options})
+        tabs = []
+        truth, last, asked = play(ws, game, db, token, tabs, replays=k > 0)
+        frames = ws.frames[first:]
+        problems, messages, named = check(frames, truth, game)
+        if not tabs:
+            problems.append("no second tab was opened")
+        if k > 0 and not asked:
+            problems.append("no replay was asked for")
+        for tab in tabs:
+            more, m, n = check(tab, truth, game)
+            problems += [f"second tab: {p}" for p in more]
+            messages += m
+            named += n
+        for p in problems[:20]:
+            print(f"ws_leak: LEAK: {p}", file=sys.stderr)
+        if problems:
+            fail(f"{game} against {level} (game {k + 1} of the player): {len(problems)} leaks in {messages} messages")
+        missed = self_check(frames, truth, game)
+        if missed:
+            fail(f"the checker missed a slipped-in hidden card: {', '.join(missed)}")
+        print(f"ws_leak: {game} against {level} {' '.join(spec[2:])} (game {k + 1}): {len(truth)} hands, winner "
+              f"{last['winner']}, {messages} messages, {named} cards named, {asked} replays, none hidden "
+              f"({time.monotonic() - started:.1f} s)")
 
 
 if __name__ == "__main__":

@@ -24,10 +24,12 @@ def connect(host, port):
     return ws
 
 
-def new_game(ws, level, seed):
-    ws.send({"type": "new", "options": {"game": "german", "opponent": level, "seed": seed}})
+def new_game(ws, level):
+    ws.send({"type": "new", "options": {"game": "german", "opponent": level}})
     ws.until(lambda m: m["type"] == "welcome" and m["game"])
-    return ws.until(lambda m: m["type"] == "view")["view"]
+    view = ws.until(lambda m: m["type"] == "view")["view"]
+    ws.until(lambda m: m["type"] == "games")  # after the game, once saved: its summary
+    return view
 
 
 def pending(ws):
@@ -41,9 +43,9 @@ def pending(ws):
 def main():
     host, port = sys.argv[1], int(sys.argv[2])
     a, b = connect(host, port), connect(host, port)
-    bview = new_game(b, "hard", "12")
+    bview = new_game(b, "hard")
     for attempt in range(30):
-        view = new_game(a, "expert", str(100 + attempt))
+        view = new_game(a, "expert")
         # A plays until its expert is to play (then the expert thinks on a worker)
         while view["state"] == "playing" and view["turn"]["computer"] is False:
             a.send({"type": "act", "action": {"type": "play", "card": legal_card(view)}})
@@ -52,7 +54,7 @@ def main():
             continue
         # B: one card, its play event, and its computer's answers until it is B's turn again
         if bview["state"] != "playing":
-            bview = new_game(b, "hard", str(200 + attempt))
+            bview = new_game(b, "hard")
         while bview["turn"]["computer"]:
             bview = b.until(lambda m: m["type"] == "view")["view"]
         b.send({"type": "act", "action": {"type": "play", "card": legal_card(bview)}})

@@ -1,6 +1,7 @@
 /* test_server_msg.c: whist serve's strict reading of the browser's new messages (client_msg.h) and the
  * settings (web_settings.h): every key and value checked, a patch of some keys, canonical names, the
- * history limit and replay id in range, the settings' stored text read back, anything else refused. */
+ * history limit and replay id in range, a new game's options (never its seed: the server deals), open of
+ * either game, the settings' stored text read back, anything else refused. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -99,6 +100,31 @@ static void test_other_messages(void **state) {
     refused("{\"type\":\"replay\",\"id\":1,\"game\":\"german\"}", "unknown_field");
 }
 
+static void test_new_and_open(void **state) {
+    (void)state;
+    assert_true(parse("{\"type\":\"new\",\"options\":{\"game\":\"android\",\"opponent\":\"easy\"}}"));
+    assert_int_equal(m.type, CLIENT_NEW);
+    assert_int_equal(m.game, GW_GAME_ANDROID);
+    assert_int_equal(m.config.game, GW_GAME_ANDROID);
+    assert_true(parse("{\"type\":\"new\",\"options\":{\"variant\":\"small\",\"target\":\"5\"}}"));
+    assert_int_equal(m.game, GW_GAME_GERMAN); /* German Whist by default */
+    assert_int_equal(m.config.rules.target, 5);
+    /* a client may not choose its deal: the seed is the server's */
+    refused("{\"type\":\"new\",\"options\":{\"seed\":\"7\"}}", "unknown_field");
+    refused("{\"type\":\"new\",\"options\":{\"game\":\"android\",\"seed\":\"0\"}}", "unknown_field");
+    refused("{\"type\":\"new\",\"options\":{\"opponent\":\"human\"}}", "bad_value");
+    assert_true(parse("{\"type\":\"open\",\"game\":\"android\"}"));
+    assert_int_equal(m.type, CLIENT_OPEN);
+    assert_int_equal(m.game, GW_GAME_ANDROID);
+    assert_true(parse("{\"type\":\"open\",\"game\":\"german\"}"));
+    assert_int_equal(m.game, GW_GAME_GERMAN);
+    refused("{\"type\":\"open\"}", "missing_field");
+    refused("{\"type\":\"open\",\"game\":\"chess\"}", "bad_value");
+    refused("{\"type\":\"open\",\"game\":\"German\"}", "bad_value");
+    refused("{\"type\":\"open\",\"game\":1}", "wrong_type");
+    refused("{\"type\":\"open\",\"game\":\"german\",\"x\":1}", "unknown_field");
+}
+
 static void test_settings_text(void **state) {
     (void)state;
     web_settings s;
@@ -132,6 +158,7 @@ int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_settings_message),
         cmocka_unit_test(test_other_messages),
+        cmocka_unit_test(test_new_and_open),
         cmocka_unit_test(test_settings_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,7 +1,8 @@
-/* test_store_players.c: the players of whist serve in the store (schema 4): tokens recorded when issued and
- * only those known, settings saved, the owner of matches and rubbers with each owner's statistics, history
- * and records apart while the unowned reads see everything, a saved game deleted, and a version 3 database
- * migrated (its saved games' tokens become players, its games the terminal's). */
+/* test_store_players.c: the players of whist serve in the store (schema 4 and 5): tokens recorded when issued
+ * and only those known, settings saved, visits recorded, pruning (never a player with a finished hand), the
+ * owner of matches and rubbers with each owner's statistics, history and records apart while the unowned
+ * reads see everything, a saved game deleted, and a version 3 database migrated (its saved games' tokens
+ * become players, its games the terminal's). */
 #define _XOPEN_SOURCE 700
 #include <sqlite3.h>
 #include <stdio.h>
@@ -53,8 +54,10 @@ static void test_tokens_and_settings(void **state) {
         assert_false(known);
     }
     /* a saved game deleted */
-    assert_int_equal(gw_store_save_web_game(s, A, "record", &err), GW_OK);
-    assert_int_equal(gw_store_delete_web_game(s, A, &err), GW_OK);
+    gw_store_web_game g = {.game = GW_GAME_GERMAN, .record = "record"};
+    snprintf(g.token, sizeof g.token, "%s", A);
+    assert_int_equal(gw_store_save_web_game(s, &g, &err), GW_OK);
+    assert_int_equal(gw_store_delete_web_game(s, A, GW_GAME_GERMAN, &err), GW_OK);
     gw_store_web_game *rows;
     int n;
     assert_int_equal(gw_store_web_games(s, &rows, &n, &err), GW_OK);
@@ -183,6 +186,8 @@ static void test_version_3_migrated(void **state) {
     gw_store_close(s);
     raw_exec(path, "DROP TABLE players; DROP INDEX matches_owner; DROP INDEX rubbers_owner;"
                    "ALTER TABLE matches DROP COLUMN owner; ALTER TABLE rubbers DROP COLUMN owner;"
+                   "DROP TABLE web_games;"
+                   "CREATE TABLE web_games (token TEXT PRIMARY KEY, saved TEXT NOT NULL, record TEXT NOT NULL);"
                    "INSERT INTO web_games VALUES ('"
                    "0123456789abcdef0123456789abcdef"
                    "', '2026-01-01 00:00:00', 'r');"
@@ -203,11 +208,96 @@ static void test_version_3_migrated(void **state) {
     gw_store_close(s);
 }
 
+/* The one number sql reads from s's database (through a connection of its own). */
+static int count_rows(gw_store *s, const char *sql) {
+    sqlite3 *db;
+    assert_int_equal(sqlite3_open(gw_store_file(s), &db), SQLITE_OK);
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    int n = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return n;
+}
+
+static bool is_b(void *ctx, const char *token) {
+    (void)ctx;
+    return strcmp(token, B) == 0;
+}
+
+/* Pruning: only players that never finished a hand and were not seen since the time given, each with its
+ * saved games and its matches and rubbers without a hand; a player with a finished hand never, nor one in
+ * use; a visit recorded keeps a player. */
+static void test_pruned(void **state) {
+    (void)state;
+    gw_store *s;
+    gw_error err;
+    assert_int_equal(gw_store_open(NULL, &s, &err), GW_OK);
+    static const char *const C = "cccccccccccccccccccccccccccccccc", *const D = "dddddddddddddddddddddddddddddddd";
+    const char *all[] = {A, B, C, D};
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(gw_store_add_player(s, all[i], &err), GW_OK);
+        assert_int_equal(gw_store_touch_player(s, all[i], 1000, &err), GW_OK);
+        gw_store_web_game g = {.game = GW_GAME_GERMAN, .record = "r"};
+        snprintf(g.token, sizeof g.token, "%s", all[i]);
+        assert_int_equal(gw_store_save_web_game(s, &g, &err), GW_OK);
+    }
+    assert_int_equal(gw_store_touch_player(s, "eeee", 5, &err), GW_EINVAL); /* unknown */
+    /* A finished a hand (and has a match without one too); C has a match and a rubber without hands */
+    one_hand_match(s, A, 0);
+    gw_store_match m = {{GW_CLASSIC, GW_LAST13, 1}, "hard", 7, NULL};
+    gw_store_rubber r = {"easy", 3, NULL};
+    int64_t id;
+    assert_int_equal(gw_store_begin_owned_match(s, &m, A, &id, &err), GW_OK);
+    assert_int_equal(gw_store_begin_owned_match(s, &m, C, &id, &err), GW_OK);
+    assert_int_equal(gw_store_begin_owned_rubber(s, &r, C, &id, &err), GW_OK);
+    gw_store_player p;
+    assert_int_equal(gw_store_load_player(s, A, &p, &err), GW_OK);
+    assert_true(p.kept);
+    assert_int_equal(p.last_seen, 1000);
+    free(p.settings);
+    /* D was seen later */
+    assert_int_equal(gw_store_touch_player(s, D, 3000, &err), GW_OK);
+    int pruned = -1;
+    /* B is in use: only C goes (A finished a hand, D was seen since) */
+    assert_int_equal(gw_store_prune_players(s, 2000, 10, is_b, NULL, &pruned, &err), GW_OK);
+    assert_int_equal(pruned, 1);
+    bool known;
+    assert_int_equal(gw_store_find_player(s, C, &known, NULL, &err), GW_OK);
+    assert_false(known);
+    assert_int_equal(count_rows(s, "SELECT count(*) FROM matches WHERE owner = 'cccccccccccccccccccccccccccccccc'"),
+                     0);
+    assert_int_equal(count_rows(s, "SELECT count(*) FROM rubbers WHERE owner = 'cccccccccccccccccccccccccccccccc'"),
+                     0);
+    assert_int_equal(count_rows(s, "SELECT count(*) FROM web_games WHERE token = 'cccccccccccccccccccccccccccccccc'"),
+                     0);
+    /* nothing of A: its players row, its saved game, both its matches */
+    assert_int_equal(gw_store_find_player(s, A, &known, NULL, &err), GW_OK);
+    assert_true(known);
+    assert_int_equal(count_rows(s, "SELECT count(*) FROM matches WHERE owner = '0123456789abcdef0123456789abcdef'"),
+                     2);
+    assert_int_equal(count_rows(s, "SELECT count(*) FROM web_games WHERE token = '0123456789abcdef0123456789abcdef'"),
+                     1);
+    /* B once out of use, in batches of at most the limit; D once gone long enough */
+    assert_int_equal(gw_store_prune_players(s, 2000, 10, NULL, NULL, &pruned, &err), GW_OK);
+    assert_int_equal(pruned, 1);
+    assert_int_equal(gw_store_prune_players(s, 5000, 0, NULL, NULL, &pruned, &err), GW_OK);
+    assert_int_equal(pruned, 0);
+    assert_int_equal(gw_store_prune_players(s, 5000, 1, NULL, NULL, &pruned, &err), GW_OK);
+    assert_int_equal(pruned, 1);
+    assert_int_equal(gw_store_prune_players(s, 5000, 1, NULL, NULL, &pruned, &err), GW_OK);
+    assert_int_equal(pruned, 0);
+    assert_int_equal(count_rows(s, "SELECT count(*) FROM players"), 1);
+    gw_store_close(s);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_tokens_and_settings, setup, teardown),
         cmocka_unit_test_setup_teardown(test_owners_apart, setup, teardown),
         cmocka_unit_test_setup_teardown(test_version_3_migrated, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_pruned, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

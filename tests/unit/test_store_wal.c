@@ -31,6 +31,13 @@ static void expect_journal_mode(const char *path, const char *mode) {
     sqlite3_close(db);
 }
 
+/* Saves TOKEN's German Whist game with record text r. */
+static gw_status save(gw_store *s, const char *r, gw_error *err) {
+    gw_store_web_game g = {.game = GW_GAME_GERMAN, .record = (char *)r};
+    snprintf(g.token, sizeof g.token, "%s", TOKEN);
+    return gw_store_save_web_game(s, &g, err);
+}
+
 static void test_logged_ahead(void **state) {
     (void)state;
     gw_store *s;
@@ -40,7 +47,7 @@ static void test_logged_ahead(void **state) {
     snprintf(path, sizeof path, "%s", gw_store_file(s));
     expect_journal_mode(path, "delete"); /* SQLite's default until whist serve asks */
     assert_int_equal(gw_store_fast_commits(s, &err), GW_OK);
-    assert_int_equal(gw_store_save_web_game(s, TOKEN, "record 1", &err), GW_OK);
+    assert_int_equal(save(s, "record 1", &err), GW_OK);
     expect_journal_mode(path, "wal");
     gw_store_close(s);
     /* the mode stays with the file, and the store still opens and reads it */
@@ -65,8 +72,8 @@ static void test_kill_loses_nothing(void **state) {
         gw_store *s;
         gw_error err;
         if (gw_store_open(NULL, &s, &err) != GW_OK || gw_store_fast_commits(s, &err) != GW_OK ||
-            gw_store_save_web_game(s, TOKEN, "record 1", &err) != GW_OK ||
-            gw_store_save_web_game(s, TOKEN, "record 2", &err) != GW_OK)
+            save(s, "record 1", &err) != GW_OK ||
+            save(s, "record 2", &err) != GW_OK)
             _exit(1);
         kill(getpid(), SIGKILL);
         _exit(2);

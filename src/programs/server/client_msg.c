@@ -11,8 +11,9 @@
 #include <jansson.h>
 
 /* The options a browser may give a new game, as gw_session_config_option
- * reads them; "game" is applied first. The computers' limits are the server's. */
-static const char *const OPTIONS[] = {"game", "variant", "scoring", "target", "opponent", "seed"};
+ * reads them; "game" is applied first. The computers' limits are the server's, and so is the seed (a
+ * browser choosing its deal could play again a deal it has seen). */
+static const char *const OPTIONS[] = {"game", "variant", "scoring", "target", "opponent"};
 #define N_OPTIONS        ((int)(sizeof OPTIONS / sizeof OPTIONS[0]))
 #define OPTION_VALUE_MAX 40
 
@@ -60,6 +61,23 @@ static bool parse_new(const json_t *root, client_msg *out, char *code, char *msg
     }
     if (out->config.seats[1].kind != GW_SEAT_COMPUTER)
         return fail(code, msg, "bad_value", "options.opponent must be a computer level here");
+    out->game = out->config.game;
+    return true;
+}
+
+static bool parse_open(const json_t *root, client_msg *out, char *code, char *msg) {
+    static const char *const FIELDS[] = {"type", "game"};
+    if (!only_fields(root, FIELDS, 2, "an open message", code, msg)) return false;
+    const json_t *g = json_object_get(root, "game");
+    if (!g) return fail(code, msg, "missing_field", "an open message needs 'game'");
+    if (!json_is_string(g)) return fail(code, msg, "wrong_type", "'game' must be a string");
+    const char *s = json_string_value(g);
+    if (strcmp(s, "german") == 0)
+        out->game = GW_GAME_GERMAN;
+    else if (strcmp(s, "android") == 0)
+        out->game = GW_GAME_ANDROID;
+    else
+        return fail(code, msg, "bad_value", "'game' is german or android");
     return true;
 }
 
@@ -147,6 +165,9 @@ bool client_msg_parse(const char *text, size_t len, const gw_session_config *bas
         if (strcmp(type, "new") == 0) {
             out->type = CLIENT_NEW;
             ok = parse_new(root, out, code, msg);
+        } else if (strcmp(type, "open") == 0) {
+            out->type = CLIENT_OPEN;
+            ok = parse_open(root, out, code, msg);
         } else if (strcmp(type, "act") == 0) {
             out->type = CLIENT_ACT;
             ok = parse_act(root, out, code, msg);

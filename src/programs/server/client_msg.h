@@ -1,5 +1,6 @@
 /* client_msg.h: the strict reader of what a browser sends over the WebSocket (docs/protocol.md, "The
- * browser's WebSocket"): new, act, undo, hint, next, settings, stats, history, replay and quit. Pure: no I/O.
+ * browser's WebSocket"): new, open, act, undo, hint, next, settings, stats, history, replay and quit. Pure: no
+ * I/O.
  */
 #ifndef SERVER_CLIENT_MSG_H
 #define SERVER_CLIENT_MSG_H
@@ -25,7 +26,8 @@ typedef enum client_type {
     CLIENT_STATS,
     CLIENT_HISTORY,
     CLIENT_REPLAY,
-    CLIENT_QUIT
+    CLIENT_QUIT,
+    CLIENT_OPEN
 } client_type;
 
 /* The longest history a browser may ask for. */
@@ -33,7 +35,8 @@ typedef enum client_type {
 
 typedef struct client_msg {
     client_type type;
-    gw_session_config config; /* CLIENT_NEW: base with the options applied */
+    gw_session_config config; /* CLIENT_NEW: base with the options applied (the seed is the server's) */
+    gw_game_kind game;        /* CLIENT_NEW: the game's kind (config.game); CLIENT_OPEN: the game to follow */
     gw_action action;         /* CLIENT_ACT */
     /* CLIENT_SETTINGS: the keys given (a patch), each value checked and in its canonical form */
     bool given[WEB_SETTINGS];
@@ -43,7 +46,7 @@ typedef struct client_msg {
 } client_msg;
 
 /* Reads text[0..len) as one message. base is the server's configuration for
- * a new game (limits, clock, undo, seed). true with *out filled, or false
+ * a new game (limits, clock, undo). true with *out filled, or false
  * with code (a short lower-case identifier, GW_PROTOCOL_CODE_MAX bytes) and
  * msg (GW_PROTOCOL_MESSAGE_MAX bytes) saying why: anything unknown, missing,
  * mistyped, too long or malformed is refused. */

@@ -1,10 +1,17 @@
-/* game.c: whist serve's games: each player's gw_session, changed only on the loop; the computer's decisions
- * and hints lent to the worker pool; every change saved in the store, every finished hand of either game
- * put in the statistics under its owner, the player's token (server_int.h). */
+/* game.c: whist serve's games: each player's German Whist match and Android Whist rubber, a gw_session
+ * each, changed only on the loop; the computer's decisions and hints lent to the worker pool; every change
+ * saved in the store before anything of it is sent (its messages are held until the save commits, and a
+ * change that cannot be saved is undone), every finished hand of either game put in the statistics under
+ * its owner, the player's token, in the same transaction as the game (server_int.h). */
+#define _DEFAULT_SOURCE /* getrandom, strdup */
 #include <assert.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
+
+#include <libwebsockets.h>
 
 #include "gw/levels.h"
 #include "gw/monotonic.h"
@@ -13,7 +20,114 @@
 #include "gw/text.h"
 #include "server_int.h"
 
-/* ---- sending the game --------------------------------------------------------------------------- */
+/* After a failed save the computer of that game waits this long (or for the player) before trying again:
+ * no loop of thinking and failing while the disk is full. */
+#define STALL_MS 30000
+
+bool game_seed(uint64_t *out) {
+    unsigned char b[sizeof *out];
+    size_t got = 0;
+    while (got < sizeof b) {
+        ssize_t n = getrandom(b + got, sizeof b - got, 0);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return false;
+        }
+        got += (size_t)n;
+    }
+    memcpy(out, b, sizeof b);
+    return true;
+}
+
+/* ---- sending: what a change shows is held until the change is saved ---------------------------------- */
+
+/* c missed a message (no memory): it closes, and its browser comes back to the game as saved. */
+static void lose(conn *c) {
+    c->close = true;
+    if (c->wsi) lws_callback_on_writable(c->wsi);
+}
+
+/* Queues text (taken; NULL: out of memory) for c: held with g's unsaved change, or sent now. */
+static void hold_or_send(game *g, conn *c, char *text) {
+    if (!text) {
+        lose(c);
+        return;
+    }
+    if (!g->dirty) {
+        send_text(c, text);
+        return;
+    }
+    held_msg *h = malloc(sizeof *h);
+    if (!h) {
+        free(text);
+        lose(c);
+        return;
+    }
+    h->next = NULL;
+    h->c = c;
+    h->text = text;
+    if (g->held_tail)
+        g->held_tail->next = h;
+    else
+        g->held = h;
+    g->held_tail = h;
+}
+
+/* j (taken) to c, or to every connection following g when c is NULL. */
+static void game_send(game *g, conn *only, json_t *j) {
+    char *text = gw_protocol_dump(j);
+    if (only) {
+        hold_or_send(g, only, text);
+        return;
+    }
+    for (conn *c = g->pl->conns; c; c = c->next)
+        if (c->follows == g->kind) hold_or_send(g, c, text ? strdup(text) : NULL);
+    free(text);
+}
+
+static void game_error(game *g, conn *only, const char *code, const char *message) {
+    game_send(g, only, gw_protocol_error_json(code, message));
+}
+
+/* The held messages: sent (the change was saved) or dropped (it was undone). */
+static void release_held(game *g, bool send) {
+    while (g->held) {
+        held_msg *h = g->held;
+        g->held = h->next;
+        if (send)
+            send_text(h->c, h->text);
+        else
+            free(h->text);
+        free(h);
+    }
+    g->held_tail = NULL;
+}
+
+void game_forget_conn(player *pl, conn *c) {
+    for (int k = 0; k < GAMES; k++) {
+        game *g = &pl->games[k];
+        held_msg **pp = &g->held;
+        g->held_tail = NULL;
+        while (*pp) {
+            held_msg *h = *pp;
+            if (h->c == c) {
+                *pp = h->next;
+                free(h->text);
+                free(h);
+            } else {
+                g->held_tail = h;
+                pp = &h->next;
+            }
+        }
+    }
+}
+
+void game_free(game *g) {
+    assert(!g->out);
+    release_held(g, false);
+    gw_session_free(g->s);
+    g->s = NULL;
+}
 
 /* {"type":"view","view":...}: what player 0 may see now. */
 static json_t *view_message(const gw_session *s) {
@@ -31,196 +145,324 @@ static json_t *view_message(const gw_session *s) {
     return j;
 }
 
-/* The events numbered from..last as player 0 sees them, then the view, to c (or every connection of pl). */
-static void send_since(player *pl, conn *only, uint32_t from) {
-    const gw_session *s = pl->s;
+/* The events numbered from..last as player 0 sees them, then the view, to c (or every connection
+ * following g). */
+static void send_since(game *g, conn *only, uint32_t from) {
+    const gw_session *s = g->s;
     uint32_t last = gw_session_last_event(s);
-    gw_game_kind game = gw_session_config_of(s)->game;
+    gw_game_kind kind = gw_session_config_of(s)->game;
     gw_event ev[64];
     while (from <= last) {
         int n = gw_session_events(s, from, 0, ev, 64);
         if (n <= 0) break;
-        for (int i = 0; i < n; i++) {
-            json_t *j = gw_protocol_event_json(game, &ev[i]);
-            if (only)
-                send_json(only, j);
-            else
-                broadcast_json(pl, j);
-        }
+        for (int i = 0; i < n; i++)
+            game_send(g, only, gw_protocol_event_json(kind, &ev[i]));
         from += (uint32_t)n;
     }
-    if (only)
-        send_json(only, view_message(s));
-    else
-        broadcast_json(pl, view_message(s));
+    game_send(g, only, view_message(s));
+}
+
+/* ---- summaries: the `games` message ------------------------------------------------------------------ */
+
+/* The number of the hand in play, or of the one last scored. */
+static int hand_of(const gw_session *s) {
+    int played = gw_session_config_of(s)->game == GW_GAME_GERMAN ? gw_session_match(s)->hands_played
+                                                                  : gw_session_rubber(s)->hands;
+    return gw_session_state_of(s) == GW_SESSION_PLAYING ? played + 1 : played;
+}
+
+static const char *const STATE_NAMES[] = {"playing", "hand_over", "over"};
+
+/* {"state", "hand", "score"} of g's game (German Whist: the match score; Android Whist: the games won in
+ * the rubber), or null. */
+static json_t *summary_json(const game *g) {
+    if (!g->s) return json_null();
+    const gw_session *s = g->s;
+    const int *score = gw_session_config_of(s)->game == GW_GAME_GERMAN ? gw_session_match(s)->score
+                                                                        : gw_session_rubber(s)->games;
+    return json_pack("{sssis[ii]}", "state", STATE_NAMES[gw_session_state_of(s)], "hand", hand_of(s), "score",
+                     score[0], score[1]);
+}
+
+static json_t *games_json(const player *pl) {
+    return json_pack("{soso}", "german", summary_json(&pl->games[GW_GAME_GERMAN]), "android",
+                     summary_json(&pl->games[GW_GAME_ANDROID]));
+}
+
+void game_send_games(player *pl) {
+    json_t *j = json_object();
+    if (j) {
+        json_object_set_new(j, "type", json_string("games"));
+        json_object_set_new(j, "games", games_json(pl));
+    }
+    char *text = gw_protocol_dump(j);
+    for (conn *c = pl->conns; c; c = c->next)
+        if (text)
+            send_text(c, strdup(text));
+        else
+            lose(c);
+    free(text);
+}
+
+/* Notes g's summary as it is now; true (and pl->games_changed) if it changed. */
+static bool note_summary(game *g) {
+    int state = g->s ? (int)gw_session_state_of(g->s) : -1, hand = g->s ? hand_of(g->s) : 0;
+    if (state == g->shown_state && hand == g->shown_hand) return false;
+    g->shown_state = state;
+    g->shown_hand = hand;
+    g->pl->games_changed = true;
+    return true;
 }
 
 void game_welcome(conn *c) {
     player *pl = c->pl;
+    game *g = &pl->games[c->follows];
     json_t *j = json_object();
     if (j) {
         json_object_set_new(j, "type", json_string("welcome"));
-        json_object_set_new(j, "protocol", json_integer(GW_PROTOCOL_VERSION));
-        json_object_set_new(
-            j, "game", pl->s ? gw_protocol_config_json(gw_session_config_of(pl->s), false) : json_null());
+        json_object_set_new(j, "protocol", json_integer(BROWSER_PROTOCOL));
+        json_object_set_new(j, "game",
+                            g->s ? gw_protocol_config_json(gw_session_config_of(g->s), false) : json_null());
+        json_object_set_new(j, "games", games_json(pl));
         json_object_set_new(j, "settings", web_settings_json(&pl->settings));
     }
-    send_json(c, j);
-    if (pl->s) send_since(pl, c, 1);
+    game_send(g, c, j);
+    if (g->s) send_since(g, c, 1);
 }
 
-void game_save(server *sv, player *pl) {
-    if (!pl->s) { /* the game ended (quit): a save still waiting must not bring it back */
-        free(pl->unsaved);
-        pl->unsaved = NULL;
-        gw_error err;
-        if (gw_store_delete_web_game(sv->store, pl->token, &err) != GW_OK) {
-            server_log("cannot delete a game: %s", err.msg);
-            broadcast_error(pl, "not_saved", "The game could not be deleted from the database.");
-        }
-        return;
-    }
-    gw_text t = {0};
-    gw_session_record(pl->s, true, &t);
-    if (t.failed) {
-        gw_text_free(&t);
-        server_log("cannot save a game: out of memory");
-        broadcast_error(pl, "not_saved", "The game could not be saved; it goes on.");
-        return;
-    }
-    if (!pl->in_unsaved) {
-        pl->in_unsaved = true;
-        pl->next_unsaved = sv->unsaved;
-        sv->unsaved = pl;
-    }
-    free(pl->unsaved);
-    pl->unsaved = t.data; /* taken from t */
-    pl->unsaved_event = gw_session_last_event(pl->s);
+void save_failure(char *out, size_t cap, bool full, const char *why) {
+    if (full)
+        snprintf(out, cap, "cannot save: the server's disk is full");
+    else if (strncmp(why, "cannot ", 7) == 0)
+        snprintf(out, cap, "%s", why);
+    else
+        snprintf(out, cap, "cannot save: %s", why);
 }
 
-void game_flush_saves(server *sv) {
-    int n = 0;
-    for (player *p = sv->unsaved; p; p = p->next_unsaved)
-        n += p->unsaved != NULL;
+/* ---- the transaction of one turn of the loop ------------------------------------------------------------ */
+
+/* A write of the turn's transaction failed: nothing of it will be kept. */
+static void batch_fail(server *sv, const gw_error *err) {
+    if (!sv->batch_failed) {
+        sv->batch_failed = true;
+        sv->batch_full = gw_store_disk_full(sv->store);
+        snprintf(sv->batch_why, sizeof sv->batch_why, "%s", err->msg);
+        server_log("%s", err->msg);
+    }
+    gw_store_rollback(sv->store);
+}
+
+/* The turn's transaction, opened if need be; false if it failed. */
+static bool batch_open(server *sv) {
+    if (sv->batch_failed) return false;
+    if (gw_store_in_batch(sv->store)) return true;
     gw_error err;
-    gw_status st = GW_OK;
-    if (n) {
-        gw_store_web_game *rows = malloc((size_t)n * sizeof *rows);
-        if (!rows) st = gw_error_set(&err, GW_ENOMEM, 0, 0, "out of memory");
-        int i = 0;
-        for (player *p = sv->unsaved; rows && p; p = p->next_unsaved) {
-            if (!p->unsaved) continue;
-            memcpy(rows[i].token, p->token, sizeof p->token);
-            rows[i++].record = p->unsaved;
-        }
-        if (st == GW_OK) st = gw_store_save_web_games(sv->store, rows, n, &err);
-        free(rows);
-        if (st != GW_OK) server_log("cannot save %d game(s): %s", n, err.msg);
-    }
-    while (sv->unsaved) {
-        player *p = sv->unsaved;
-        sv->unsaved = p->next_unsaved;
-        if (p->unsaved) {
-            if (st == GW_OK)
-                p->saved_event = p->unsaved_event;
-            else
-                broadcast_error(p, "not_saved", "The game could not be saved; it goes on.");
-        }
-        free(p->unsaved);
-        p->unsaved = NULL;
-        p->next_unsaved = NULL;
-        p->in_unsaved = false;
-    }
+    if (gw_store_begin(sv->store, &err) == GW_OK) return true;
+    batch_fail(sv, &err);
+    return false;
+}
+
+/* g changed: to be saved, its messages held until then. */
+static void mark_dirty(server *sv, game *g) {
+    g->pl->last = g->kind;
+    if (g->dirty) return;
+    g->dirty = true;
+    g->next_dirty = sv->dirty;
+    sv->dirty = g;
 }
 
 /* ---- statistics: the hands of both games go where the terminal game's go, owned by the player ---------- */
 
-static bool german(const player *pl) { return gw_session_config_of(pl->s)->game == GW_GAME_GERMAN; }
-
-/* The tag that keeps the game's row in the statistics (as the terminal game's records do). */
-static const char *row_tag(const player *pl) { return german(pl) ? "StoreMatch" : "StoreRubber"; }
-
-/* The game's row in the statistics (kept in the record, so a restored game keeps it), or 0. */
-static int64_t stats_row(const player *pl) {
-    const char *tag = gw_session_tag(pl->s, row_tag(pl));
-    return tag ? strtoll(tag, NULL, 10) : 0;
-}
-
-/* Records the start of pl's new match (rubber). */
-static void stats_begin(server *sv, player *pl) {
-    const gw_session_config *c = gw_session_config_of(pl->s);
-    int64_t id;
+/* Records g's match (rubber), at its first scored hand: a game given up before has no row. */
+static bool stats_begin(server *sv, game *g) {
+    const gw_session_config *c = gw_session_config_of(g->s);
     gw_error err;
     gw_status st;
-    if (german(pl)) {
+    if (g->kind == GW_GAME_GERMAN) {
         gw_store_match sm = {c->rules, gw_ai_level_name((gw_ai_level)c->seats[1].level), c->seed, NULL};
-        st = gw_store_begin_owned_match(sv->store, &sm, pl->token, &id, &err);
+        st = gw_store_begin_owned_match(sv->store, &sm, g->pl->token, &g->stats_id, &err);
     } else {
         gw_store_rubber sr = {gw_android_level_name((gw_android_level)c->seats[1].level), c->seed, NULL};
-        st = gw_store_begin_owned_rubber(sv->store, &sr, pl->token, &id, &err);
+        st = gw_store_begin_owned_rubber(sv->store, &sr, g->pl->token, &g->stats_id, &err);
     }
     if (st != GW_OK) {
-        server_log("the statistics: %s", err.msg);
-        return;
+        g->stats_id = 0;
+        batch_fail(sv, &err);
+        return false;
     }
-    char value[32];
-    snprintf(value, sizeof value, "%lld", (long long)id);
-    if (gw_session_set_tag(pl->s, row_tag(pl), value, &err) != GW_OK)
-        server_log("the statistics: %s", err.msg);
+    return true;
 }
 
-/* A match (rubber) given up for a new one, or quit. */
-static void stats_abandon(server *sv, player *pl) {
-    int64_t id = stats_row(pl);
+/* A match (rubber) with hands given up for a new one, or quit. */
+static void stats_abandon(server *sv, game *g) {
+    if (!g->s || g->stats_id <= 0 || gw_session_state_of(g->s) == GW_SESSION_OVER || !batch_open(sv)) return;
     gw_error err;
-    if (id <= 0 || gw_session_state_of(pl->s) == GW_SESSION_OVER) return;
-    if (german(pl))
-        (void)gw_store_abandon_match(sv->store, id, &err);
-    else
-        (void)gw_store_abandon_rubber(sv->store, id, &err);
+    gw_status st = g->kind == GW_GAME_GERMAN ? gw_store_abandon_match(sv->store, g->stats_id, &err)
+                                             : gw_store_abandon_rubber(sv->store, g->stats_id, &err);
+    if (st != GW_OK && st != GW_ESTATE) batch_fail(sv, &err); /* GW_ESTATE: over or abandoned already */
 }
 
-/* Stores the hands scored by the events numbered from on (a hand stored already, after a restart from a
- * save older than the statistics, is refused by the store and skipped). */
-static void stats_hands(server *sv, player *pl, uint32_t from) {
-    int64_t id = stats_row(pl);
-    if (id <= 0) return;
-    uint32_t last = gw_session_last_event(pl->s);
+/* Stores the hands scored by the events numbered from on, in the turn's transaction (a hand stored already
+ * is refused by the store and skipped). */
+static void stats_hands(server *sv, game *g, uint32_t from) {
+    uint32_t last = gw_session_last_event(g->s);
     for (uint32_t n = from; n <= last; n++) {
         gw_event e;
-        if (gw_session_events(pl->s, n, 0, &e, 1) != 1 || e.kind != GW_EVENT_SCORE) continue;
+        if (gw_session_events(g->s, n, 0, &e, 1) != 1 || e.kind != GW_EVENT_SCORE) continue;
+        if (!batch_open(sv) || (g->stats_id <= 0 && !stats_begin(sv, g))) return;
         gw_error err;
-        if (gw_store_add_session_hand(sv->store, pl->s, id, &e, NULL, &err) != GW_OK &&
-            err.status != GW_ESTATE)
-            server_log("the statistics: %s", err.msg);
+        if (gw_store_add_session_hand(sv->store, g->s, g->stats_id, &e, NULL, &err) != GW_OK &&
+            err.status != GW_ESTATE) {
+            batch_fail(sv, &err);
+            return;
+        }
     }
 }
 
-void game_changed(server *sv, player *pl, uint32_t from) {
-    send_since(pl, NULL, from);
-    stats_hands(sv, pl, from);
-    game_save(sv, pl);
+/* ---- loading, saving, undoing ------------------------------------------------------------------------ */
+
+bool game_load(server *sv, player *pl, int only, gw_error *err) {
+    gw_store_web_game rows[2];
+    int n;
+    if (gw_store_player_games(sv->store, pl->token, rows, &n, err) != GW_OK) return false;
+    for (int i = 0; i < n; i++) {
+        game *g = &pl->games[rows[i].game];
+        if (only >= 0 && (int)rows[i].game != only) continue;
+        gw_error e;
+        if (gw_session_restore(&sv->base, rows[i].record, strlen(rows[i].record), &g->s, &e) != GW_OK) {
+            server_log("a saved game does not restore: %s", e.msg);
+            g->s = NULL;
+            continue;
+        }
+        g->stats_id = rows[i].stats_id;
+        g->saved_event = gw_session_last_event(g->s);
+        g->shown_state = (int)gw_session_state_of(g->s);
+        g->shown_hand = hand_of(g->s);
+    }
+    if (only < 0 && n > 0) pl->last = rows[0].game; /* saved last */
+    for (int i = 0; i < n; i++)
+        free(rows[i].record);
+    return true;
 }
 
-void game_replace(server *sv, player *pl, gw_session *s) {
-    if (pl->s) stats_abandon(sv, pl);
-    gw_session_free(pl->s);
-    pl->s = s;
-    stats_begin(sv, pl);
-    for (conn *o = pl->conns; o; o = o->next)
-        game_welcome(o);
-    game_save(sv, pl);
-    game_maybe_think(sv, pl);
+/* Writes g (its record, or no game) in the turn's transaction; false if that failed. */
+static bool save_game(server *sv, game *g) {
+    gw_error err;
+    gw_status st;
+    if (!g->s) {
+        st = gw_store_delete_web_game(sv->store, g->pl->token, g->kind, &err);
+    } else {
+        gw_text t = {0};
+        gw_session_record(g->s, true, &t);
+        if (t.failed) {
+            st = gw_error_set(&err, GW_ENOMEM, 0, 0, "out of memory");
+        } else {
+            gw_store_web_game row = {.game = g->kind, .stats_id = g->stats_id, .record = t.data};
+            snprintf(row.token, sizeof row.token, "%s", g->pl->token);
+            st = gw_store_save_web_game(sv->store, &row, &err);
+        }
+        gw_text_free(&t);
+    }
+    if (st != GW_OK) batch_fail(sv, &err);
+    return st == GW_OK;
 }
 
-void game_quit(server *sv, player *pl) {
-    assert(!pl->out);
-    if (pl->s) stats_abandon(sv, pl);
-    gw_session_free(pl->s);
-    pl->s = NULL;
-    game_save(sv, pl);
-    for (conn *o = pl->conns; o; o = o->next)
-        game_welcome(o);
+/* g's change could not be saved: g back to its saved record (what its connections were last told), they
+ * told why and given the game again; its computer waits (for the player, or STALL_MS). */
+static void undo_change(server *sv, game *g, const char *why) {
+    assert(!g->out); /* a job is lent a saved game only, and the game does not change while it is out */
+    release_held(g, false);
+    gw_session_free(g->s);
+    g->s = NULL;
+    g->stats_id = 0;
+    gw_error err;
+    bool loaded = game_load(sv, g->pl, (int)g->kind, &err);
+    g->lost = !loaded;
+    g->stalled = true;
+    g->stall_until = gw_clock_now(gw_monotonic_clock()) + STALL_MS;
+    note_summary(g);
+    for (conn *c = g->pl->conns; c; c = c->next) {
+        if (c->follows != g->kind) continue;
+        send_error(c, "not_saved", why);
+        if (loaded)
+            game_welcome(c);
+        else
+            lose(c); /* the game as saved cannot be read now: the browser comes back for it */
+    }
+    if (!loaded) {
+        server_log("cannot read a game back: %s", err.msg);
+        for (conn *c = g->pl->conns; c; c = c->next)
+            lose(c); /* every tab: the player is read again when they come back */
+    }
+}
+
+void game_flush_saves(server *sv) {
+    while (sv->dirty || sv->batch_failed || gw_store_in_batch(sv->store)) {
+        game *list = sv->dirty;
+        sv->dirty = NULL;
+        bool ok = batch_open(sv);
+        for (game *g = list; ok && g; g = g->next_dirty)
+            ok = save_game(sv, g);
+        gw_error err;
+        if (ok && gw_store_in_batch(sv->store) && gw_store_commit(sv->store, &err) != GW_OK) {
+            batch_fail(sv, &err);
+            ok = false;
+        }
+        char why[300];
+        save_failure(why, sizeof why, sv->batch_full, sv->batch_why);
+        gw_store_rollback(sv->store);
+        sv->batch_failed = sv->batch_full = false;
+        for (game *g = list, *next; g; g = next) {
+            next = g->next_dirty;
+            g->next_dirty = NULL;
+            g->dirty = false;
+            if (ok) {
+                g->saved_event = g->s ? gw_session_last_event(g->s) : 0;
+                release_held(g, true);
+            } else {
+                undo_change(sv, g, why);
+            }
+            if (g->pl->games_changed) {
+                g->pl->games_changed = false;
+                game_send_games(g->pl);
+            }
+            if (ok) game_maybe_think(sv, g); /* a computer waiting for the save (it may change g again) */
+        }
+    }
+}
+
+void game_changed(server *sv, game *g, uint32_t from) {
+    mark_dirty(sv, g);
+    send_since(g, NULL, from);
+    stats_hands(sv, g, from);
+    note_summary(g);
+}
+
+void game_replace(server *sv, game *g, gw_session *s) {
+    stats_abandon(sv, g);
+    mark_dirty(sv, g);
+    gw_session_free(g->s);
+    g->s = s;
+    g->stats_id = 0;
+    g->stalled = g->lost = false;
+    note_summary(g);
+    g->pl->games_changed = true; /* a new game, even where the old one stood as far */
+    for (conn *o = g->pl->conns; o; o = o->next)
+        if (o->follows == g->kind) game_welcome(o);
+    game_maybe_think(sv, g);
+}
+
+void game_quit(server *sv, game *g) {
+    assert(!g->out);
+    stats_abandon(sv, g);
+    mark_dirty(sv, g);
+    gw_session_free(g->s);
+    g->s = NULL;
+    g->stats_id = 0;
+    g->stalled = g->lost = false;
+    note_summary(g);
+    for (conn *o = g->pl->conns; o; o = o->next)
+        if (o->follows == g->kind) game_welcome(o);
 }
 
 /* ---- the pool's jobs ---------------------------------------------------------------- */
@@ -244,26 +486,30 @@ static bool decides_at_once(const gw_session_config *c) {
            c->seats[1].level == (c->game == GW_GAME_GERMAN ? (int)GW_AI_RANDOM : (int)GW_ANDROID_RANDOM);
 }
 
-void game_maybe_think(server *sv, player *pl) {
-    if (!pl->s || pl->out || gw_session_state_of(pl->s) != GW_SESSION_PLAYING) return;
-    gw_turn t = gw_session_turn(pl->s);
+void game_maybe_think(server *sv, game *g) {
+    if (sv->stopping || !g->s || g->out || g->stalled || gw_session_state_of(g->s) != GW_SESSION_PLAYING)
+        return;
+    gw_turn t = gw_session_turn(g->s);
     if (t.player < 0 || !t.computer) return;
+    bool at_once = decides_at_once(gw_session_config_of(g->s));
+    if (!at_once && g->dirty) return; /* lent once saved: game_flush_saves calls again */
     job *j = calloc(1, sizeof *j);
     if (!j) {
-        broadcast_error(pl, "no_memory", "the server is out of memory");
+        game_error(g, NULL, "no_memory", "the server is out of memory");
         return;
     }
     gw_error err;
-    if (gw_session_think_begin(pl->s, &j->thought, &err) != GW_OK) {
+    if (gw_session_think_begin(g->s, &j->thought, &err) != GW_OK) {
         free(j);
-        broadcast_error(pl, "server", err.msg);
+        game_error(g, NULL, "server", err.msg);
         return;
     }
     j->base.run = game_run_job;
     j->kind = JOB_THINK;
-    j->pl = pl;
-    pl->out = j;
-    if (decides_at_once(gw_session_config_of(pl->s))) {
+    j->pl = g->pl;
+    j->g = g;
+    g->out = j;
+    if (at_once) {
         game_run_job(&j->base);
         j->base.ran = true;
         finish_job(sv, j); /* which calls game_maybe_think again: the computer may act twice in a row */
@@ -309,29 +555,30 @@ void job_free(job *j) {
 /* A finished job, back on the loop. */
 static void finish_job(server *sv, job *j) {
     if (j->kind == JOB_REPLAY || j->kind == JOB_REVIEW) {
+        if (j->kind == JOB_REPLAY) j->pl->jobs--; /* its parts (JOB_REVIEW) come back before it */
         replay_done(sv, j);
         return;
     }
-    player *pl = j->pl;
-    assert(pl->out == j);
-    pl->out = NULL;
+    game *g = j->g;
+    assert(g->out == j);
+    g->out = NULL;
     if (j->kind == JOB_THINK) {
         gw_error err;
-        uint32_t from = gw_session_last_event(pl->s) + 1;
-        if (gw_session_think_end(pl->s, j->thought, &err) != GW_OK)
-            broadcast_error(pl, "server", err.msg);
+        uint32_t from = gw_session_last_event(g->s) + 1;
+        if (gw_session_think_end(g->s, j->thought, &err) != GW_OK)
+            game_error(g, NULL, "server", err.msg);
         else
-            game_changed(sv, pl, from);
-        game_maybe_think(sv, pl);
+            game_changed(sv, g, from);
+        game_maybe_think(sv, g);
     } else {
-        pl->heavy = false;
+        g->pl->heavy = false;
         if (j->status == GW_OK)
-            broadcast_json(pl, hint_message(&j->hint));
+            game_send(g, NULL, hint_message(&j->hint));
         else
-            broadcast_error(pl, "no_hint", j->err.msg);
+            game_error(g, NULL, "no_hint", j->err.msg);
     }
-    for (conn *c = pl->conns; c; c = c->next)
-        if (c->want_welcome) {
+    for (conn *c = g->pl->conns; c; c = c->next)
+        if (c->want_welcome && c->follows == g->kind) {
             c->want_welcome = false;
             game_welcome(c);
         }
@@ -348,13 +595,20 @@ void game_stop_jobs(server *sv) {
     pool_job *pj;
     while ((pj = pool_take_done(sv->pool)) != NULL) {
         job *j = (job *)pj;
-        if (j->kind == JOB_THINK || j->kind == JOB_HINT) j->pl->out = NULL;
+        if (j->kind == JOB_REPLAY || j->kind == JOB_REVIEW) {
+            if (j->kind == JOB_REPLAY) j->pl->jobs--;
+            job_free(j);
+            continue;
+        }
+        game *g = j->g;
+        g->out = NULL;
         if (j->kind == JOB_THINK) {
             gw_error err;
-            if (j->base.ran)
-                (void)gw_session_think_end(j->pl->s, j->thought, &err);
-            else
-                gw_session_think_cancel(j->pl->s, j->thought);
+            uint32_t from = gw_session_last_event(g->s) + 1;
+            if (!j->base.ran)
+                gw_session_think_cancel(g->s, j->thought);
+            else if (gw_session_think_end(g->s, j->thought, &err) == GW_OK)
+                game_changed(sv, g, from); /* saved by the last game_flush_saves */
         }
         job_free(j);
     }

@@ -515,5 +515,6 @@ void replay_start(server *sv, conn *c, int64_t id) {
     rj->record = record;
     rj->record_hash = hash;
     pl->heavy = true;
+    pl->jobs++; /* the player stays in memory until its review is back */
     pool_submit(sv->pool, &rj->base, POOL_REVIEW);
 }

@@ -46,11 +46,14 @@
 #define FD_RESERVE             64    /* file descriptors kept for the database, the loop and the rest */
 #define HEADER_MAX             16384 /* bytes of a request's headers (cookies of other sites included) */
 #define TRIM_AFTER             (1024 * 1024) /* bytes of queues freed before memory goes back to the system */
+#define EVICT_AFTER            60     /* seconds an idle player stays in memory, by default */
+#define PRUNE_AFTER            604800 /* seconds (a week) before a player that never finished a hand is pruned */
 
 static const char USAGE[] =
     "Usage: whist serve [--host ADDRESS] [--port N] [--data DIR] [--web DIR] [--cert FILE --key FILE]\n"
     "                   [--think-ms N] [--max-connections N] [--rate-limit N] [--workers N]\n"
     "                   [--allow-host NAME]... [--max-per-address N] [--new-players-per-minute N]\n"
+    "                   [--evict-after SECONDS] [--prune-after SECONDS]\n"
     "Play in a browser: serves the web client (DIR, default the source's web/) over\n"
     "HTTP and its games over a WebSocket at /ws, on ADDRESS only (default 127.0.0.1)\n"
     "and port N (default 8080; 0: any free port, printed on standard output).\n"
@@ -67,6 +70,10 @@ static const char USAGE[] =
     "  --new-players-per-minute N\n"
     "                        new players one client address may make a minute, 0: no limit\n"
     "                        (default 20)\n"
+    "  --evict-after SECONDS a player with no connection, everything saved, leaves memory after\n"
+    "                        this long (default 60; 0: at once)\n"
+    "  --prune-after SECONDS a player that never finished a hand and was not seen for this long\n"
+    "                        is deleted with its unfinished games (default 604800, a week; 0: never)\n"
     "Stops cleanly on SIGTERM or SIGINT.\n";
 
 static volatile sig_atomic_t stop_requested;
@@ -235,17 +242,7 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
             c->close = true; /* after the error: nothing more is queued */
             return 0;
         }
-        player *pl = player_get(sv, c->token, true);
-        if (!pl) { /* too many players in memory (the token was checked in the handshake) */
-            send_error(c, "server_full", "The server has too many players; try again later.");
-            c->close = true;
-            return 0;
-        }
-        player_attach(pl, c);
-        if (pl->out && pl->out->kind == JOB_HINT)
-            c->want_welcome = true; /* the session is the worker's until the hint is done */
-        else
-            game_welcome(c);
+        player_connect(sv, c); /* the player from the store if need be (the token was checked in the handshake) */
         return 0;
     }
     case LWS_CALLBACK_RECEIVE: {
@@ -296,7 +293,7 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
         return 0;
     }
     case LWS_CALLBACK_CLOSED:
-        player_detach(c);
+        player_detach(sv, c);
         send_drop(c);
         if (c->counted) sv->n_conns--;
         c->counted = false;
@@ -313,9 +310,9 @@ static const struct lws_protocols PROTOCOLS[] = {
 
 /* ---- the program ---------------------------------------------------------------------------- */
 
-/* Opens the database (DIR/whist.db, or the default) and brings back every saved game: 0, or 1 after
- * saying why on stderr. A record that no longer restores is left in the database and told on stderr. */
-static int load_games(server *sv, const char *data) {
+/* Opens the database (DIR/whist.db, or the default): 0, or 1 after saying why on stderr. No game is read
+ * yet: a player's are when a browser of theirs connects. */
+static int open_store(server *sv, const char *data) {
     char path[PATH_MAX];
     if (data) {
         if (mkdir(data, 0700) != 0 && errno != EEXIST) {
@@ -336,24 +333,6 @@ static int load_games(server *sv, const char *data) {
     /* a commit after every card: into the write-ahead log, synced at checkpoints (docs/server.md) */
     if (gw_store_fast_commits(sv->store, &err) != GW_OK)
         server_log("every save waits for the disk: %s", err.msg);
-    gw_store_web_game *rows;
-    int count;
-    if (gw_store_web_games(sv->store, &rows, &count, &err) != GW_OK) {
-        server_log("cannot read the saved games: %s", err.msg);
-        return 1;
-    }
-    for (int i = 0; i < count; i++) {
-        player *pl = strlen(rows[i].token) == TOKEN_HEX ? player_get(sv, rows[i].token, true) : NULL;
-        if (!pl) continue;
-        if (gw_session_restore(&sv->base, rows[i].record, strlen(rows[i].record), &pl->s, &err) != GW_OK) {
-            server_log("a saved game does not restore: %s", err.msg);
-            pl->s = NULL;
-            continue;
-        }
-        pl->saved_event = gw_session_last_event(pl->s);
-        game_maybe_think(sv, pl);
-    }
-    gw_store_web_games_free(rows, count);
     return 0;
 }
 
@@ -394,8 +373,11 @@ static long raise_file_limit(void) {
     return rl.rlim_cur == RLIM_INFINITY || rl.rlim_cur > (rlim_t)1 << 20 ? 1L << 20 : (long)rl.rlim_cur;
 }
 
-/* Once a second, on the loop: the log's counts of messages not written, the clients no longer followed,
- * and the memory of closed queues given back to the system. */
+/* Once a second, on the loop: the database file checked (one deleted or replaced under the running server
+ * would take every change since into a file nobody can open again, so the server stops instead, with a
+ * message and exit status 1), the players' housekeeping (players_tick: eviction, stalled computers,
+ * pruning), the log's counts of messages not written, the clients no longer followed, and the memory of
+ * closed queues given back to the system. */
 typedef struct ticker {
     lws_sorted_usec_list_t sul;
     server *sv;
@@ -404,6 +386,14 @@ typedef struct ticker {
 static void tick(lws_sorted_usec_list_t *sul) {
     ticker *t = lws_container_of(sul, ticker, sul);
     server *sv = t->sv;
+    gw_error err;
+    if (gw_store_check_file(sv->store, &err) != GW_OK) {
+        server_log("%s; stopping (start it again to use a fresh database)", err.msg);
+        sv->exit_code = 1;
+        stop_requested = 1;
+        return;
+    }
+    players_tick(sv);
     server_log_flush();
     peers_sweep(sv->peers);
     if (sv->freed >= TRIM_AFTER) {
@@ -419,7 +409,8 @@ int server_main(int argc, char **argv) {
     const char *host = "127.0.0.1", *web = GW_WEB_DIR, *data = NULL, *cert = NULL, *key = NULL;
     const char *allow[ALLOW_HOSTS_MAX];
     int n_allow = 0;
-    long port = 8080, think_ms = THINK_MS, max_conns = MAX_CONNECTIONS, rate = RATE_LIMIT;
+    long port = 8080, think_ms = THINK_MS, max_conns = MAX_CONNECTIONS, rate = RATE_LIMIT,
+         evict_after = EVICT_AFTER, prune_after = PRUNE_AFTER;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     long workers = cores < 1 ? 1 : cores > WORKERS_MAX ? WORKERS_MAX : cores;
     long per_address = MAX_PER_ADDRESS, new_per_minute = NEW_PLAYERS_PER_MINUTE;
@@ -436,6 +427,8 @@ int server_main(int argc, char **argv) {
                                          {"allow-host", required_argument, NULL, 'a'},
                                          {"max-per-address", required_argument, NULL, 'A'},
                                          {"new-players-per-minute", required_argument, NULL, 'n'},
+                                         {"evict-after", required_argument, NULL, 'e'},
+                                         {"prune-after", required_argument, NULL, 'P'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
     optind = 1;
@@ -486,6 +479,14 @@ int server_main(int argc, char **argv) {
             allow[n_allow++] = optarg;
             break;
         }
+        case 'e':
+            if (!number_arg(optarg, 0, 86400, &evict_after))
+                return usage_error("--evict-after takes 0 to 86400, not '%s'", optarg);
+            break;
+        case 'P':
+            if (!number_arg(optarg, 0, 315360000, &prune_after))
+                return usage_error("--prune-after takes 0 to 315360000, not '%s'", optarg);
+            break;
         case 'w': web = optarg; break;
         case 'd': data = optarg; break;
         case 'c': cert = optarg; break;
@@ -524,6 +525,8 @@ int server_main(int argc, char **argv) {
     sv.base.android_think_ms = (int)think_ms;
     sv.max_conns = (int)max_conns;
     sv.rate = (int)rate;
+    sv.evict_after = evict_after;
+    sv.prune_after = prune_after;
     sv.base.clock = gw_monotonic_clock();
     sv.base.undo = true;
     sv.hosts.bound = host;
@@ -618,9 +621,8 @@ int server_main(int argc, char **argv) {
     if (!sv.pool) {
         server_log("cannot start the worker threads");
         status = 1;
-    } else if (load_games(&sv, data) != 0) {
+    } else if (open_store(&sv, data) != 0) {
         pool_stop(sv.pool);
-        game_drain_jobs(&sv);
         pool_free(sv.pool);
         sv.pool = NULL;
         status = 1;
@@ -663,18 +665,17 @@ int server_main(int argc, char **argv) {
     }
 
     /* the workers finish what they run; thoughts not run are cancelled; every socket closes */
+    sv.stopping = true;
+    lws_sul_cancel(&tk.sul);
     pool_stop(sv.pool);
     game_stop_jobs(&sv);
     pool_free(sv.pool);
     sv.pool = NULL;
-    lws_sul_cancel(&tk.sul);
     lws_context_destroy(sv.ctx);
 #if defined(GW_HAVE_LIBEV)
     if (loop) ev_loop_destroy(loop);
 #endif
     /* every change was saved when it was made: a thought applied above is saved now */
-    for (player *p = sv.players; p; p = p->next)
-        if (p->s && p->saved_event != gw_session_last_event(p->s)) game_save(&sv, p);
     game_flush_saves(&sv);
     players_free(&sv);
     review_cache_clear(&sv.reviews);
@@ -683,5 +684,5 @@ int server_main(int argc, char **argv) {
     peers_free(sv.peers);
     server_log_flush();
     server_log("stopped");
-    return 0;
+    return sv.exit_code;
 }

@@ -1,6 +1,6 @@
-/* server_int.h: what the files of whist serve share: its connections, players, jobs and the server, and the
- * functions each file gives the others (serve.c the event loop, the handshake and the sockets, http.c the
- * HTTP answers, peers.c the clients by address, log.c the rate-limited log, send.c the outgoing queues,
+/* server_int.h: what the files of whist serve share: its connections, players, games, jobs and the server,
+ * and the functions each file gives the others (serve.c the event loop, the handshake and the sockets, http.c
+ * the HTTP answers, peers.c the clients by address, log.c the rate-limited log, send.c the outgoing queues,
  * players.c tokens and players, game.c the games and the store, messages.c a browser's messages,
  * replay.c the statistics, history and replay answers). Everything runs on the loop's thread except
  * what a job's run does on a worker. */
@@ -25,10 +25,12 @@ struct lws;
 struct lws_context;
 struct sockaddr;
 
-#define TOKEN_BYTES    16
-#define TOKEN_HEX      COOKIE_TOKEN_HEX /* 2 * TOKEN_BYTES */
-#define OUT_QUEUE_MAX  (4 * 1024 * 1024) /* bytes waiting for one socket: one more closes it at once */
-#define PLAYER_BUCKETS 4096              /* the players' hash table */
+#define TOKEN_BYTES      16
+#define TOKEN_HEX        COOKIE_TOKEN_HEX /* 2 * TOKEN_BYTES */
+#define OUT_QUEUE_MAX    (4 * 1024 * 1024) /* bytes waiting for one socket: one more closes it at once */
+#define PLAYER_BUCKETS   4096              /* the players' hash table */
+#define BROWSER_PROTOCOL 2                 /* the browser's protocol (docs/protocol.md), in welcome */
+#define GAMES            2                 /* a player's games: one of each gw_game_kind */
 
 typedef struct out_msg {
     struct out_msg *next;
@@ -42,13 +44,22 @@ typedef struct peer peer;
 typedef struct web_file web_file; /* http.c */
 
 struct player;
+struct conn;
+
+/* A message of a change not yet saved: sent to its connection once the change is (game_flush_saves). */
+typedef struct held_msg {
+    struct held_msg *next;
+    struct conn *c;
+    char *text;
+} held_msg;
 
 /* One WebSocket: the per-session data libwebsockets allocates (zeroed) and frees. */
 typedef struct conn {
     struct lws *wsi;
     struct player *pl;
-    struct conn *next; /* in pl's list */
-    uint64_t serial;   /* this connection's number, never reused (jobs find their connection by it) */
+    struct conn *next;    /* in pl's list */
+    gw_game_kind follows; /* the game of pl it follows (its welcome, events and views; act, quit, ...) */
+    uint64_t serial;      /* this connection's number, never reused (jobs find their connection by it) */
     char token[TOKEN_HEX + 1];
     out_msg *head, *tail;
     size_t queued;
@@ -62,7 +73,7 @@ typedef struct conn {
     const char *refusal;     /* a fatal refusal's code to send once open, then close (NULL: none) */
     char refusal_msg[200];   /* its message */
     bool new_identity;       /* the handshake had no usable token: a new one is issued with the 101 */
-    bool want_welcome; /* opened while a hint was worked out: welcome it when the hint is done */
+    bool want_welcome; /* follows a game whose hint is worked out: welcome it when the hint is done */
     bool counted;      /* counted in the server's open connections */
     double allowance;  /* the rate limit's bucket: messages it may still send now */
     uint64_t last_us;  /* when the bucket was last filled */
@@ -71,10 +82,13 @@ typedef struct conn {
 /* JOB_REVIEW: a part of a replay's review, posted by the JOB_REPLAY working it out (pool_post). */
 typedef enum job_kind { JOB_THINK = 0, JOB_HINT, JOB_REPLAY, JOB_REVIEW } job_kind;
 
+struct game;
+
 typedef struct job {
     pool_job base; /* first */
     job_kind kind;
-    struct player *pl;
+    struct player *pl;   /* the player (it stays in memory while the job is out) */
+    struct game *g;      /* JOB_THINK, JOB_HINT: the game lent */
     gw_thought *thought; /* JOB_THINK */
     gw_session *session; /* JOB_HINT */
     gw_hint hint;
@@ -90,35 +104,58 @@ typedef struct job {
     char *review_text;
 } job;
 
+/* One game of a player: a German Whist match or an Android Whist rubber, saved after every change and
+ * kept until replaced (new) or ended (quit), a finished one included. Its changes' messages are held until
+ * the change is saved (save before send). */
+typedef struct game {
+    struct player *pl;
+    gw_game_kind kind;
+    gw_session *s;         /* NULL: the player has none of this game */
+    int64_t stats_id;      /* its match (rubber) in the statistics; 0 until its first hand is scored */
+    uint32_t saved_event;  /* the last event when it was last saved */
+    bool dirty;            /* changed since it was last saved: in the server's list of games to save */
+    struct game *next_dirty;
+    held_msg *held, *held_tail; /* the messages of its unsaved changes */
+    job *out;              /* a job of this game on the pool (think or hint), or NULL */
+    bool stalled;          /* its last save failed: the computer waits for the player (or stall_until) */
+    bool lost;             /* its saved record could not be read back: read again when the player returns */
+    uint64_t stall_until;  /* monotonic milliseconds */
+    int shown_state;       /* the summary last told (games): its state and hand; -1: no game */
+    int shown_hand;
+} game;
+
 typedef struct player {
-    struct player *next;  /* every player */
-    struct player *hnext; /* in its hash bucket */
+    struct player *next, *prev; /* every player in memory */
+    struct player *hnext;       /* in its hash bucket */
     char token[TOKEN_HEX + 1];
     web_settings settings;
-    gw_session *s;
-    uint32_t saved_event; /* the last event when the game was last saved */
-    char *unsaved;        /* the record game_flush_saves is to write (malloc'd), or NULL */
-    uint32_t unsaved_event;
-    bool in_unsaved;             /* in the server's list of games to save */
-    struct player *next_unsaved; /* in that list */
-    job *out;                    /* a job of this player's game on the pool (think or hint), or NULL */
-    bool heavy;                  /* a hint or a review of this player's is on the pool (one at most) */
+    game games[GAMES];   /* indexed by gw_game_kind */
+    gw_game_kind last;   /* the game changed last: a new connection follows it */
     conn *conns;
+    int jobs;            /* replays on the pool (the player stays in memory until they are back) */
+    bool heavy;          /* a hint or a review of this player's is on the pool (one at most, both games) */
+    bool games_changed;  /* a summary changed: `games` to every connection once saved */
+    int64_t seen;        /* when it was last recorded as seen (players.last_seen), seconds since 1970 */
+    uint64_t idle_since; /* monotonic milliseconds since it was idle (no connection, nothing out or unsaved); 0:
+                            not idle */
 } player;
 
 typedef struct server {
     struct lws_context *ctx;
     pool *pool;
     review_cache reviews; /* the replays' reviews worked out lately */
-    player *players;
+    player *players; /* in memory: those connected, and the idle ones until evicted */
     player *buckets[PLAYER_BUCKETS];
     int n_players;
     gw_session_config base;
     char web[4096]; /* the web client's folder, absolute */
     bool tls;       /* HTTPS: the cookie is Secure, the Origin https:// */
     gw_store *store;
-    player *unsaved; /* the players whose game changed since game_flush_saves */
-    int max_conns;   /* open WebSockets allowed at once */
+    game *dirty;       /* the games changed since game_flush_saves */
+    bool batch_failed; /* a write of the transaction open since the last game_flush_saves failed */
+    bool batch_full;   /* ... because the disk is full */
+    char batch_why[256];
+    int max_conns; /* open WebSockets allowed at once */
     int n_conns;
     int rate; /* messages per second a connection may send (0: no limit), bursts of 2 * rate */
     uint64_t next_serial;
@@ -132,6 +169,11 @@ typedef struct server {
     peer *accepting;  /* the address of the socket being accepted, until libwebsockets has adopted it */
     struct lws *accepting_wsi; /* its wsi, once made */
     bool accepting_counted;
+    int64_t evict_after; /* seconds an idle player stays in memory */
+    int64_t prune_after; /* seconds after which a player that never finished a hand is pruned; 0: never */
+    int64_t next_prune;  /* when to prune next (seconds since 1970) */
+    bool stopping;       /* the loop ended: no more jobs */
+    int exit_code;       /* the program's, when it stops */
 } server;
 
 /* ---- log.c ---- */
@@ -193,39 +235,61 @@ bool token_new(char out[TOKEN_HEX + 1]);
 bool token_issue(server *sv, char out[TOKEN_HEX + 1], char *why, size_t cap);
 /* Whether this server issued token (in memory, or in the store). */
 bool token_known(server *sv, const char *token);
-/* The player with token: in memory, or brought in from the store (its settings) when create; NULL if the
- * token was never issued, or out of memory. */
-player *player_get(server *sv, const char *token, bool create);
+/* The player with token in memory, or NULL. */
+player *player_find(server *sv, const char *token);
+/* A new connection c of the player c->token: the player brought into memory from the store if it is not
+ * there (its settings and games), c attached, following the game changed last, and welcomed. false (c told
+ * why, and closing) if the player cannot be read. */
+bool player_connect(server *sv, conn *c);
+/* c closed: out of its player's connections (and its held messages dropped). */
+void player_detach(server *sv, conn *c);
+/* Once a second: idle players evicted from memory after --evict-after, stalled computers woken, and the
+ * store pruned of players gone for --prune-after that never finished a hand (a small batch at a time). */
+void players_tick(server *sv);
 void players_free(server *sv);
-/* Puts c in pl's connections, or takes it out. */
-void player_attach(player *pl, conn *c);
-void player_detach(conn *c);
 
 /* ---- game.c ---- */
-/* Saves pl's game: takes its record now, written by the next game_flush_saves (no game: deletes the saved
- * one at once, and drops a save still waiting); a failure is told to its connections. */
-void game_save(server *sv, player *pl);
-/* Writes the games game_save was given since the last call into the store, in one transaction; a failure is
- * told to each game's connections. Called before any socket is written and after each turn of the loop. */
+/* A player's games read from the store (the slots of kind only, or both when only is -1): each restored, or
+ * none; false (err set) if the store cannot be read. */
+bool game_load(server *sv, player *pl, int only, gw_error *err);
+/* Writes the games changed since the last call into the store, with the statistics written with them, in
+ * one transaction, then sends their held messages; a failure undoes the changes (each game back to its
+ * saved record) and tells their connections (not_saved, then the game as saved). Called after each turn of
+ * the loop and before anything that must see the store as the player was told. */
 void game_flush_saves(server *sv);
-/* After a change of pl's game (its events from `from` on): to the connections, into the statistics, saved. */
-void game_changed(server *sv, player *pl, uint32_t from);
-/* Lends the computer to act (if any) to the pool. */
-void game_maybe_think(server *sv, player *pl);
-/* Starts pl's new game s (the old one, if any, abandoned in the statistics). */
-void game_replace(server *sv, player *pl, gw_session *s);
-/* Ends pl's game (abandoned if it goes on); pl has no game after. */
-void game_quit(server *sv, player *pl);
-/* What a connection gets first (and every tab after a new game or quit): welcome, then the game. */
+/* After a change of g (its events from `from` on): to its connections (held until saved), into the
+ * statistics, to be saved. */
+void game_changed(server *sv, game *g, uint32_t from);
+/* Lends the computer to act in g (if any) to the pool, once g is saved (the random levels decide at once). */
+void game_maybe_think(server *sv, game *g);
+/* Starts g's new game s (the old one, if any, abandoned in the statistics); every connection following g
+ * is welcomed again. */
+void game_replace(server *sv, game *g, gw_session *s);
+/* Ends g's game (abandoned if it goes on); g has none after. */
+void game_quit(server *sv, game *g);
+/* What a connection gets first, after open, and after a new game or quit of the game it follows: welcome,
+ * then the game (held while the game has unsaved changes). */
 void game_welcome(conn *c);
+/* The `games` message (every game's summary) to every connection of pl. */
+void game_send_games(player *pl);
+/* Drops the held messages for c (it closed). */
+void game_forget_conn(player *pl, conn *c);
+/* What a player is told when a save failed (cap bytes into out): "cannot save: the server's disk is full"
+ * when it is (full), else the store's reason why. */
+void save_failure(char *out, size_t cap, bool full, const char *why);
+/* A fresh seed for a new match or rubber from the system's random source; false if it gives none. */
+bool game_seed(uint64_t *out);
 /* The finished jobs, back on the loop. */
 void game_drain_jobs(server *sv);
-/* After the pool stopped: every job taken back, a decision that ran applied, the others cancelled. */
+/* After the pool stopped: every job taken back, a decision that ran applied (saved by the next
+ * game_flush_saves), the others cancelled. */
 void game_stop_jobs(server *sv);
 /* Runs a job on a worker. */
 void game_run_job(pool_job *pj);
 /* Frees a job and what it holds. */
 void job_free(job *j);
+/* Frees what g holds (its session, held messages). */
+void game_free(game *g);
 
 /* ---- messages.c ---- */
 /* One message from a browser (text, len bytes), rate limit included. */
