@@ -116,6 +116,9 @@ void send_written(conn *c, out_msg *m) {
     c->head = m->next;
     if (!c->head) c->tail = NULL;
     c->queued -= m->len;
-    if (m->error) c->errors_waiting--;
+    bool told = m->error && --c->errors_waiting == 0;
     free(m);
+    /* The refusals counted while that error waited are told now, in one error, so the last of a burst is
+     * never left untold (the client may be waiting for its answer); one error waits at a time still. */
+    if (told && c->errors_dropped) send_error(c, "unanswered", "Messages refused while an answer waited unread");
 }
