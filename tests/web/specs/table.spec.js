@@ -6,6 +6,7 @@
 const path = require('node:path');
 const fs = require('node:fs');
 const { test, expect } = require('../fixtures');
+const { myTurn, handCards, ledCard, tap, legalCard, playOne } = require('../play-helpers');
 
 const RANKS = '23456789TJQKA';
 
@@ -44,35 +45,6 @@ async function newGame(page) {
   await page.locator('#new-game').click();
   await expect(page.locator('#screen-table')).toBeVisible();
   await expect(page.locator('#my-hand [data-card]').first()).toBeVisible();
-}
-
-const myTurn = (page) => expect(page.locator('#score-0 .turn-light.on')).toHaveCount(1, { timeout: 20_000 });
-const handCards = (page) => page.locator('#my-hand [data-card]').evaluateAll((es) => es.map((e) => e.dataset.card));
-// The card led by the computer to the trick (null when the player leads).
-const ledCard = (page) => page.evaluate(() => document.querySelector('#trick .slot-1 [data-card]')?.dataset.card ?? null);
-
-// Taps a card of the hand where it shows (its left edge: the cards overlap).
-async function tap(page, card) {
-  await page.locator(`#my-hand [data-card="${card}"]`).click({ position: { x: 5, y: 24 }, timeout: 5000 });
-}
-
-// A card the rules allow now: following suit when the player can.
-async function legalCard(page) {
-  const cards = await handCards(page);
-  const led = await ledCard(page);
-  const follow = led ? cards.filter((c) => c[1] === led[1]) : [];
-  return (follow.length ? follow : cards)[0];
-}
-
-// Plays one card by tapping twice (raise, play) and waits until it left the hand.
-async function playOne(page) {
-  await myTurn(page);
-  const card = await legalCard(page);
-  await tap(page, card);
-  await expect(page.locator(`#my-hand [data-card="${card}"]`)).toHaveClass(/raised/);
-  await tap(page, card);
-  await expect(page.locator(`#my-hand [data-card="${card}"]`)).toHaveCount(0);
-  return card;
 }
 
 // When it is the player's turn, plays a legal card by tapping twice and waits until it left the hand;
