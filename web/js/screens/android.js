@@ -7,7 +7,7 @@
 
 import { backElement, cardElement, cardLabel, cardText, parseCard, sortHand, SUIT_NAME, SUIT_SYMBOL } from "../cards.js";
 import { PACE } from "../settings.js";
-import { screenSection } from "./page.js";
+import { escapeHtml, screenSection } from "./page.js";
 import { ICONS } from "../icons.js";
 
 const ORDER = ["D", "L", "X", "N"]; // clockwise
@@ -703,8 +703,4 @@ export function mount(root, ctx) {
       offSettings();
     },
   };
-}
-
-function escapeHtml(t) {
-  return String(t).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }

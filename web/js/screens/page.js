@@ -3,6 +3,9 @@
 
 import { ICONS } from "../icons.js";
 
+// The one escaping helper of the client: text (a name, anything a person typed, anything the server
+// sends) made safe to put into HTML. Every screen that builds HTML from such text uses it; the rest
+// set textContent.
 export const escapeHtml = (t) =>
   String(t).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 

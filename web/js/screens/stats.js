@@ -7,7 +7,7 @@ import { escapeHtml, pageSection, rulesText } from "./page.js";
 const pct = (won, all) => (all ? `${Math.round((100 * won) / all)}%` : "–");
 
 function grid(items) {
-  return `<dl class="stat-grid">${items.map(([k, v]) => `<div><dt>${k}</dt><dd>${v}</dd></div>`).join("")}</dl>`;
+  return `<dl class="stat-grid">${items.map(([k, v]) => `<div><dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd></div>`).join("")}</dl>`;
 }
 
 function germanBlock(r, title, total) {

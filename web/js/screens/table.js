@@ -6,7 +6,7 @@
 // the card tracker, the last trick and undo at hand; the scoreboard ends each hand.
 
 import { PACE } from "../settings.js";
-import { screenSection } from "./page.js";
+import { escapeHtml, screenSection } from "./page.js";
 import {
   RANKS,
   SUIT_NAME,
@@ -1029,7 +1029,3 @@ export function mount(root, ctx) {
 // Small drawings instead of emoji (not every system has an emoji font).
 const TROPHY = `<svg viewBox="0 0 24 24" width="1em" height="1em" focusable="false"><path fill="#f3c44b" stroke="#7a5a00" stroke-width="1" d="M6 3h12v3h3v2a5 5 0 0 1-5 5h-.3A5 5 0 0 1 13 15.9V18h3v3H8v-3h3v-2.1A5 5 0 0 1 8.3 13H8a5 5 0 0 1-5-5V6h3zM5 8a3 3 0 0 0 2.4 2.9A8 8 0 0 1 6 8zm14 0h-1a8 8 0 0 1-1.4 2.9A3 3 0 0 0 19 8z"/></svg>`;
 const BULB = `<svg viewBox="0 0 24 24" width="1.1em" height="1.1em" focusable="false"><path fill="#f3c44b" stroke="#1d1600" stroke-width="1" d="M12 2a7 7 0 0 0-4 12.7V17h8v-2.3A7 7 0 0 0 12 2z"/><path fill="none" stroke="currentColor" stroke-width="1.8" d="M9 19.5h6M10 22h4"/></svg>`;
-
-function escapeHtml(text) {
-  return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
-}
