@@ -652,7 +652,7 @@ export function mount(root, ctx) {
     catchingUp = true;
     draw();
     // Reached by its address with no game (and none being started): home offers one.
-    if (state.welcomed && !state.game && state.starting !== "android") queueMicrotask(() => go("home"));
+    if (state.welcomed && !state.game && state.starting !== "android") queueMicrotask(() => go("home", {}, { replace: true }));
   }
 
   return {
@@ -665,7 +665,7 @@ export function mount(root, ctx) {
         if (!m.game) {
           view = null;
           shown = null;
-          go("home");
+          go("home", {}, { replace: true });
         }
         return;
       }
@@ -680,7 +680,7 @@ export function mount(root, ctx) {
         catchingUp = false;
         state.starting = null;
         if (m.view.game !== "android") {
-          go("table");
+          go("table", {}, { replace: true });
           return;
         }
         queue.push(m);

@@ -938,7 +938,7 @@ export function mount(root, ctx) {
         resync(null);
         resyncing = true;
         if (!m.game) noGame();
-        else if (m.game.game === "android") go("android");
+        else if (m.game.game === "android") go("android", {}, { replace: true });
         else say("");
         break;
       case "event":
@@ -1004,7 +1004,7 @@ export function mount(root, ctx) {
   // ---- start ------------------------------------------------------------------------------------
   if (state.welcomed && !state.game) noGame();
   else if (state.game?.game === "android") {
-    queueMicrotask(() => go("android"));
+    queueMicrotask(() => go("android", {}, { replace: true }));
   } else if (state.view?.game === "german") render(state.view, { defer: true });
   else msgEl.textContent = "Dealing…";
 
