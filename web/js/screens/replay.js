@@ -7,6 +7,7 @@
 
 import { cardElement, cardLabel, cardText, sortHand, SUIT_NAME, SUIT_SYMBOL } from "../cards.js";
 import { escapeHtml, pageSection, rulesText } from "./page.js";
+import { scoringName } from "../table-rules.js";
 
 // "1 point", "4 points", "0.42 points": a loss in points of the scoring rule.
 export function pointsText(x) {
@@ -171,7 +172,7 @@ export function mount(root, ctx, params = {}) {
       const sec = document.createElement("section");
       sec.id = "replay-review";
       const total = `${review.loss.toFixed(2)} ± ${review.se.toFixed(2)} points`;
-      sec.innerHTML = `<h2>Your hand's review</h2><p id="replay-review-total">Your cards lost ${total} in ${escapeHtml(rep.rules.scoring)} scoring: ${review.foreplay_loss.toFixed(2)} in the foreplay (the expert's estimate, ${review.iterations} sampled deals a card), ${escapeHtml(pointsText(review.endgame_loss))} in the endgame (exact).</p>`;
+      sec.innerHTML = `<h2>Your hand's review</h2><p id="replay-review-total">Your cards lost ${total} in ${escapeHtml(scoringName(rep.rules))} scoring: ${review.foreplay_loss.toFixed(2)} in the foreplay (the expert's estimate, ${review.iterations} sampled deals a card), ${escapeHtml(pointsText(review.endgame_loss))} in the endgame (exact).</p>`;
       if (review.costliest.length) {
         sec.insertAdjacentHTML("beforeend", `<p>Your costliest decisions:</p><ol class="verdict-list" id="replay-costliest"></ol>`);
         const ol = sec.querySelector("ol");
