@@ -189,7 +189,8 @@ test('statistics and history count a finished hand of each game; hands replay', 
   await expect(page.locator('#replay-foreplay-verdict')).toHaveText(/^(best|only card|cost \d+\.\d\d ± \d+\.\d\d points)$/);
   await expect(page.locator('#replay-verdict')).toHaveCount(0);
   // The hand's review: the total in points of the rule, the costliest decisions (at most three).
-  await expect(page.locator('#replay-review-total')).toContainText(/Your cards lost \d+\.\d\d ± \d+\.\d\d points in \w+ scoring/);
+  // The scoring by its display name, as every screen names it.
+  await expect(page.locator('#replay-review-total')).toContainText(/Your cards lost \d+\.\d\d ± \d+\.\d\d points in Last 13 scoring/);
   const worst = page.locator('#replay-costliest button');
   expect(await worst.count()).toBeLessThanOrEqual(3);
   if (await worst.count()) {
@@ -215,4 +216,16 @@ test('the rules read, and every page has no horizontal scrolling', async ({ page
   await page.locator('#open-rules').click();
   for (const words of ['foreplay', 'Last 13', 'Every trick', 'Difference', 'Running total', 'Small Whist', 'Android Whist', '“Error.”'])
     await expect(page.locator('#screen-rules')).toContainText(words);
+  // Every key the tables take is listed: the German table's help keys h, u, t, l among them, and the
+  // Android commands' keys.
+  const keys = page.locator('#rules-keys');
+  const listed = await keys.locator('kbd').allTextContents();
+  for (const k of ['h', 'u', 't', 'l', 'Enter', 'Escape', 'Backspace', '←', '→', 'Home', 'End']) expect(listed, k).toContain(k);
+  const { help, table, commands } = await page.evaluate(async () => {
+    const keys = await import('/js/keys.js');
+    const android = await import('/js/screens/android.js');
+    return { help: keys.TABLE_HELP_KEYS.map((k) => k.key), table: keys.TABLE_KEYS.flatMap((k) => k[0]), commands: android.COMMANDS.map((c) => c[1].toLowerCase()) };
+  });
+  for (const k of [...help, ...table, ...commands]) expect(listed, k).toContain(k);
+  await expect(keys.locator('tr', { hasText: 'the card tracker' }).locator('kbd')).toHaveText('t');
 });

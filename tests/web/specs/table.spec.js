@@ -139,6 +139,8 @@ test('the server killed and restarted mid-hand: the game goes on, nothing lost',
   await whist.restart();
   await expect(page.locator('#net-status')).toBeHidden({ timeout: 20_000 });
   expect(await tableState(page)).toEqual(before);
+  // The prompt comes back whole, not as the tail of an emptied message.
+  await expect(page.locator('#message')).toHaveText(/^Your turn: (lead a card|answer the \S+)\.$/);
   const played = await playOne(page);
   expect(before.mine).toContain(played);
   await page.reload();
@@ -433,4 +435,24 @@ test('the table\'s own rules: scoring examples, trick winners, refusals', async 
     { number: 1, leader: 0, cards: ['KH', 'AH'], winner: 1, up: '7D' },
     { number: 2, leader: 1, cards: ['2S', '3C'], winner: 1, up: '9C' },
   ]);
+});
+
+test('an undo the server refuses is told in the table\'s words', async ({ page }) => {
+  // The server's views pass through the test, which offers an undo before any card is played (as a
+  // view a moment old would): the server refuses it, in its own words ("player 1 has not played...").
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    const server = ws.connectToServer();
+    server.onMessage((text) => {
+      const m = JSON.parse(text);
+      if (m.type === 'view' && m.view.game === 'german' && m.view.table.moves.length === 0) m.view.can_undo = true;
+      ws.send(JSON.stringify(m));
+    });
+  });
+  await useSettings(page, FAST);
+  await newGame(page);
+  await myTurn(page);
+  await expect(page.locator('#undo-button')).toBeEnabled();
+  await page.locator('#undo-button').click();
+  await expect(page.locator('#message')).toHaveText('You have not played a card in this hand yet: there is nothing to take back.');
+  await expect(page.locator('#message')).not.toContainText('player');
 });

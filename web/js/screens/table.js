@@ -21,8 +21,9 @@ import {
   suitOrder,
 } from "../cards.js";
 import { play as playSound, unlockSound } from "../sound.js";
-import { nameOf, plural, refusal, scoreHand, scoringName, tricksOf } from "../table-rules.js";
+import { nameOf, plural, refusal, refusalText, scoreHand, scoringName, tricksOf } from "../table-rules.js";
 import { fitRows, flyFrom, layoutFor, onShapeChange } from "../table-layout.js";
+import { TABLE_HELP_KEYS } from "../keys.js";
 
 // Refusal codes of the session (protocol.md "Error codes") that mean "this card, not now".
 const REFUSALS = new Set(["not_your_turn", "computer", "wrong_kind", "not_a_card", "not_held", "must_follow",
@@ -857,9 +858,10 @@ export function mount(root, ctx) {
     }
     if (k.length !== 1) return;
     const c = k.toLowerCase();
-    if (!typed && "hutl".includes(c)) {
+    const help = !typed && TABLE_HELP_KEYS.find((x) => x.key === c);
+    if (help) {
       e.preventDefault();
-      ({ h: askHint, u: undo, t: toggleTracker, l: showLastTrick })[c]();
+      ({ hint: askHint, undo, tracker: toggleTracker, last: showLastTrick })[help.action]();
       return;
     }
     if (/[0-9ajqkt]/.test(c) && !typed) typed = c;
@@ -939,7 +941,11 @@ export function mount(root, ctx) {
         resyncing = true;
         if (!m.game) noGame();
         else if (m.game.game === "android") go("android", {}, { replace: true });
-        else say("");
+        else {
+          // A reconnection, a reload: what was said is old news; the view's prompt follows whole.
+          msgEl.textContent = "";
+          news = false;
+        }
         break;
       case "event":
         if (state.view === null) return; // a welcome's replay of the game so far: the view follows
@@ -989,12 +995,12 @@ export function mount(root, ctx) {
       pending = null;
       cardEl(card)?.classList.remove("pending");
       if (shown) renderScores(shown);
-      bounce(card, m.message);
+      bounce(card, refusalText(m.code, latest(), card) ?? m.message);
       return;
     }
     if (was) {
       pending = null;
-      say(m.message);
+      say(refusalText(m.code, latest()) ?? m.message);
       return;
     }
     // Not an answer to the table (a setting the server does not know yet, say): only trouble.
