@@ -6,7 +6,7 @@
 const path = require('node:path');
 const fs = require('node:fs');
 const { test, expect } = require('../fixtures');
-const { myTurn, handCards, ledCard, tap, legalCard, playOne } = require('../play-helpers');
+const { myTurn, handCards, ledCard, tap, legalCard, playOne, talk } = require('../play-helpers');
 
 const RANKS = '23456789TJQKA';
 
@@ -455,4 +455,31 @@ test('an undo the server refuses is told in the table\'s words', async ({ page }
   await page.locator('#undo-button').click();
   await expect(page.locator('#message')).toHaveText('You have not played a card in this hand yet: there is nothing to take back.');
   await expect(page.locator('#message')).not.toContainText('player');
+});
+
+test('the card tracker: the up-cards the computer took, and the cards seen before an undo', async ({ page }) => {
+  test.setTimeout(180_000);
+  await useSettings(page, { ...FAST, tracker: 'on' });
+  await newGame(page);
+  // After an undo the up-card shown before it is the next one to come: seen, not unseen.
+  for (let i = 0; i < 3; i++) await playOne(page);
+  await myTurn(page);
+  const shownUp = await page.locator('#upcard').getAttribute('data-card');
+  await page.locator('#undo-button').click();
+  await expect(page.locator('#upcard')).not.toHaveAttribute('data-card', shownUp);
+  await expect(page.locator('#tracker .tr-seen').first()).toContainText('Seen before your undo');
+  await expect(page.locator(`#tracker .tr-seen [data-card="${shownUp}"]`)).toHaveCount(1);
+  await expect(page.locator(`#tracker .tr-ranks [data-card="${shownUp}"]`)).toHaveCount(0);
+  const labels = (await page.locator('#tracker li').evaluateAll((ls) => ls.map((l) => l.getAttribute('aria-label')))).join('; ');
+  const RANK = { A: 'ace', K: 'king', Q: 'queen', J: 'jack', T: 'ten', 9: 'nine', 8: 'eight', 7: 'seven', 6: 'six', 5: 'five', 4: 'four', 3: 'three', 2: 'two' };
+  expect(labels).not.toContain(`${RANK[shownUp[0]]} of`.concat(` ${{ S: 'spades', H: 'hearts', D: 'diamonds', C: 'clubs' }[shownUp[1]]}`));
+  // The endgame: only the up-cards the computer took and still holds are called so.
+  while ((await page.locator('#phase').innerText()).startsWith('Foreplay')) await playIfMyTurn(page);
+  await myTurn(page);
+  const view = (await talk(page, [], 'view')).pop().view;
+  const took = view.table.opponent_known.filter((c) => view.table.upcards[1].includes(c)).sort();
+  const shownTook = (await page.locator('#tracker .tr-took [data-card]').evaluateAll((es) => es.map((e) => e.dataset.card))).sort();
+  expect(shownTook).toEqual(took);
+  await expect(page.locator('#tracker .tr-known')).toContainText('The computer holds');
+  expect(view.table.opponent_known.length).toBeGreaterThan(took.length);
 });

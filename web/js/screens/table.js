@@ -540,19 +540,54 @@ export function mount(root, ctx) {
     s.dataset.tracker = on ? "on" : "off";
     if (!on || !shown) return;
     const t = shown.table;
+    // What the view says: the cards unseen, the computer's cards known (the up-cards it took and
+    // still holds, and in the endgame the rest of its hand, which is all that is left). The cards
+    // the table showed earlier in the hand that an undo put back (the view counts them unseen again)
+    // are told apart: the player saw them.
+    const before = seenBeforeUndo(shown);
+    const unseen = t.unseen.filter((c) => !before.has(c));
+    const took = t.opponent_known.filter((c) => t.upcards[1].includes(c));
+    const rest = t.opponent_known.filter((c) => !took.includes(c));
     const order = suitOrder(settings.get("suit-order"), t.trump);
     const rows = order.map((suit) => {
-      const cards = t.unseen.filter((c) => c[1] === suit).sort((a, b) => RANKS.indexOf(b[0]) - RANKS.indexOf(a[0]));
+      const cards = unseen.filter((c) => c[1] === suit).sort((a, b) => RANKS.indexOf(b[0]) - RANKS.indexOf(a[0]));
       const red = suit === "H" || suit === "D" ? " red" : "";
-      const ranks = cards.map((c) => `<span class="tr-card">${c[0] === "T" ? "10" : c[0]}</span>`).join("");
+      const ranks = cards.map((c) => `<span class="tr-card" data-card="${c}">${c[0] === "T" ? "10" : c[0]}</span>`).join("");
       return `<li aria-label="${SUIT_NAME[suit]}: ${cards.length ? cards.map(cardLabel).join(", ") : "none"}">
         <span class="tr-suit${red}" aria-hidden="true">${SUIT_SYMBOL[suit]}</span><span class="tr-ranks" aria-hidden="true">${ranks || "—"}</span></li>`;
     });
-    const known = t.opponent_known.length
-      ? `<p class="tr-known">The computer holds ${t.opponent_known.map(cardText).join(" ")} (up-cards it took).</p>`
-      : "";
+    const list = (cards) => cards.map((c) => `<span class="tr-c${c[1] === "H" || c[1] === "D" ? " red" : ""}" data-card="${c}" aria-label="${cardLabel(c)}">${cardText(c)}</span>`).join(" ");
+    const lines = [];
+    if (t.phase === "foreplay") {
+      if (took.length) lines.push(`<p class="tr-known tr-took">The computer holds the up-cards it took: ${list(took)}.</p>`);
+    } else if (t.opponent_known.length) {
+      const ups = took.length ? ` <span class="tr-took">Of these, the up-cards it took: ${list(took)}.</span>` : "";
+      lines.push(`<p class="tr-known">The computer holds ${list([...rest, ...took])}.${ups}</p>`);
+    }
+    const next = [...before].filter(([c, why]) => why.up && t.unseen.includes(c) && why.up > t.trick_number);
+    const other = [...before].filter(([c, why]) => !(why.up > t.trick_number) && t.unseen.includes(c));
+    if (next.length) {
+      lines.push(`<p class="tr-known tr-seen">Seen before your undo: the up-card${next.length > 1 ? "s" : ""} to come, ${next
+        .sort((a, b) => a[1].up - b[1].up).map(([c, why]) => `${list([c])} (trick ${why.up})`).join(", ")}.</p>`);
+    }
+    if (other.length) lines.push(`<p class="tr-known tr-seen">Also seen before your undo: ${list(other.map(([c]) => c))}.</p>`);
     const where = t.phase === "foreplay" ? "in the stock or the computer's hand" : "all in the computer's hand";
-    box.innerHTML = `<h3>Unseen: ${t.unseen.length} <small>(${where})</small></h3><ul>${rows.join("")}</ul>${known}`;
+    box.innerHTML = `<h3>Unseen: ${unseen.length} <small>(${where})</small></h3><ul>${rows.join("")}</ul>${lines.join("")}`;
+  }
+
+  // The cards the table showed the player in view v's hand before its last undo, each with what the
+  // table showed of it ({up: N}: the up-card of trick N, which the stock turns up whoever wins;
+  // {}: a card the player drew or the computer played): a Map, empty when nothing was taken back.
+  function seenBeforeUndo(v) {
+    const events = state.events.filter((e) => e.hand === v.hand_number);
+    const seen = new Map();
+    if (!events.some((e) => e.kind === "undo")) return seen;
+    for (const e of events) {
+      if (e.kind === "deal" && e.card) seen.set(e.card, { up: 1 });
+      else if (e.kind === "upcard" && e.card) seen.set(e.card, { up: e.trick + 1 });
+      else if ((e.kind === "draw" && e.player === 0 && e.card && !seen.has(e.card)) || (e.kind === "play" && e.player === 1)) seen.set(e.card, {});
+    }
+    return seen;
   }
 
   // ---- the scoreboard ---------------------------------------------------------------------------
