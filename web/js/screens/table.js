@@ -22,7 +22,7 @@ import {
 } from "../cards.js";
 import { play as playSound, unlockSound } from "../sound.js";
 import { nameOf, plural, refusal, refusalText, scoreHand, scoringName, tricksOf } from "../table-rules.js";
-import { fitRows, flyFrom, layoutFor, onShapeChange } from "../table-layout.js";
+import { fitRows, flyFrom, layoutFor, onShapeChange, rowsFor } from "../table-layout.js";
 import { TABLE_HELP_KEYS } from "../keys.js";
 
 // Refusal codes of the session (protocol.md "Error codes") that mean "this card, not now".
@@ -196,7 +196,7 @@ export function mount(root, ctx) {
           mine?.remove();
           if (pending === e.card) pending = null;
           if (raised === e.card) raised = null;
-          fitRows(myHand);
+          refitHand();
         } else {
           const back = theirHand.querySelector(".card:last-child");
           from = back?.getBoundingClientRect();
@@ -386,26 +386,51 @@ export function mount(root, ctx) {
     return el;
   }
 
-  function renderMine(t, prev) {
-    const cards = sorted(t.own, t.trump);
-    const stacked = settings.get("hand-display") === "stacked";
-    const rowsWanted = stacked && cards.length > 7 ? 2 : 1;
-    const have = new Map([...myHand.querySelectorAll(".card")].map((el) => [el.dataset.card, el]));
-    const per = Math.ceil(cards.length / rowsWanted);
+  // The width of a card of the hand as the layout draws it now.
+  function handCardWidth() {
+    const card = myHand.querySelector(".card");
+    if (card?.offsetWidth) return card.offsetWidth;
+    const probe = backElement("");
+    myHand.append(probe);
+    const w = probe.offsetWidth;
+    probe.remove();
+    return w || 60;
+  }
+
+  // Lays the card elements els (in order) out in the rows the hand needs: one, or more when one row
+  // would leave a card less than MIN_TOUCH px to be tapped (or two with the stacked hand display).
+  function placeHand(els) {
+    const n = els.length;
+    const count = rowsFor(n, myHand.clientWidth, handCardWidth(), settings.get("hand-display") === "stacked");
+    const per = Math.ceil(n / count) || 1;
     const rows = [];
-    for (let r = 0; r < rowsWanted; r++) {
+    for (let r = 0; r < count; r++) {
       const row = document.createElement("div");
       row.className = "row";
-      for (const c of cards.slice(r * per, (r + 1) * per)) {
-        const el = have.get(c) ?? handCard(c);
-        el.classList.remove("drawn", "dealing", "pending", "bounce");
-        el.style.animationDelay = "";
-        row.append(el);
-      }
+      row.append(...els.slice(r * per, (r + 1) * per));
       rows.push(row);
     }
     myHand.replaceChildren(...rows);
-    myHand.dataset.rows = String(rowsWanted);
+    myHand.dataset.rows = String(count);
+    fitRows(myHand);
+  }
+  // Lays the hand out again when its width calls for another number of rows.
+  function refitHand() {
+    const els = [...myHand.querySelectorAll(".card")];
+    const count = rowsFor(els.length, myHand.clientWidth, handCardWidth(), settings.get("hand-display") === "stacked");
+    if (els.length && String(count) !== myHand.dataset.rows) placeHand(els);
+    else fitRows(myHand);
+  }
+
+  function renderMine(t, prev) {
+    const cards = sorted(t.own, t.trump);
+    const have = new Map([...myHand.querySelectorAll(".card")].map((el) => [el.dataset.card, el]));
+    placeHand(cards.map((c) => {
+      const el = have.get(c) ?? handCard(c);
+      el.classList.remove("drawn", "dealing", "pending", "bounce");
+      el.style.animationDelay = "";
+      return el;
+    }));
     if (raised && !t.own.includes(raised)) raised = null;
     for (const el of myHand.querySelectorAll(".card")) {
       const c = el.dataset.card;
@@ -424,7 +449,6 @@ export function mount(root, ctx) {
     }
     if (fresh) dealtHand = key;
     setRoving();
-    fitRows(myHand);
   }
 
   // Keyboard focus goes to one card of the hand at a time (roving tab index).
@@ -446,7 +470,7 @@ export function mount(root, ctx) {
     const next = order[i + 1] && myHand.querySelector(`[data-card="${order[i + 1]}"]`);
     if (next) next.before(el);
     else (myHand.querySelector(".row:last-child") ?? myHand).append(el);
-    fitRows(myHand);
+    placeHand([...myHand.querySelectorAll(".card")]);
     return el;
   }
 
@@ -571,7 +595,7 @@ export function mount(root, ctx) {
         .sort((a, b) => a[1].up - b[1].up).map(([c, why]) => `${list([c])} (trick ${why.up})`).join(", ")}.</p>`);
     }
     if (other.length) lines.push(`<p class="tr-known tr-seen">Also seen before your undo: ${list(other.map(([c]) => c))}.</p>`);
-    const where = t.phase === "foreplay" ? "in the stock or the computer's hand" : "all in the computer's hand";
+    const where = t.phase === "foreplay" ? "the stock or the computer's hand" : "the computer's hand";
     box.innerHTML = `<h3>Unseen: ${unseen.length} <small>(${where})</small></h3><ul>${rows.join("")}</ul>${lines.join("")}`;
   }
 
@@ -759,12 +783,14 @@ export function mount(root, ctx) {
       el.setAttribute("aria-description", `${shownValue} ${unit}, ${tricksText(tricks ?? 0)} ${counted}${best ? ", best" : ""}`);
     }
     const bestOnes = m.cards.filter((c) => Math.abs(c.value - top) < 1e-9);
-    const bestCards = bestOnes.map((c) => cardText(c.card)).join(", ");
-    const rule = `${scoringName(v.rules)}: your points minus the computer's at the hand's end`;
+    const names = bestOnes.map((c) => cardText(c.card));
+    const bestCards = names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}` : names[0];
+    const rule = `${scoringName(v.rules)} points: yours minus the computer's at the hand's end`;
     const bestTricks = tricksText(bestOnes[0]?.tricks ?? 0);
+    // The best card first, so that it is named whatever the width.
     say(m.exact
-      ? `Exact hint, in points (${rule}) with best play by both. Best: ${bestCards} (${shown(top)} ${plural(Math.abs(Math.round(top)), "point")}, ${bestTricks} ${counted}).`
-      : `Estimated hint (${m.samples} deals), in expected points (${rule}). Best: ${bestCards} (${shown(top)} expected points, ${bestTricks} ${counted}).`);
+      ? `Best: ${bestCards}: ${shown(top)} ${plural(Math.abs(Math.round(top)), "point")}, ${bestTricks} ${counted} (exact, with best play by both; ${rule}).`
+      : `Best: ${bestCards}: ${shown(top)} expected points, ${bestTricks} ${counted} (estimated from ${m.samples} deals; ${rule}).`);
     s.dataset.hint = m.exact ? "exact" : "estimate";
     s.dataset.hintUnit = unit;
   }
@@ -918,15 +944,17 @@ export function mount(root, ctx) {
 
   // ---- layout -----------------------------------------------------------------------------------
   function applyLayout() {
-    s.dataset.layout = layoutFor(settings.get("orientation"));
+    const { layout, turned } = layoutFor(settings.get("orientation"));
+    s.dataset.layout = layout;
+    s.toggleAttribute("data-turned", turned);
     requestAnimationFrame(() => {
-      fitRows(myHand);
+      refitHand();
       fitRows(theirHand);
     });
   }
   const offShape = onShapeChange(applyLayout);
   const ro = new ResizeObserver(() => {
-    fitRows(myHand);
+    refitHand();
     fitRows(theirHand);
   });
   ro.observe(myHand);
