@@ -150,6 +150,11 @@ test('statistics and history count a finished hand of each game; hands replay', 
   await expect(page.locator('#stats-android')).toBeVisible();
   await expect(page.locator('#stats-android [data-row="All Android Whist"]')).toContainText(/Hands\s*1/);
   await expect(page.locator('#stats-german [data-row="All German Whist"]')).toContainText(/Hands\s*1/);
+  // Each figure has a label of its own ("Matches won", "Hands won": not "Won" twice).
+  for (const block of await page.locator('.stat-block').all()) {
+    const labels = await block.locator('dt').allTextContents();
+    expect(new Set(labels).size, labels.join(', ')).toBe(labels.length);
+  }
   await shot(page, 'stats', { docs: false });
 
   await page.locator('#stats-history').click();
