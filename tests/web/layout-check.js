@@ -38,7 +38,9 @@ function inPage({ fit, minTarget }) {
   const inScope = (el) => scope.contains(el) && (modal || !el.closest('dialog'));
 
   const INTERACTIVE = 'button, a[href], input:not([type="hidden"]):not([type="radio"]):not([type="checkbox"]), select, textarea, [role="button"], label:has(> input[type="radio"]), label:has(> input[type="checkbox"])';
-  const SOLID = `${INTERACTIVE}, .card, .score, #tracker, .hint-badge, .stock-count, #phase, .a-seat-head, .a-score-box, .a-trump, #message, .trump`;
+  // The pieces that must be seen whole: what can be touched, the cards, the scores, the tracker, the
+  // hints, the message, and the trick's places (the computer's card lands there).
+  const SOLID = `${INTERACTIVE}, .card, .score, #tracker, .hint-badge, .stock-count, #phase, .a-seat-head, .a-score-box, .a-trump, #message, .trump, #trick .slot`;
   // Elements that overlap by design: the cards of one hand row, of the trick, of the stock.
   const GROUP = '.hand .row, #my-hand, .a-cards, #trick, .stock, .lt-cards, .replay-cards, .home-hero';
   const solids = [...document.querySelectorAll(SOLID)].filter((el) => inScope(el) && visible(el));
@@ -89,7 +91,7 @@ function inPage({ fit, minTarget }) {
         out.push(`cut: ${describe(el)} must be scrolled to show all it holds (${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight})`);
       continue;
     }
-    if (!el.textContent.trim()) continue;
+    if (!el.textContent.trim() || (el.clientWidth <= 1 && el.clientHeight <= 1)) continue; // hidden for the eye, kept for screen readers
     if ((hidesX && el.scrollWidth > el.clientWidth + 1) || (hidesY && el.scrollHeight > el.clientHeight + 1))
       out.push(`cut: the text of ${describe(el)} does not fit its box (${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight})`);
   }
@@ -123,12 +125,17 @@ function inPage({ fit, minTarget }) {
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const el = node.parentElement;
     if (!node.textContent.trim() || !inScope(el) || el.closest('.card, svg, pre, .visually-hidden, option, [hidden]') || !visible(el)) continue;
+    // A word of letters joined by hyphens ("up-cards") may break after a hyphen, as in print; each
+    // part of it, a date ("2025-11-28") or a score ("4–9") may not.
     for (const m of node.textContent.matchAll(/\S{2,}/g)) {
-      const range = document.createRange();
-      range.setStart(node, m.index);
-      range.setEnd(node, m.index + m[0].length);
-      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-      if (tops.size > 1) out.push(`broken: "${m[0]}" of ${describe(el)} is split across lines`);
+      const parts = /^[\p{L}]+(-[\p{L}]+)+\W*$/u.test(m[0]) ? [...m[0].matchAll(/[^-]+/g)].map((p) => [m.index + p.index, p[0]]) : [[m.index, m[0]]];
+      for (const [at, word] of parts) {
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + word.length);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (tops.size > 1) out.push(`broken: "${m[0]}" of ${describe(el)} is split across lines`);
+      }
     }
     if (seenText.has(el) || el.matches('input, select, textarea') || el.closest('button:disabled')) continue;
     seenText.add(el);
@@ -160,7 +167,9 @@ function inPage({ fit, minTarget }) {
     if (handCard(el)) continue; // its reach is measured below
     if (!fit && !el.closest('dialog')) el.scrollIntoView({ block: 'center', inline: 'nearest' });
     const r = el.getBoundingClientRect();
-    const inset = Math.min(3, r.width / 4, r.height / 4);
+    // Near the corners, inside a rounded one (a point 0.35 of the radius in from both edges is in).
+    const radius = Math.min(parseFloat(getComputedStyle(el).borderTopLeftRadius) || 0, r.width / 2, r.height / 2);
+    const inset = Math.min(Math.max(3, 0.35 * radius), r.width / 4, r.height / 4);
     const points = [
       [r.left + r.width / 2, r.top + r.height / 2],
       [r.left + inset, r.top + inset], [r.right - inset, r.top + inset],

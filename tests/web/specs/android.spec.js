@@ -106,6 +106,7 @@ test('a card that may not be played bounces and says why', async ({ page }) => {
 
 test('a whole rubber to its end, then a new one', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'a rubber is long: once is enough');
+  test.setTimeout(240_000); // up to a dozen hands, each played by tapping
   await page.goto('/');
   await setSetting(page, 'speed', 'instant');
   await page.locator('#android-game').click();

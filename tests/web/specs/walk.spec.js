@@ -6,7 +6,7 @@
 // own size; the Pixel 7 also at 360x640 and 640x360 (the smallest phone held each way).
 const { test, expect } = require('../fixtures');
 const { expectGoodLayout } = require('../layout-check');
-const { saveSettings, playHandOverSocket, talk, playOne, myTurn } = require('../play-helpers');
+const { saveSettings, playHandOverSocket, talk, playOne, myTurn, ledCard } = require('../play-helpers');
 
 // 29 characters: a long name must not push anything off the screen.
 const LONG_NAME = 'Bartholomew Featherstonehaugh';
@@ -70,10 +70,17 @@ for (const size of SIZES) {
     await shot(page, `walk-android-${tag}`, { docs: false });
     await page.locator('#home-button').click();
 
-    // The German table in the middle of a hand: tracker open, a hint shown; in every orientation setting.
+    // The German table in the middle of a hand, the computer's card led: tracker open, a hint shown;
+    // in every orientation setting.
     await page.locator('#new-game').click();
     await expect(page.locator('#screen-table')).toBeVisible();
     for (let i = 0; i < 3; i++) await playOne(page);
+    for (let i = 0; i < 10; i++) {
+      await myTurn(page);
+      if (await ledCard(page)) break;
+      await playOne(page);
+    }
+    expect(await ledCard(page)).not.toBeNull();
     for (const orientation of ['auto', 'portrait', 'landscape']) {
       await saveSettings(page, { orientation });
       await myTurn(page);
