@@ -79,7 +79,7 @@ function inPage({ fit, minTarget }) {
       }
     }
   }
-  for (const el of scope.querySelectorAll('*')) {
+  for (const el of [scope, ...scope.querySelectorAll('*')]) {
     if (!inScope(el) || el.closest('.card, svg, .visually-hidden') || !visible(el)) continue;
     const cs = getComputedStyle(el);
     const hidesX = cs.overflowX !== 'visible';

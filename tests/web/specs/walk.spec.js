@@ -23,8 +23,19 @@ for (const size of SIZES) {
     await page.goto('/');
     await expect(page.locator('#screen-home')).toBeVisible();
     await saveSettings(page, { speed: 'instant', sound: 'off', opponent: 'random', 'android-opponent': 'random', name: LONG_NAME, tracker: 'on' });
-    // A hand of each game for the statistics, the history and the replay; then an Android hand in play.
+    // A hand of each game for the statistics, the history and the replay; the German one's scoreboard
+    // in each orientation setting; then an Android hand in play.
     await playHandOverSocket(page, { game: 'german', opponent: 'random' });
+    await page.reload();
+    await page.locator('#resume').click();
+    for (const orientation of ['auto', 'portrait', 'landscape']) {
+      await saveSettings(page, { orientation });
+      await expect(page.locator('#scoreboard')).toBeVisible();
+      await expectGoodLayout(page, `the scoreboard (orientation ${orientation})`, { fit: true });
+    }
+    await shot(page, `walk-scoreboard-${tag}`, { docs: false });
+    await saveSettings(page, { orientation: 'auto' });
+    await page.locator('#home').click();
     await playHandOverSocket(page, { game: 'android', opponent: 'random' });
     await talk(page, [{ type: 'next' }], 'view');
     await page.reload();
