@@ -3,45 +3,9 @@
 // persists over a reload; statistics and history count a finished hand of each game; a German hand of
 // the history replays trick by trick with the solver's verdicts; the rules read.
 const { test, expect } = require('../fixtures');
-const { setSetting, playAndroidHand } = require('../play-helpers');
+const { setSetting, playAndroidHand, playHandOverSocket } = require('../play-helpers');
 
 const RANKS = '23456789TJQKA';
-
-// Plays a whole German Whist hand from a second socket of the page's player (the computer at random
-// level, a fixed seed): the first legal card each time. Resolves when the hand is scored.
-function playGermanHandOverSocket(page, seed) {
-  return page.evaluate(
-    (seed) =>
-      new Promise((resolve, reject) => {
-        const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`, 'whist');
-        let started = false;
-        ws.onerror = () => reject(new Error('the WebSocket failed'));
-        ws.onmessage = (e) => {
-          const m = JSON.parse(e.data);
-          if (m.type === 'welcome' && !started) {
-            started = true;
-            ws.send(JSON.stringify({ type: 'new', options: { game: 'german', opponent: 'random', seed } }));
-            return;
-          }
-          if (m.type === 'error' && m.code !== 'busy') reject(new Error(m.message));
-          if (m.type !== 'view' || m.view.game !== 'german') return;
-          const v = m.view;
-          if (v.state !== 'playing') {
-            ws.close();
-            resolve(v);
-            return;
-          }
-          if (v.turn.player !== 0 || v.turn.action !== 'card') return;
-          const own = v.table.own;
-          const led = v.table.led;
-          const follow = led ? own.filter((c) => c[1] === led[1]) : [];
-          const card = (follow.length ? follow : own)[0];
-          ws.send(JSON.stringify({ type: 'act', action: { type: 'play', card } }));
-        };
-      }),
-    seed,
-  );
-}
 
 test('each setting changes what it should and is kept over a reload', async ({ page, shot }) => {
   await page.goto('/');
@@ -143,7 +107,7 @@ test('statistics and history count a finished hand of each game; hands replay', 
   await expect(page.locator('#screen-home')).toBeVisible();
 
   // A German Whist hand, played over the socket; the page hears of the new game.
-  const v = await playGermanHandOverSocket(page, '5');
+  const v = await playHandOverSocket(page, { game: 'german', opponent: 'random' });
   expect(['hand_over', 'over']).toContain(v.state);
 
   await page.locator('#open-stats').click();
