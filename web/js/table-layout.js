@@ -55,13 +55,15 @@ export function fitRows(container) {
 }
 
 // Animates el from the screen rectangle from (a DOMRect, where the card was) to where it is now,
-// in ms milliseconds (nothing when ms is 0 or there is no from).
-export function flyFrom(el, from, ms) {
+// in ms milliseconds (nothing when ms is 0 or there is no from). turned: el's table is drawn turned
+// a quarter clockwise (the screen's offsets are turned back into the table's).
+export function flyFrom(el, from, ms, turned = false) {
   if (!from || !ms || !el.animate) return;
   const to = el.getBoundingClientRect();
   if (!to.width) return;
-  const dx = from.left + from.width / 2 - (to.left + to.width / 2);
-  const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+  const sx = from.left + from.width / 2 - (to.left + to.width / 2);
+  const sy = from.top + from.height / 2 - (to.top + to.height / 2);
+  const [dx, dy] = turned ? [sy, -sx] : [sx, sy];
   const s = from.width / to.width || 1;
   el.animate([{ transform: `translate(${dx}px, ${dy}px) scale(${s})` }, { transform: "none" }], {
     duration: ms,

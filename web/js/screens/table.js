@@ -207,7 +207,7 @@ export function mount(root, ctx) {
         slot.replaceChildren(el);
         turnLight(e.player, false); // a card played: not that player's turn any more
         el.classList.add("played");
-        flyFrom(el, from, flyMs());
+        flyFrom(el, from, flyMs(), s.hasAttribute("data-turned"));
         playSound("card", sound());
         if (e.player === 1) {
           say(`The computer ${answering ? "answers with" : "leads"} the ${cardText(e.card)}${e.card[1] === t.trump ? " (a trump)" : ""}.`);
@@ -237,13 +237,13 @@ export function mount(root, ctx) {
         if (e.player === 0) {
           const el = addToMyHand(e.card);
           el.classList.add("drawn");
-          flyFrom(el, from, flyMs());
+          flyFrom(el, from, flyMs(), s.hasAttribute("data-turned"));
           say(tookUp ? `You take the ${cardText(e.card)}.` : `You draw the ${cardText(e.card)}.`);
         } else {
           const el = backElement("face-down card");
           theirHand.querySelector(".row")?.append(el);
           fitRows(theirHand);
-          flyFrom(el, from, flyMs());
+          flyFrom(el, from, flyMs(), s.hasAttribute("data-turned"));
           say(tookUp ? `The computer takes the ${cardText(e.card)}.` : "The computer draws a card (face down).");
         }
         await sleep(p.draw);
