@@ -135,7 +135,8 @@ test('statistics and history count a finished hand of each game; hands replay', 
   await page.locator('#back-button').click();
 
   await page.locator('#history-list .history-item').first().click();
-  await expect(page.locator('#replay-step')).toHaveText('The deal');
+  // The review of the hand comes with it (seconds on a busy machine).
+  await expect(page.locator('#replay-step')).toHaveText('The deal', { timeout: 30_000 });
   await expect(page.locator('#replay-hands .card')).toHaveCount(26);
   await page.keyboard.press('ArrowRight');
   await expect(page.locator('#replay-step')).toHaveText('Trick 1 of 26');
