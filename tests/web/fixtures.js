@@ -1,7 +1,8 @@
 // fixtures.js: the Playwright fixtures every spec uses (`const { test, expect } = require('../fixtures')`).
 //
 // - `whist`: a `whist serve --port 0 --data DIR` of the test's own, DIR a fresh temporary folder (removed
-//   afterwards). The binary is $WHIST_BIN (default ../../build/whist). `whist.url` is its address,
+//   afterwards). The binary is $WHIST_BIN (default ../../build/whist); $WHIST_WEB, if set, is the client
+//   it serves (--web: to run the specs against another version of web/, say an older one). `whist.url` is its address,
 //   `whist.kill()` sends SIGKILL (the server dies mid-whatever, as a crash would), `whist.restart()`
 //   starts it again on the same port and data folder (after a kill, or stopping it first), `whist.stop()`
 //   sends SIGTERM and expects a clean exit. A server that dies without being told to fails the test.
@@ -38,6 +39,7 @@ class WhistServer {
   async start(timeoutMs = 15_000) {
     if (this.proc) throw new Error('whist serve is running already');
     const args = ['serve', '--host', '127.0.0.1', '--port', String(this.port), '--data', this.dataDir, ...this.extraArgs];
+    if (process.env.WHIST_WEB) args.push('--web', process.env.WHIST_WEB);
     const proc = spawn(this.bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     this.proc = proc;
     this.stderr = '';

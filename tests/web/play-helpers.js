@@ -1,6 +1,7 @@
-// play-helpers.js: what the Android Whist and screens specs share: talk (from fixtures.js: a
-// second WebSocket of the page), setting a setting in the Settings screen, and
-// playing an Android Whist hand by tapping, as a person would.
+// play-helpers.js: what the specs share: talk (from fixtures.js: a second WebSocket of the page),
+// saving settings over it, setting a setting in the Settings screen, playing an Android Whist hand by
+// tapping as a person would, and playing a whole hand of either game over a second socket (to fill
+// the history, the statistics and the replays quickly).
 const { expect } = require('@playwright/test');
 const { talk } = require('./fixtures');
 
@@ -72,4 +73,106 @@ async function playAndroidHand(page, { maxSteps = 600, useKeys = false } = {}) {
   throw new Error('the hand did not end');
 }
 
-module.exports = { talk, setSetting, playAndroidHand, FOLLOW };
+// Saves settings for the page's player over a second socket of the page (every tab of the player gets
+// them at once). Resolves with the server's answer.
+async function saveSettings(page, settings) {
+  const got = await talk(page, [{ type: 'settings', settings }], 'settings');
+  const reply = got[got.length - 1];
+  expect(reply.type, JSON.stringify(reply)).toBe('settings');
+  return reply;
+}
+
+// Plays a whole hand of a new game (options: the `new` message's, game german or android) from a
+// second socket of the page's player: the first legal card each time, and for an android the first
+// command it accepts (duck when it may). Resolves with the view once the hand is scored.
+function playHandOverSocket(page, options) {
+  return page.evaluate(
+    (options) =>
+      new Promise((resolve, reject) => {
+        const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`, 'whist');
+        // The `new` goes once the socket is welcomed and the rules of the commands are loaded; the
+        // game's own welcome follows it.
+        let welcomed = false;
+        let sent = false;
+        let started = false;
+        let validCommands = null;
+        const start = () => {
+          if (welcomed && validCommands && !sent) {
+            sent = true;
+            ws.send(JSON.stringify({ type: 'new', options }));
+          }
+        };
+        import('/js/screens/android.js').then((m) => {
+          validCommands = m.validCommands;
+          start();
+        }, reject);
+        ws.onerror = () => reject(new Error('the WebSocket failed'));
+        ws.onmessage = (e) => {
+          const m = JSON.parse(e.data);
+          if (m.type === 'welcome') {
+            if (sent) started = true;
+            welcomed = true;
+            start();
+          }
+          if (m.type === 'error' && m.code !== 'busy') reject(new Error(m.message));
+          if (!started || m.type !== 'view' || m.view.game !== options.game) return;
+          const v = m.view;
+          if (v.state !== 'playing') {
+            ws.close();
+            resolve(v);
+            return;
+          }
+          if (v.turn.player !== 0) return;
+          const t = v.table;
+          if (v.turn.action === 'command') {
+            const open = validCommands(t);
+            ws.send(JSON.stringify({ type: 'act', action: { type: 'command', command: open.includes('duck') ? 'duck' : open[0] } }));
+            return;
+          }
+          const led = options.game === 'android' ? t.trick[0] ?? null : t.led;
+          const follow = led ? t.own.filter((c) => c[1] === led[1]) : [];
+          const card = (follow.length ? follow : t.own)[0];
+          ws.send(JSON.stringify({ type: 'act', action: { type: 'play', card } }));
+        };
+      }),
+    options,
+  );
+}
+
+// ---- the German Whist table -------------------------------------------------------------------------
+
+// Waits until it is the player's turn at the German table.
+const myTurn = (page) => expect(page.locator('#score-0 .turn-light.on')).toHaveCount(1, { timeout: 20_000 });
+// The cards of the player's hand at the German table, as shown.
+const handCards = (page) => page.locator('#my-hand [data-card]').evaluateAll((es) => es.map((e) => e.dataset.card));
+// The card led by the computer to the trick (null when the player leads).
+const ledCard = (page) => page.evaluate(() => document.querySelector('#trick .slot-1 [data-card]')?.dataset.card ?? null);
+
+// Taps a card of the hand where it shows (near its top left corner: the cards overlap).
+async function tap(page, card) {
+  await page.locator(`#my-hand [data-card="${card}"]`).click({ position: { x: 5, y: 24 }, timeout: 5000 });
+}
+
+// A card the rules allow now: following suit when the player can.
+async function legalCard(page) {
+  const cards = await handCards(page);
+  const led = await ledCard(page);
+  const follow = led ? cards.filter((c) => c[1] === led[1]) : [];
+  return (follow.length ? follow : cards)[0];
+}
+
+// Plays one card by tapping twice (raise, play) and waits until it left the hand.
+async function playOne(page) {
+  await myTurn(page);
+  const card = await legalCard(page);
+  await tap(page, card);
+  await expect(page.locator(`#my-hand [data-card="${card}"]`)).toHaveClass(/raised/);
+  await tap(page, card);
+  await expect(page.locator(`#my-hand [data-card="${card}"]`)).toHaveCount(0);
+  return card;
+}
+
+module.exports = {
+  talk, saveSettings, setSetting, playAndroidHand, playHandOverSocket, FOLLOW,
+  myTurn, handCards, ledCard, tap, legalCard, playOne,
+};

@@ -1,7 +1,9 @@
 // app.js: the web client's shell. It opens the connection (net.js), keeps the settings
 // (settings.js) and what the server last said about the player's game, and shows one screen at a
 // time (js/screens/NAME.js). The screen's name is kept in the address (#table), so a reload comes
-// back to the same screen; the server sends the game again on every connection.
+// back to the same screen; the server sends the game again on every connection. Each screen opened
+// is an entry of the browser's history: Back returns to the screen before, typing an address (#home)
+// opens that screen, and Back from home leaves the app as on any site.
 
 import { createNet } from "./net.js";
 import { createSettings } from "./settings.js";
@@ -31,18 +33,72 @@ let current = null; // {name, params, screen}
 
 const ctx = { net, settings, state, go };
 
-// Shows screen name (one of SCREENS) with params (an object, kept in the address as JSON).
-export async function go(name, params = {}) {
-  if (!SCREENS.includes(name)) name = "home";
+const hashOf = (name, params) =>
+  Object.keys(params).length ? `#${name}?${encodeURIComponent(JSON.stringify(params))}` : `#${name}`;
+
+// Mounts screen name with params, in place of the one shown (the history is not touched).
+let showing = 0; // bumped by every show: a later one wins over an import still on its way
+let wanted = null; // the address of the screen shown, or being loaded
+async function show(name, params) {
+  const token = ++showing;
+  wanted = hashOf(name, params);
   const mod = await import(`./screens/${name}.js`);
+  if (token !== showing) return;
   if (current) current.screen.unmount?.();
   root.replaceChildren();
-  const hash = Object.keys(params).length ? `#${name}?${encodeURIComponent(JSON.stringify(params))}` : `#${name}`;
-  if (location.hash !== hash) history.replaceState(null, "", hash);
-  current = { name, params, screen: null };
+  current = { name, params, screen: null, hash: hashOf(name, params) };
   current.screen = mod.mount(root, ctx, params) ?? {};
   document.title = current.screen.title ?? "German Whist";
 }
+
+// The history entries of this visit carry {depth, from}: how many screens above the first one of
+// the visit the entry is, and the address of the screen it was opened from.
+const entry = () => history.state ?? { depth: 0, from: null };
+let homeAtRoot = false; // going back to the visit's first entry to show home there
+
+// Shows screen name (one of SCREENS) with params (an object, kept in the address as JSON) as a new
+// entry of the history. Going to the screen this one was opened from goes back instead (Back
+// buttons, Close), and going home goes back to the visit's first entry, so that the history holds
+// each screen once and Back from home leaves the app. replace: take this entry's place (a screen
+// that hands over to another by itself, as the table to the Android table).
+export function go(name, params = {}, { replace = false } = {}) {
+  if (!SCREENS.includes(name)) name = "home";
+  const hash = hashOf(name, params);
+  const at = entry();
+  if (!replace && hash !== location.hash && at.from === hash) {
+    history.back();
+    return;
+  }
+  if (!replace && name === "home" && at.depth > 0) {
+    homeAtRoot = true;
+    history.go(-at.depth);
+    return;
+  }
+  if (hash === location.hash || replace) history.replaceState(at, "", hash);
+  else history.pushState({ depth: at.depth + 1, from: location.hash || "#home" }, "", hash);
+  remember();
+  show(name, params);
+}
+
+// Back, Forward, or an address typed: show the screen the address names.
+function onAddress() {
+  if (homeAtRoot) {
+    homeAtRoot = false;
+    history.replaceState(entry(), "", "#home");
+  } else if (history.state === null) {
+    // An address typed or followed: a new entry above the screen it replaced.
+    history.replaceState({ depth: (lastEntry?.depth ?? 0) + 1, from: lastEntry?.hash ?? null }, "", location.hash);
+  }
+  const [name, params] = fromHash();
+  const hash = hashOf(name, params);
+  if (location.hash !== hash) history.replaceState(entry(), "", hash); // an unknown screen: home
+  if (wanted !== hash) show(name, params);
+  remember();
+}
+let lastEntry = null; // the entry shown last and its address (for an address typed after it)
+const remember = () => (lastEntry = { ...entry(), hash: location.hash });
+window.addEventListener("popstate", onAddress);
+window.addEventListener("hashchange", () => wanted !== null && wanted !== location.hash && onAddress());
 
 net.on("*", (m) => current?.screen?.onMessage?.(m));
 
@@ -57,7 +113,7 @@ net.on("status", (s) => {
 
 function fromHash() {
   const m = /^#([a-z]+)(?:\?(.*))?$/.exec(location.hash);
-  if (!m) return ["home", {}];
+  if (!m || !SCREENS.includes(m[1])) return ["home", {}];
   let params = {};
   try {
     params = m[2] ? JSON.parse(decodeURIComponent(m[2])) : {};
@@ -71,5 +127,7 @@ function fromHash() {
 const off = net.on("welcome", () => {
   off();
   const [name, params] = fromHash();
-  go(name, params);
+  history.replaceState(entry(), "", hashOf(name, params));
+  remember();
+  show(name, params);
 });

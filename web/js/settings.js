@@ -38,7 +38,7 @@ export const CHOICES = Object.freeze({
   "android-opponent": [["random", "Random"], ["easy", "Easy"], ["hard", "Hard"]],
   variant: [["classic", "Classic (52 cards)"], ["small", "Small Whist (28 cards)"]],
   scoring: [["last13", "Last 13 (endgame tricks)"], ["every", "Every trick"],
-    ["difference", "Difference"], ["total", "Total"]],
+    ["difference", "Difference"], ["total", "Running total"]],
 });
 
 // Milliseconds the table pauses on a finished trick and on each draw, by speed.

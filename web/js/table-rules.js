@@ -41,6 +41,30 @@ export function refusal(view, card) {
   return null;
 }
 
+// The table's words for the server's refusal of what the table asked (its own text speaks of "player
+// 1" and "player 2"), by the error's code and what the view shows; card: the card refused, if one
+// was. null: no words of the table's for this code (the server's text is shown).
+export function refusalText(code, view, card = null) {
+  switch (code) {
+    case "cannot_undo":
+      return view?.state === "playing"
+        ? "You have not played a card in this hand yet: there is nothing to take back."
+        : "The hand is over: there is nothing to take back.";
+    case "not_your_turn":
+      return `Wait: it is ${nameOf(view, 1)}'s turn.`;
+    case "must_follow":
+      return (card && refusal(view, card)) || "You must follow suit.";
+    case "not_held":
+      return card ? `You do not hold ${cardText(card)}.` : "You do not hold that card.";
+    case "hand_over":
+      return "The hand is over.";
+    case "no_hint":
+      return "Hints are given when it is your turn to play a card.";
+    default:
+      return null;
+  }
+}
+
 export function nameOf(view, p) {
   const n = view?.names?.[p];
   if (p === 0) return !n || n === "human" ? "You" : n;
@@ -94,13 +118,15 @@ function explain(rules, c, r, half) {
   return `${lead} ${who(w)} won ${mine} to ${theirs}: the difference, ${r.points[w]} ${plural(r.points[w], "point")}.`;
 }
 
+// The display name of rules.scoring, the one every screen uses (as the terminal game's): "Last 13"
+// ("Last 7" in Small Whist), "Every trick", "Difference", "Running total".
 export function scoringName(rules) {
   const small = rules.variant === "small";
   return {
     last13: small ? "Last 7" : "Last 13",
     every: "Every trick",
     difference: "Difference",
-    total: "Total",
+    total: "Running total",
   }[rules.scoring] ?? rules.scoring;
 }
 

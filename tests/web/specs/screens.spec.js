@@ -3,45 +3,9 @@
 // persists over a reload; statistics and history count a finished hand of each game; a German hand of
 // the history replays trick by trick with the solver's verdicts; the rules read.
 const { test, expect } = require('../fixtures');
-const { setSetting, playAndroidHand } = require('../play-helpers');
+const { setSetting, playAndroidHand, playHandOverSocket } = require('../play-helpers');
 
 const RANKS = '23456789TJQKA';
-
-// Plays a whole German Whist hand from a second socket of the page's player (the computer at random
-// level, a fixed seed): the first legal card each time. Resolves when the hand is scored.
-function playGermanHandOverSocket(page, seed) {
-  return page.evaluate(
-    (seed) =>
-      new Promise((resolve, reject) => {
-        const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`, 'whist');
-        let started = false;
-        ws.onerror = () => reject(new Error('the WebSocket failed'));
-        ws.onmessage = (e) => {
-          const m = JSON.parse(e.data);
-          if (m.type === 'welcome' && !started) {
-            started = true;
-            ws.send(JSON.stringify({ type: 'new', options: { game: 'german', opponent: 'random', seed } }));
-            return;
-          }
-          if (m.type === 'error' && m.code !== 'busy') reject(new Error(m.message));
-          if (m.type !== 'view' || m.view.game !== 'german') return;
-          const v = m.view;
-          if (v.state !== 'playing') {
-            ws.close();
-            resolve(v);
-            return;
-          }
-          if (v.turn.player !== 0 || v.turn.action !== 'card') return;
-          const own = v.table.own;
-          const led = v.table.led;
-          const follow = led ? own.filter((c) => c[1] === led[1]) : [];
-          const card = (follow.length ? follow : own)[0];
-          ws.send(JSON.stringify({ type: 'act', action: { type: 'play', card } }));
-        };
-      }),
-    seed,
-  );
-}
 
 test('each setting changes what it should and is kept over a reload', async ({ page, shot }) => {
   await page.goto('/');
@@ -143,13 +107,18 @@ test('statistics and history count a finished hand of each game; hands replay', 
   await expect(page.locator('#screen-home')).toBeVisible();
 
   // A German Whist hand, played over the socket; the page hears of the new game.
-  const v = await playGermanHandOverSocket(page, '5');
+  const v = await playHandOverSocket(page, { game: 'german', opponent: 'random' });
   expect(['hand_over', 'over']).toContain(v.state);
 
   await page.locator('#open-stats').click();
   await expect(page.locator('#stats-android')).toBeVisible();
   await expect(page.locator('#stats-android [data-row="All Android Whist"]')).toContainText(/Hands\s*1/);
   await expect(page.locator('#stats-german [data-row="All German Whist"]')).toContainText(/Hands\s*1/);
+  // Each figure has a label of its own ("Matches won", "Hands won": not "Won" twice).
+  for (const block of await page.locator('.stat-block').all()) {
+    const labels = await block.locator('dt').allTextContents();
+    expect(new Set(labels).size, labels.join(', ')).toBe(labels.length);
+  }
   await shot(page, 'stats', { docs: false });
 
   await page.locator('#stats-history').click();
@@ -166,7 +135,8 @@ test('statistics and history count a finished hand of each game; hands replay', 
   await page.locator('#back-button').click();
 
   await page.locator('#history-list .history-item').first().click();
-  await expect(page.locator('#replay-step')).toHaveText('The deal');
+  // The review of the hand comes with it (seconds on a busy machine).
+  await expect(page.locator('#replay-step')).toHaveText('The deal', { timeout: 30_000 });
   await expect(page.locator('#replay-hands .card')).toHaveCount(26);
   await page.keyboard.press('ArrowRight');
   await expect(page.locator('#replay-step')).toHaveText('Trick 1 of 26');
@@ -189,7 +159,8 @@ test('statistics and history count a finished hand of each game; hands replay', 
   await expect(page.locator('#replay-foreplay-verdict')).toHaveText(/^(best|only card|cost \d+\.\d\d ± \d+\.\d\d points)$/);
   await expect(page.locator('#replay-verdict')).toHaveCount(0);
   // The hand's review: the total in points of the rule, the costliest decisions (at most three).
-  await expect(page.locator('#replay-review-total')).toContainText(/Your cards lost \d+\.\d\d ± \d+\.\d\d points in \w+ scoring/);
+  // The scoring by its display name, as every screen names it.
+  await expect(page.locator('#replay-review-total')).toContainText(/Your cards lost \d+\.\d\d ± \d+\.\d\d points in Last 13 scoring/);
   const worst = page.locator('#replay-costliest button');
   expect(await worst.count()).toBeLessThanOrEqual(3);
   if (await worst.count()) {
@@ -215,4 +186,16 @@ test('the rules read, and every page has no horizontal scrolling', async ({ page
   await page.locator('#open-rules').click();
   for (const words of ['foreplay', 'Last 13', 'Every trick', 'Difference', 'Running total', 'Small Whist', 'Android Whist', '“Error.”'])
     await expect(page.locator('#screen-rules')).toContainText(words);
+  // Every key the tables take is listed: the German table's help keys h, u, t, l among them, and the
+  // Android commands' keys.
+  const keys = page.locator('#rules-keys');
+  const listed = await keys.locator('kbd').allTextContents();
+  for (const k of ['h', 'u', 't', 'l', 'Enter', 'Escape', 'Backspace', '←', '→', 'Home', 'End']) expect(listed, k).toContain(k);
+  const { help, table, commands } = await page.evaluate(async () => {
+    const keys = await import('/js/keys.js');
+    const android = await import('/js/screens/android.js');
+    return { help: keys.TABLE_HELP_KEYS.map((k) => k.key), table: keys.TABLE_KEYS.flatMap((k) => k[0]), commands: android.COMMANDS.map((c) => c[1].toLowerCase()) };
+  });
+  for (const k of [...help, ...table, ...commands]) expect(listed, k).toContain(k);
+  await expect(keys.locator('tr', { hasText: 'the card tracker' }).locator('kbd')).toHaveText('t');
 });

@@ -7,8 +7,9 @@
 
 import { backElement, cardElement, cardLabel, cardText, parseCard, sortHand, SUIT_NAME, SUIT_SYMBOL } from "../cards.js";
 import { PACE } from "../settings.js";
-import { screenSection } from "./page.js";
+import { escapeHtml, screenSection } from "./page.js";
 import { ICONS } from "../icons.js";
+import { rowsFor } from "../table-layout.js";
 
 const ORDER = ["D", "L", "X", "N"]; // clockwise
 const POSITIONS = ["bottom", "left", "top", "right"]; // clockwise from the viewer
@@ -105,6 +106,8 @@ export function mount(root, ctx) {
   layout();
   const mq = matchMedia("(orientation: landscape)");
   mq.addEventListener("change", layout);
+  const onResize = () => shown && drawSeat("bottom");
+  window.addEventListener("resize", onResize);
 
   const mySeat = () => shown?.seat ?? "D";
   const posOf = (seat) => POSITIONS[(ORDER.indexOf(seat) - ORDER.indexOf(mySeat()) + 4) % 4];
@@ -234,6 +237,12 @@ export function mount(root, ctx) {
     }
     inner.append(cards);
     box.append(inner);
+    if (seat === mySeat()) {
+      // Now that it has its width: more rows if a card would keep less than 44 px.
+      const w = cards.querySelector(".card")?.offsetWidth;
+      const need = w ? rowsFor(shown.own.length, cards.clientWidth, w, settings.get("hand-display") === "stacked") : 1;
+      if (String(need) !== cards.dataset.rows) drawMyHand(cards, need);
+    }
   }
 
   function myTurnToPlay() {
@@ -243,20 +252,26 @@ export function mount(root, ctx) {
     return view?.state === "playing" && view.turn?.player === 0 && view.turn.action === "command" && !pumping;
   }
 
-  function drawMyHand(box) {
+  // Your hand in rows: rows given, or the fewest that leave each card 44 px to be tapped (two at
+  // least with the stacked hand display), measured once the hand is on the screen.
+  function drawMyHand(box, rows = null) {
+    box.replaceChildren();
     box.className = "a-cards hand";
     box.id = "my-hand";
     box.setAttribute("role", "group");
     const playable = myTurnToPlay();
     box.setAttribute("aria-label", playable ? "Your hand: choose a card to play" : "Your hand");
     const cards = sortHand(shown.own, settings.get("suit-order"), trump());
-    const stacked = settings.get("hand-display") === "stacked" && cards.length > 7;
-    const perRow = stacked ? Math.ceil(cards.length / 2) : cards.length;
+    const wanted = settings.get("hand-display") === "stacked";
+    const count = rows ?? (wanted && cards.length > 7 ? 2 : 1);
+    const stacked = count > 1;
+    const perRow = Math.ceil(cards.length / count) || 1;
+    box.dataset.rows = String(count);
     box.style.setProperty("--n", String(Math.max(perRow, 1)));
     box.classList.toggle("stacked", stacked);
     const focusCard = raised && cards.includes(raised) ? raised : cards[0];
     cards.forEach((c, i) => {
-      if (stacked && i === perRow) {
+      if (stacked && i > 0 && i % perRow === 0) {
         const br = document.createElement("div");
         br.className = "row-break";
         box.append(br);
@@ -652,7 +667,7 @@ export function mount(root, ctx) {
     catchingUp = true;
     draw();
     // Reached by its address with no game (and none being started): home offers one.
-    if (state.welcomed && !state.game && state.starting !== "android") queueMicrotask(() => go("home"));
+    if (state.welcomed && !state.game && state.starting !== "android") queueMicrotask(() => go("home", {}, { replace: true }));
   }
 
   return {
@@ -665,7 +680,7 @@ export function mount(root, ctx) {
         if (!m.game) {
           view = null;
           shown = null;
-          go("home");
+          go("home", {}, { replace: true });
         }
         return;
       }
@@ -680,7 +695,7 @@ export function mount(root, ctx) {
         catchingUp = false;
         state.starting = null;
         if (m.view.game !== "android") {
-          go("table");
+          go("table", {}, { replace: true });
           return;
         }
         queue.push(m);
@@ -700,11 +715,8 @@ export function mount(root, ctx) {
     unmount() {
       document.removeEventListener("keydown", onKey);
       mq.removeEventListener("change", layout);
+      window.removeEventListener("resize", onResize);
       offSettings();
     },
   };
-}
-
-function escapeHtml(t) {
-  return String(t).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 }

@@ -16,10 +16,10 @@ function item(e) {
   const rules = e.game === "android" ? "Android Whist" : rulesText(e.variant, e.scoring, e.target);
   const cls = e.winner === 0 ? "won" : e.winner === 1 ? "lost" : "";
   const label = `${rules}, hand ${e.number}, played ${e.played}, against ${e.opponent}: tricks ${e.tricks[0]} to ${e.tricks[1]}; ${resultText(e)}. Open the replay.`;
-  return `<li><button class="history-item" data-id="${e.id}" data-game="${e.game}" aria-label="${escapeHtml(label)}">
-    <span class="h-rules">${escapeHtml(rules)} <span class="h-detail">· hand ${e.number} · ${escapeHtml(e.opponent)}</span></span>
+  return `<li><button class="history-item" data-id="${escapeHtml(e.id)}" data-game="${escapeHtml(e.game)}" aria-label="${escapeHtml(label)}">
+    <span class="h-rules">${escapeHtml(rules)} <span class="h-detail">· hand ${escapeHtml(e.number)} · ${escapeHtml(e.opponent)}</span></span>
     <span class="h-result ${cls}">${escapeHtml(resultText(e))}</span>
-    <span class="h-when">${escapeHtml(String(e.played).slice(0, 16))} · tricks ${e.tricks[0]}–${e.tricks[1]} · score ${e.score[0]}–${e.score[1]}</span>
+    <span class="h-when"><span>${escapeHtml(String(e.played).slice(0, 16))}</span> · <span>tricks ${escapeHtml(e.tricks[0])}–${escapeHtml(e.tricks[1])}</span> · <span>score ${escapeHtml(e.score[0])}–${escapeHtml(e.score[1])}</span></span>
   </button></li>`;
 }
 

@@ -4,6 +4,9 @@
 import { ICONS } from "../icons.js";
 import { onSwipe, rulesText, screenSection } from "./page.js";
 
+// A phone or tablet (a finger, not a mouse): the seed's "Touch to play"; elsewhere "Start a game".
+const touch = () => window.matchMedia("(pointer: coarse)").matches;
+
 export function mount(root, ctx) {
   const { net, settings, state, go } = ctx;
   const s = screenSection("home", "home", `
@@ -33,15 +36,21 @@ export function mount(root, ctx) {
   const $ = (id) => s.querySelector(`#${id}`);
 
   function refresh() {
-    const g = state.game;
+    // A game to resume: one that is not over (a finished match stays the player's game until a new
+    // one, but there is nothing left to play in it).
+    const g = state.game && !(state.view?.game === state.game.game && state.view.state === "over") ? state.game : null;
+    const done = state.game && !g ? state.game : null;
     $("resume").hidden = !g;
     $("resume").textContent = g?.game === "android" ? "Resume Android Whist" : "Resume game";
-    $("new-game").textContent = state.game ? "Start new game" : "Touch to play";
+    $("new-game").textContent = state.game ? "Start new game" : touch() ? "Touch to play" : "Start a game";
     $("new-game").classList.toggle("primary", !g);
     const name = settings.get("name");
+    const kind = (x) => (x.game === "android" ? "Android Whist rubber" : "match");
     $("welcome").textContent = g
-      ? `Welcome back${name ? `, ${name}` : ""}: your ${g.game === "android" ? "Android Whist rubber" : "match"} is waiting.`
-      : `${name ? `Welcome, ${name}. ` : ""}Two players, one deck: win the up-cards, then the tricks.`;
+      ? `Welcome back${name ? `, ${name}` : ""}: your ${kind(g)} is waiting.`
+      : done
+        ? `Welcome back${name ? `, ${name}` : ""}: your last ${kind(done)} is over. Start a new one?`
+        : `${name ? `Welcome, ${name}. ` : ""}Two players, one deck: win the up-cards, then the tricks.`;
     $("home-rules").textContent = `${rulesText(settings.get("variant"), settings.get("scoring"), settings.get("target"))} · computer: ${settings.get("opponent")}`;
     const on = settings.get("sound") === "on";
     $("sound-toggle").innerHTML = on ? ICONS.soundOn : ICONS.soundOff;
@@ -75,7 +84,7 @@ export function mount(root, ctx) {
   return {
     title: "German Whist",
     onMessage(m) {
-      if (m.type === "welcome") refresh();
+      if (m.type === "welcome" || m.type === "view") refresh();
     },
     unmount() {
       offSettings();

@@ -2,7 +2,11 @@
 // and a back button), the swipe gestures, the rules in words, and text escaping.
 
 import { ICONS } from "../icons.js";
+import { scoringName } from "../table-rules.js";
 
+// The one escaping helper of the client: text (a name, anything a person typed, anything the server
+// sends) made safe to put into HTML. Every screen that builds HTML from such text uses it; the rest
+// set textContent.
 export const escapeHtml = (t) =>
   String(t).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
@@ -41,11 +45,8 @@ export function pageSection(root, name, title, back) {
   return { section: s, body: s.querySelector(".page-body") };
 }
 
-export const SCORING_LABEL = { last13: "Last 13", every: "Every trick", difference: "Difference", total: "Running total" };
-
-// "Classic · Last 13 · to 10" (Small Whist's last13 is "Last 7").
+// "Classic · Last 13 · to 10" (the scoring by its display name: Small Whist's last13 is "Last 7").
 export function rulesText(variant, scoring, target) {
-  const small = variant === "small";
-  const sc = scoring === "last13" && small ? "Last 7" : SCORING_LABEL[scoring] ?? scoring;
-  return `${small ? "Small Whist" : "Classic"} · ${sc}${target ? ` · to ${target}` : ""}`;
+  const sc = scoringName({ variant, scoring });
+  return `${variant === "small" ? "Small Whist" : "Classic"} · ${sc}${target ? ` · to ${target}` : ""}`;
 }

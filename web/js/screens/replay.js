@@ -7,6 +7,7 @@
 
 import { cardElement, cardLabel, cardText, sortHand, SUIT_NAME, SUIT_SYMBOL } from "../cards.js";
 import { escapeHtml, pageSection, rulesText } from "./page.js";
+import { scoringName } from "../table-rules.js";
 
 // "1 point", "4 points", "0.42 points": a loss in points of the scoring rule.
 export function pointsText(x) {
@@ -134,17 +135,18 @@ export function mount(root, ctx, params = {}) {
         f.append(cap);
         row.append(f);
       }
-      const news = [`${names()[t.winner]} won the trick${foreplay ? ` and took the ${cardText(t.up)}` : ""}.`];
-      if (t.draws) news.push(`${names()[1 - t.winner]} drew the ${cardText(t.draws[1 - t.winner])}.`);
+      // Built as HTML (the verdicts are marked up): every text in it is escaped, names first of all.
+      const news = [escapeHtml(`${names()[t.winner]} won the trick${foreplay ? ` and took the ${cardText(t.up)}` : ""}.`)];
+      if (t.draws) news.push(escapeHtml(`${names()[1 - t.winner]} drew the ${cardText(t.draws[1 - t.winner])}.`));
       const v = rep.verdicts.find((x) => x.trick === t.number);
-      if (v) news.push(`Your ${cardText(v.card)}: <span class="verdict ${verdictText(v) === "best" ? "best" : "lost"}" id="replay-verdict">${verdictText(v)}</span> (with best play after it you take ${v.value} of the endgame tricks left; with the best card, ${v.best}).`);
+      if (v) news.push(`Your ${escapeHtml(cardText(v.card))}: <span class="verdict ${verdictText(v) === "best" ? "best" : "lost"}" id="replay-verdict">${escapeHtml(verdictText(v))}</span> (with best play after it you take ${escapeHtml(v.value)} of the endgame tricks left; with the best card, ${escapeHtml(v.best)}).`);
       const f = (rep.foreplay || []).find((x) => x.trick === t.number);
       if (f) {
         const lost = f.loss > 0 && !f.forced;
         const why = lost
           ? ` (the expert, from what you knew then, would have played the ${cardText(f.best)}; over ${f.worlds} sampled deals)`
           : "";
-        news.push(`Your ${cardText(f.card)}: <span class="verdict ${lost ? "lost" : "best"}" id="replay-foreplay-verdict">${foreplayText(f)}</span>${why}.`);
+        news.push(`Your ${escapeHtml(cardText(f.card))}: <span class="verdict ${lost ? "lost" : "best"}" id="replay-foreplay-verdict">${escapeHtml(foreplayText(f))}</span>${escapeHtml(why)}.`);
       }
       tp.querySelector("#replay-news").innerHTML = news.join(" ");
     }
@@ -170,7 +172,7 @@ export function mount(root, ctx, params = {}) {
       const sec = document.createElement("section");
       sec.id = "replay-review";
       const total = `${review.loss.toFixed(2)} ± ${review.se.toFixed(2)} points`;
-      sec.innerHTML = `<h2>Your hand's review</h2><p id="replay-review-total">Your cards lost ${total} in ${escapeHtml(rep.rules.scoring)} scoring: ${review.foreplay_loss.toFixed(2)} in the foreplay (the expert's estimate, ${review.iterations} sampled deals a card), ${escapeHtml(pointsText(review.endgame_loss))} in the endgame (exact).</p>`;
+      sec.innerHTML = `<h2>Your hand's review</h2><p id="replay-review-total">Your cards lost ${total} in ${escapeHtml(scoringName(rep.rules))} scoring: ${review.foreplay_loss.toFixed(2)} in the foreplay (the expert's estimate, ${review.iterations} sampled deals a card), ${escapeHtml(pointsText(review.endgame_loss))} in the endgame (exact).</p>`;
       if (review.costliest.length) {
         sec.insertAdjacentHTML("beforeend", `<p>Your costliest decisions:</p><ol class="verdict-list" id="replay-costliest"></ol>`);
         const ol = sec.querySelector("ol");

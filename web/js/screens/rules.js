@@ -1,7 +1,38 @@
 // rules.js: the rules in short: German Whist (the deal, the foreplay, the endgame, both decks, the
 // four ways of scoring, a match) and Android Whist (seats, commands, scoring), and the keys.
 
-import { pageSection } from "./page.js";
+import { escapeHtml, pageSection } from "./page.js";
+import { TABLE_HELP_KEYS, TABLE_KEYS } from "../keys.js";
+import { COMMANDS } from "./android.js";
+
+// The keys, from the tables that act on them: the German table's (keys.js), the Android table's
+// commands (android.js), the replay's and the pages'.
+function keysHtml() {
+  const kbd = (k) => `<kbd>${escapeHtml(k)}</kbd>`;
+  const row = (keys, what) => `<tr><th scope="row">${keys.join(" ")}</th><td>${escapeHtml(what)}</td></tr>`;
+  const table = (caption, rows) => `<table class="keys"><caption>${escapeHtml(caption)}</caption><tbody>${rows.join("")}</tbody></table>`;
+  const german = [
+    ...TABLE_KEYS.map(([keys, what]) => row(keys.map(kbd), what)),
+    ...TABLE_HELP_KEYS.map((k) => row([kbd(k.key)], k.what)),
+  ];
+  const commandKey = (key) => (key === key.toLowerCase() ? kbd(key) : `${kbd("Shift")}+${kbd(key.toLowerCase())}`);
+  const android = [
+    row(TABLE_KEYS[0][0].slice(0, 2).map(kbd), "move between your cards"),
+    row(TABLE_KEYS[1][0].map(kbd), "play the card (the first press raises it)"),
+    row(TABLE_KEYS[2][0].map(kbd), "type a card to play it"),
+    ...COMMANDS.map(([command, key]) => row([commandKey(key)], `tell your android: ${command.replace("-", " ")}`)),
+    row([kbd("Escape")], "lower the raised card"),
+  ];
+  const replay = [
+    row([kbd("←"), kbd("→")], "the trick before, the trick after"),
+    row([kbd("Home"), kbd("End")], "the deal, the last trick"),
+  ];
+  return `<h2 id="r-keys">Keys</h2>
+    ${table("At the German Whist table", german)}
+    ${table("At the Android Whist table", android)}
+    ${table("In a replay", replay)}
+    <p>On every page (settings, statistics, history, replay, rules), ${kbd("Escape")} goes back.</p>`;
+}
 
 const TEXT = `
 <nav aria-label="Contents"><ul class="rules-toc">
@@ -42,15 +73,13 @@ const TEXT = `
 <h3>Score</h3>
 <p>The side with more than six tricks scores a point for each trick over six. The first side to 5 points wins a game; a rubber is the best of three games. A game is worth 3 if the losers had no points, 2 if they had 1 or 2, and 1 if they had 3 or 4; the rubber's winner adds 2. Honours count for nothing.</p>
 </section>
-<section class="panel rules-text" aria-labelledby="r-keys">
-<h2 id="r-keys">Keys</h2>
-<p>At the table: the arrow keys move between your cards, Enter raises and then plays one, or type a card (<kbd>as</kbd>, <kbd>10h</kbd>, <kbd>qd</kbd>). Android commands: <kbd>u</kbd> duck, <kbd>b</kbd> beat, <kbd>g</kbd> high, <kbd>s</kbd> <kbd>h</kbd> <kbd>d</kbd> <kbd>c</kbd> the suits, <kbd>o</kbd> shortest, <kbd>l</kbd> longest, with Shift for the high forms. Escape leaves a page.</p>
-</section>`;
+<section class="panel rules-text" aria-labelledby="r-keys" id="rules-keys"></section>`;
 
 export function mount(root, ctx) {
   const { go } = ctx;
   const { body } = pageSection(root, "rules", "Rules", () => go("home"));
   body.innerHTML = TEXT;
+  body.querySelector("#rules-keys").innerHTML = keysHtml();
   for (const a of body.querySelectorAll('a[href^="#r-"]')) {
     a.addEventListener("click", (e) => {
       e.preventDefault();

@@ -4,7 +4,7 @@
 
 import { backElement, cardElement } from "../cards.js";
 import { CHOICES } from "../settings.js";
-import { onSwipe, screenSection } from "./page.js";
+import { escapeHtml, onSwipe, screenSection } from "./page.js";
 
 // How each setting is shown: [key, label, kind ("radio", "select"), hint].
 const GROUPS = [
@@ -30,8 +30,6 @@ const GROUPS = [
   ]],
   ["Android Whist", [["android-opponent", "Computer level", "select"]]],
 ];
-
-const escapeHtml = (t) => String(t).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
 function control(key, label, kind, hint) {
   const id = `set-${key}`;

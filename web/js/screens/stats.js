@@ -7,12 +7,12 @@ import { escapeHtml, pageSection, rulesText } from "./page.js";
 const pct = (won, all) => (all ? `${Math.round((100 * won) / all)}%` : "–");
 
 function grid(items) {
-  return `<dl class="stat-grid">${items.map(([k, v]) => `<div><dt>${k}</dt><dd>${v}</dd></div>`).join("")}</dl>`;
+  return `<dl class="stat-grid">${items.map(([k, v]) => `<div><dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd></div>`).join("")}</dl>`;
 }
 
 function germanBlock(r, title, total) {
   return `<div class="stat-block${total ? " total" : ""}" data-row="${escapeHtml(title)}"><h3>${escapeHtml(title)}</h3>${grid([
-    ["Matches", r.matches], ["Won", r.matches_won], ["Hands", r.hands], ["Won", r.hands_won],
+    ["Matches", r.matches], ["Matches won", r.matches_won], ["Hands", r.hands], ["Hands won", r.hands_won],
     ["Win %", pct(r.hands_won, r.hands)], ["Slams", r.slams], ["Streak", r.current_streak],
     ["Best", r.longest_streak], ["Assisted", r.assisted],
   ])}</div>`;
@@ -20,8 +20,8 @@ function germanBlock(r, title, total) {
 
 function androidBlock(r, title, total) {
   return `<div class="stat-block${total ? " total" : ""}" data-row="${escapeHtml(title)}"><h3>${escapeHtml(title)}</h3>${grid([
-    ["Rubbers", r.rubbers], ["Won", r.rubbers_won], ["Games", r.games], ["Won", r.games_won],
-    ["Hands", r.hands], ["Won", r.hands_won], ["Points", r.points], ["Against", r.points_against],
+    ["Rubbers", r.rubbers], ["Rubbers won", r.rubbers_won], ["Games", r.games], ["Games won", r.games_won],
+    ["Hands", r.hands], ["Hands won", r.hands_won], ["Points", r.points], ["Against", r.points_against],
     ["Streak", r.current_streak], ["Best", r.longest_streak],
   ])}</div>`;
 }

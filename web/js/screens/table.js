@@ -6,7 +6,7 @@
 // the card tracker, the last trick and undo at hand; the scoreboard ends each hand.
 
 import { PACE } from "../settings.js";
-import { screenSection } from "./page.js";
+import { escapeHtml, screenSection } from "./page.js";
 import {
   RANKS,
   SUIT_NAME,
@@ -21,8 +21,9 @@ import {
   suitOrder,
 } from "../cards.js";
 import { play as playSound, unlockSound } from "../sound.js";
-import { nameOf, plural, refusal, scoreHand, scoringName, tricksOf } from "../table-rules.js";
-import { fitRows, flyFrom, layoutFor, onShapeChange } from "../table-layout.js";
+import { nameOf, plural, refusal, refusalText, scoreHand, scoringName, tricksOf } from "../table-rules.js";
+import { fitRows, flyFrom, layoutFor, onShapeChange, rowsFor } from "../table-layout.js";
+import { TABLE_HELP_KEYS } from "../keys.js";
 
 // Refusal codes of the session (protocol.md "Error codes") that mean "this card, not now".
 const REFUSALS = new Set(["not_your_turn", "computer", "wrong_kind", "not_a_card", "not_held", "must_follow",
@@ -195,7 +196,7 @@ export function mount(root, ctx) {
           mine?.remove();
           if (pending === e.card) pending = null;
           if (raised === e.card) raised = null;
-          fitRows(myHand);
+          refitHand();
         } else {
           const back = theirHand.querySelector(".card:last-child");
           from = back?.getBoundingClientRect();
@@ -206,7 +207,7 @@ export function mount(root, ctx) {
         slot.replaceChildren(el);
         turnLight(e.player, false); // a card played: not that player's turn any more
         el.classList.add("played");
-        flyFrom(el, from, flyMs());
+        flyFrom(el, from, flyMs(), s.hasAttribute("data-turned"));
         playSound("card", sound());
         if (e.player === 1) {
           say(`The computer ${answering ? "answers with" : "leads"} the ${cardText(e.card)}${e.card[1] === t.trump ? " (a trump)" : ""}.`);
@@ -236,13 +237,13 @@ export function mount(root, ctx) {
         if (e.player === 0) {
           const el = addToMyHand(e.card);
           el.classList.add("drawn");
-          flyFrom(el, from, flyMs());
+          flyFrom(el, from, flyMs(), s.hasAttribute("data-turned"));
           say(tookUp ? `You take the ${cardText(e.card)}.` : `You draw the ${cardText(e.card)}.`);
         } else {
           const el = backElement("face-down card");
           theirHand.querySelector(".row")?.append(el);
           fitRows(theirHand);
-          flyFrom(el, from, flyMs());
+          flyFrom(el, from, flyMs(), s.hasAttribute("data-turned"));
           say(tookUp ? `The computer takes the ${cardText(e.card)}.` : "The computer draws a card (face down).");
         }
         await sleep(p.draw);
@@ -385,26 +386,51 @@ export function mount(root, ctx) {
     return el;
   }
 
-  function renderMine(t, prev) {
-    const cards = sorted(t.own, t.trump);
-    const stacked = settings.get("hand-display") === "stacked";
-    const rowsWanted = stacked && cards.length > 7 ? 2 : 1;
-    const have = new Map([...myHand.querySelectorAll(".card")].map((el) => [el.dataset.card, el]));
-    const per = Math.ceil(cards.length / rowsWanted);
+  // The width of a card of the hand as the layout draws it now.
+  function handCardWidth() {
+    const card = myHand.querySelector(".card");
+    if (card?.offsetWidth) return card.offsetWidth;
+    const probe = backElement("");
+    myHand.append(probe);
+    const w = probe.offsetWidth;
+    probe.remove();
+    return w || 60;
+  }
+
+  // Lays the card elements els (in order) out in the rows the hand needs: one, or more when one row
+  // would leave a card less than MIN_TOUCH px to be tapped (or two with the stacked hand display).
+  function placeHand(els) {
+    const n = els.length;
+    const count = rowsFor(n, myHand.clientWidth, handCardWidth(), settings.get("hand-display") === "stacked");
+    const per = Math.ceil(n / count) || 1;
     const rows = [];
-    for (let r = 0; r < rowsWanted; r++) {
+    for (let r = 0; r < count; r++) {
       const row = document.createElement("div");
       row.className = "row";
-      for (const c of cards.slice(r * per, (r + 1) * per)) {
-        const el = have.get(c) ?? handCard(c);
-        el.classList.remove("drawn", "dealing", "pending", "bounce");
-        el.style.animationDelay = "";
-        row.append(el);
-      }
+      row.append(...els.slice(r * per, (r + 1) * per));
       rows.push(row);
     }
     myHand.replaceChildren(...rows);
-    myHand.dataset.rows = String(rowsWanted);
+    myHand.dataset.rows = String(count);
+    fitRows(myHand);
+  }
+  // Lays the hand out again when its width calls for another number of rows.
+  function refitHand() {
+    const els = [...myHand.querySelectorAll(".card")];
+    const count = rowsFor(els.length, myHand.clientWidth, handCardWidth(), settings.get("hand-display") === "stacked");
+    if (els.length && String(count) !== myHand.dataset.rows) placeHand(els);
+    else fitRows(myHand);
+  }
+
+  function renderMine(t, prev) {
+    const cards = sorted(t.own, t.trump);
+    const have = new Map([...myHand.querySelectorAll(".card")].map((el) => [el.dataset.card, el]));
+    placeHand(cards.map((c) => {
+      const el = have.get(c) ?? handCard(c);
+      el.classList.remove("drawn", "dealing", "pending", "bounce");
+      el.style.animationDelay = "";
+      return el;
+    }));
     if (raised && !t.own.includes(raised)) raised = null;
     for (const el of myHand.querySelectorAll(".card")) {
       const c = el.dataset.card;
@@ -423,7 +449,6 @@ export function mount(root, ctx) {
     }
     if (fresh) dealtHand = key;
     setRoving();
-    fitRows(myHand);
   }
 
   // Keyboard focus goes to one card of the hand at a time (roving tab index).
@@ -445,7 +470,7 @@ export function mount(root, ctx) {
     const next = order[i + 1] && myHand.querySelector(`[data-card="${order[i + 1]}"]`);
     if (next) next.before(el);
     else (myHand.querySelector(".row:last-child") ?? myHand).append(el);
-    fitRows(myHand);
+    placeHand([...myHand.querySelectorAll(".card")]);
     return el;
   }
 
@@ -539,19 +564,54 @@ export function mount(root, ctx) {
     s.dataset.tracker = on ? "on" : "off";
     if (!on || !shown) return;
     const t = shown.table;
+    // What the view says: the cards unseen, the computer's cards known (the up-cards it took and
+    // still holds, and in the endgame the rest of its hand, which is all that is left). The cards
+    // the table showed earlier in the hand that an undo put back (the view counts them unseen again)
+    // are told apart: the player saw them.
+    const before = seenBeforeUndo(shown);
+    const unseen = t.unseen.filter((c) => !before.has(c));
+    const took = t.opponent_known.filter((c) => t.upcards[1].includes(c));
+    const rest = t.opponent_known.filter((c) => !took.includes(c));
     const order = suitOrder(settings.get("suit-order"), t.trump);
     const rows = order.map((suit) => {
-      const cards = t.unseen.filter((c) => c[1] === suit).sort((a, b) => RANKS.indexOf(b[0]) - RANKS.indexOf(a[0]));
+      const cards = unseen.filter((c) => c[1] === suit).sort((a, b) => RANKS.indexOf(b[0]) - RANKS.indexOf(a[0]));
       const red = suit === "H" || suit === "D" ? " red" : "";
-      const ranks = cards.map((c) => `<span class="tr-card">${c[0] === "T" ? "10" : c[0]}</span>`).join("");
+      const ranks = cards.map((c) => `<span class="tr-card" data-card="${c}">${c[0] === "T" ? "10" : c[0]}</span>`).join("");
       return `<li aria-label="${SUIT_NAME[suit]}: ${cards.length ? cards.map(cardLabel).join(", ") : "none"}">
         <span class="tr-suit${red}" aria-hidden="true">${SUIT_SYMBOL[suit]}</span><span class="tr-ranks" aria-hidden="true">${ranks || "—"}</span></li>`;
     });
-    const known = t.opponent_known.length
-      ? `<p class="tr-known">The computer holds ${t.opponent_known.map(cardText).join(" ")} (up-cards it took).</p>`
-      : "";
-    const where = t.phase === "foreplay" ? "in the stock or the computer's hand" : "all in the computer's hand";
-    box.innerHTML = `<h3>Unseen: ${t.unseen.length} <small>(${where})</small></h3><ul>${rows.join("")}</ul>${known}`;
+    const list = (cards) => cards.map((c) => `<span class="tr-c${c[1] === "H" || c[1] === "D" ? " red" : ""}" data-card="${c}" aria-label="${cardLabel(c)}">${cardText(c)}</span>`).join(" ");
+    const lines = [];
+    if (t.phase === "foreplay") {
+      if (took.length) lines.push(`<p class="tr-known tr-took">The computer holds the up-cards it took: ${list(took)}.</p>`);
+    } else if (t.opponent_known.length) {
+      const ups = took.length ? ` <span class="tr-took">Of these, the up-cards it took: ${list(took)}.</span>` : "";
+      lines.push(`<p class="tr-known">The computer holds ${list([...rest, ...took])}.${ups}</p>`);
+    }
+    const next = [...before].filter(([c, why]) => why.up && t.unseen.includes(c) && why.up > t.trick_number);
+    const other = [...before].filter(([c, why]) => !(why.up > t.trick_number) && t.unseen.includes(c));
+    if (next.length) {
+      lines.push(`<p class="tr-known tr-seen">Seen before your undo: the up-card${next.length > 1 ? "s" : ""} to come, ${next
+        .sort((a, b) => a[1].up - b[1].up).map(([c, why]) => `${list([c])} (trick ${why.up})`).join(", ")}.</p>`);
+    }
+    if (other.length) lines.push(`<p class="tr-known tr-seen">Also seen before your undo: ${list(other.map(([c]) => c))}.</p>`);
+    const where = t.phase === "foreplay" ? "the stock or the computer's hand" : "the computer's hand";
+    box.innerHTML = `<h3>Unseen: ${unseen.length} <small>(${where})</small></h3><ul>${rows.join("")}</ul>${lines.join("")}`;
+  }
+
+  // The cards the table showed the player in view v's hand before its last undo, each with what the
+  // table showed of it ({up: N}: the up-card of trick N, which the stock turns up whoever wins;
+  // {}: a card the player drew or the computer played): a Map, empty when nothing was taken back.
+  function seenBeforeUndo(v) {
+    const events = state.events.filter((e) => e.hand === v.hand_number);
+    const seen = new Map();
+    if (!events.some((e) => e.kind === "undo")) return seen;
+    for (const e of events) {
+      if (e.kind === "deal" && e.card) seen.set(e.card, { up: 1 });
+      else if (e.kind === "upcard" && e.card) seen.set(e.card, { up: e.trick + 1 });
+      else if ((e.kind === "draw" && e.player === 0 && e.card && !seen.has(e.card)) || (e.kind === "play" && e.player === 1)) seen.set(e.card, {});
+    }
+    return seen;
   }
 
   // ---- the scoreboard ---------------------------------------------------------------------------
@@ -723,12 +783,14 @@ export function mount(root, ctx) {
       el.setAttribute("aria-description", `${shownValue} ${unit}, ${tricksText(tricks ?? 0)} ${counted}${best ? ", best" : ""}`);
     }
     const bestOnes = m.cards.filter((c) => Math.abs(c.value - top) < 1e-9);
-    const bestCards = bestOnes.map((c) => cardText(c.card)).join(", ");
-    const rule = `${scoringName(v.rules)}: your points minus the computer's at the hand's end`;
+    const names = bestOnes.map((c) => cardText(c.card));
+    const bestCards = names.length > 1 ? `${names.slice(0, -1).join(", ")} or ${names[names.length - 1]}` : names[0];
+    const rule = `${scoringName(v.rules)} points: yours minus the computer's at the hand's end`;
     const bestTricks = tricksText(bestOnes[0]?.tricks ?? 0);
+    // The best card first, so that it is named whatever the width.
     say(m.exact
-      ? `Exact hint, in points (${rule}) with best play by both. Best: ${bestCards} (${shown(top)} ${plural(Math.abs(Math.round(top)), "point")}, ${bestTricks} ${counted}).`
-      : `Estimated hint (${m.samples} deals), in expected points (${rule}). Best: ${bestCards} (${shown(top)} expected points, ${bestTricks} ${counted}).`);
+      ? `Best: ${bestCards}: ${shown(top)} ${plural(Math.abs(Math.round(top)), "point")}, ${bestTricks} ${counted} (exact, with best play by both; ${rule}).`
+      : `Best: ${bestCards}: ${shown(top)} expected points, ${bestTricks} ${counted} (estimated from ${m.samples} deals; ${rule}).`);
     s.dataset.hint = m.exact ? "exact" : "estimate";
     s.dataset.hintUnit = unit;
   }
@@ -857,9 +919,10 @@ export function mount(root, ctx) {
     }
     if (k.length !== 1) return;
     const c = k.toLowerCase();
-    if (!typed && "hutl".includes(c)) {
+    const help = !typed && TABLE_HELP_KEYS.find((x) => x.key === c);
+    if (help) {
       e.preventDefault();
-      ({ h: askHint, u: undo, t: toggleTracker, l: showLastTrick })[c]();
+      ({ hint: askHint, undo, tracker: toggleTracker, last: showLastTrick })[help.action]();
       return;
     }
     if (/[0-9ajqkt]/.test(c) && !typed) typed = c;
@@ -881,15 +944,17 @@ export function mount(root, ctx) {
 
   // ---- layout -----------------------------------------------------------------------------------
   function applyLayout() {
-    s.dataset.layout = layoutFor(settings.get("orientation"));
+    const { layout, turned } = layoutFor(settings.get("orientation"));
+    s.dataset.layout = layout;
+    s.toggleAttribute("data-turned", turned);
     requestAnimationFrame(() => {
-      fitRows(myHand);
+      refitHand();
       fitRows(theirHand);
     });
   }
   const offShape = onShapeChange(applyLayout);
   const ro = new ResizeObserver(() => {
-    fitRows(myHand);
+    refitHand();
     fitRows(theirHand);
   });
   ro.observe(myHand);
@@ -938,8 +1003,12 @@ export function mount(root, ctx) {
         resync(null);
         resyncing = true;
         if (!m.game) noGame();
-        else if (m.game.game === "android") go("android");
-        else say("");
+        else if (m.game.game === "android") go("android", {}, { replace: true });
+        else {
+          // A reconnection, a reload: what was said is old news; the view's prompt follows whole.
+          msgEl.textContent = "";
+          news = false;
+        }
         break;
       case "event":
         if (state.view === null) return; // a welcome's replay of the game so far: the view follows
@@ -989,12 +1058,12 @@ export function mount(root, ctx) {
       pending = null;
       cardEl(card)?.classList.remove("pending");
       if (shown) renderScores(shown);
-      bounce(card, m.message);
+      bounce(card, refusalText(m.code, latest(), card) ?? m.message);
       return;
     }
     if (was) {
       pending = null;
-      say(m.message);
+      say(refusalText(m.code, latest()) ?? m.message);
       return;
     }
     // Not an answer to the table (a setting the server does not know yet, say): only trouble.
@@ -1004,7 +1073,7 @@ export function mount(root, ctx) {
   // ---- start ------------------------------------------------------------------------------------
   if (state.welcomed && !state.game) noGame();
   else if (state.game?.game === "android") {
-    queueMicrotask(() => go("android"));
+    queueMicrotask(() => go("android", {}, { replace: true }));
   } else if (state.view?.game === "german") render(state.view, { defer: true });
   else msgEl.textContent = "Dealing…";
 
@@ -1029,7 +1098,3 @@ export function mount(root, ctx) {
 // Small drawings instead of emoji (not every system has an emoji font).
 const TROPHY = `<svg viewBox="0 0 24 24" width="1em" height="1em" focusable="false"><path fill="#f3c44b" stroke="#7a5a00" stroke-width="1" d="M6 3h12v3h3v2a5 5 0 0 1-5 5h-.3A5 5 0 0 1 13 15.9V18h3v3H8v-3h3v-2.1A5 5 0 0 1 8.3 13H8a5 5 0 0 1-5-5V6h3zM5 8a3 3 0 0 0 2.4 2.9A8 8 0 0 1 6 8zm14 0h-1a8 8 0 0 1-1.4 2.9A3 3 0 0 0 19 8z"/></svg>`;
 const BULB = `<svg viewBox="0 0 24 24" width="1.1em" height="1.1em" focusable="false"><path fill="#f3c44b" stroke="#1d1600" stroke-width="1" d="M12 2a7 7 0 0 0-4 12.7V17h8v-2.3A7 7 0 0 0 12 2z"/><path fill="none" stroke="currentColor" stroke-width="1.8" d="M9 19.5h6M10 22h4"/></svg>`;
-
-function escapeHtml(text) {
-  return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
-}

@@ -1,0 +1,105 @@
+// walk.spec.js: every screen of the client, as a person with a phone would see it: home, settings,
+// statistics, history, a German replay, rules, the Android Whist table with its commands, and the
+// German table in the middle of a hand with the card tracker open and a hint shown (in each
+// orientation setting), with a long name. On each, layout-check.js looks for anything cut off by the
+// screen or its box, a piece under another, and a touch target under 44 px. Each project walks at its
+// own size; the Pixel 7 also at 360x640 and 640x360 (the smallest phone held each way).
+const { test, expect } = require('../fixtures');
+const { expectGoodLayout } = require('../layout-check');
+const { saveSettings, playHandOverSocket, talk, playOne, myTurn, ledCard } = require('../play-helpers');
+
+// 29 characters: a long name must not push anything off the screen.
+const LONG_NAME = 'Bartholomew Featherstonehaugh';
+
+const SIZES = [null, { width: 360, height: 640 }, { width: 640, height: 360 }];
+
+for (const size of SIZES) {
+  const label = size ? `${size.width}x${size.height}` : "the project's own size";
+  test(`every screen at ${label}: nothing cut off, covered or too small to touch`, async ({ page, shot }, testInfo) => {
+    test.skip(size !== null && testInfo.project.name !== 'pixel7', 'the small sizes once, on a touch screen');
+    test.setTimeout(180_000);
+    if (size) await page.setViewportSize(size);
+    const tag = size ? label : testInfo.project.name;
+    await page.goto('/');
+    await expect(page.locator('#screen-home')).toBeVisible();
+    await saveSettings(page, { speed: 'instant', sound: 'off', opponent: 'random', 'android-opponent': 'random', name: LONG_NAME, tracker: 'on' });
+    // A hand of each game for the statistics, the history and the replay; the German one's scoreboard
+    // in each orientation setting; then an Android hand in play.
+    await playHandOverSocket(page, { game: 'german', opponent: 'random' });
+    await page.reload();
+    await page.locator('#resume').click();
+    for (const orientation of ['auto', 'portrait', 'landscape']) {
+      await saveSettings(page, { orientation });
+      await expect(page.locator('#scoreboard')).toBeVisible();
+      await expectGoodLayout(page, `the scoreboard (orientation ${orientation})`, { fit: true });
+    }
+    await shot(page, `walk-scoreboard-${tag}`, { docs: false });
+    await saveSettings(page, { orientation: 'auto' });
+    await page.locator('#home').click();
+    await playHandOverSocket(page, { game: 'android', opponent: 'random' });
+    await talk(page, [{ type: 'next' }], 'view');
+    await page.reload();
+    await expect(page.locator('#screen-home')).toBeVisible();
+    await expect(page.locator('#resume')).toBeVisible();
+    await expectGoodLayout(page, 'home');
+
+    await page.locator('#open-settings').click();
+    await expect(page.locator('#screen-settings')).toBeVisible();
+    await expectGoodLayout(page, 'settings');
+    await page.locator('#close-settings').click();
+
+    await page.locator('#open-stats').click();
+    await expect(page.locator('#stats-german')).toBeVisible();
+    await expectGoodLayout(page, 'statistics');
+    await shot(page, `walk-stats-${tag}`, { docs: false });
+
+    await page.locator('#stats-history').click();
+    await expect(page.locator('#history-list .history-item')).toHaveCount(2);
+    await expectGoodLayout(page, 'history');
+    await shot(page, `walk-history-${tag}`, { docs: false });
+
+    await page.locator('#history-list .history-item[data-game="german"]').click();
+    await expect(page.locator('#replay-review-total')).toBeVisible({ timeout: 30_000 });
+    await page.locator('#replay-next').click();
+    await page.locator('#replay-next').click();
+    await expectGoodLayout(page, 'replay');
+    await shot(page, `walk-replay-${tag}`, { docs: false });
+    await page.locator('#back-button').click();
+    await page.locator('#back-button').click();
+    await expect(page.locator('#screen-home')).toBeVisible();
+
+    await page.locator('#open-rules').click();
+    await expect(page.locator('#screen-rules')).toBeVisible();
+    await expectGoodLayout(page, 'rules');
+    await page.locator('#back-button').click();
+
+    // The Android table, the commands offered when the android is to play.
+    await page.locator('#resume').click();
+    await expect(page.locator('#screen-android #my-hand [data-card]')).toHaveCount(13);
+    await page.waitForFunction(() => document.querySelector('#commands:not([hidden]) button') || document.querySelector('#my-hand.my-turn'));
+    await expectGoodLayout(page, 'android', { fit: true });
+    await shot(page, `walk-android-${tag}`, { docs: false });
+    await page.locator('#home-button').click();
+
+    // The German table in the middle of a hand, the computer's card led: tracker open, a hint shown;
+    // in every orientation setting.
+    await page.locator('#new-game').click();
+    await expect(page.locator('#screen-table')).toBeVisible();
+    for (let i = 0; i < 3; i++) await playOne(page);
+    for (let i = 0; i < 10; i++) {
+      await myTurn(page);
+      if (await ledCard(page)) break;
+      await playOne(page);
+    }
+    expect(await ledCard(page)).not.toBeNull();
+    for (const orientation of ['auto', 'portrait', 'landscape']) {
+      await saveSettings(page, { orientation });
+      await myTurn(page);
+      await expect(page.locator('#tracker')).toBeVisible();
+      await page.locator('#hint-button').click();
+      await expect(page.locator('#my-hand .hint-badge.best').first()).toBeVisible({ timeout: 30_000 });
+      await expectGoodLayout(page, `table (orientation ${orientation})`, { fit: true });
+      await shot(page, `walk-table-${orientation}-${tag}`, { docs: false });
+    }
+  });
+}
