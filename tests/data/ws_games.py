@@ -312,7 +312,15 @@ def scenario_stall(host, port, cookie, flag, log):
     os.remove(flag)
     ws.send({"type": "open", "game": "german"})  # the player comes back to the game: the computer plays
     ws.until(lambda m: m["type"] == "welcome")
-    m = ws.until(lambda m: m["type"] in ("error",) or (m["type"] == "event" and m["kind"] == "play"))
+    seen = [0]  # the game so far comes again (its events, then the view): the computer's card comes after
+
+    def resync(m):
+        if m["type"] == "event":
+            seen[0] = max(seen[0], m["number"])
+        return m["type"] == "view"
+    ws.until(resync)
+    m = ws.until(lambda m: m["type"] == "error" or (m["type"] == "event" and m["kind"] == "play"
+                                                     and m["number"] > seen[0]))
     if m["type"] != "event" or m["player"] != 1:
         fail(f"the computer does not play on once there is room: {m}")
     print("ws_games: the computer's card refused once, no loop, played once there is room")
