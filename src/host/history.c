@@ -106,13 +106,8 @@ gw_status gw_store_owned_record(gw_store *s, const char *owner, int64_t id, char
     int rc = sqlite3_step(st);
     gw_status res = GW_OK;
     if (rc == SQLITE_ROW) {
-        const char *rec = (const char *)sqlite3_column_text(st, 0);
-        size_t len = (size_t)sqlite3_column_bytes(st, 0);
-        *text = malloc(len + 1);
-        if (*text) {
-            memcpy(*text, rec ? rec : "", rec ? len : 0);
-            (*text)[rec ? len : 0] = '\0';
-        } else {
+        *text = store_column_dup(st, 0);
+        if (!*text) {
             res = gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory reading the hand");
         }
     } else if (rc == SQLITE_DONE) {

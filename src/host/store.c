@@ -402,6 +402,16 @@ void store_column_copy(sqlite3_stmt *st, int col, char *out, size_t cap) {
     snprintf(out, cap, "%s", text ? text : "");
 }
 
+char *store_column_dup(sqlite3_stmt *st, int col) {
+    const char *text = (const char *)sqlite3_column_text(st, col);
+    size_t len = text ? (size_t)sqlite3_column_bytes(st, col) : 0;
+    char *out = malloc(len + 1);
+    if (!out) return NULL;
+    memcpy(out, text ? text : "", len);
+    out[len] = '\0';
+    return out;
+}
+
 const char *gw_store_file(const gw_store *s) { return s->path; }
 
 void store_local_now(char out[24]) {

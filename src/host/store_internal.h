@@ -13,6 +13,8 @@ sqlite3 *store_db(gw_store *s);
 
 /* Copies a text column into out (cap bytes, truncated, "" for NULL). */
 void store_column_copy(sqlite3_stmt *st, int col, char *out, size_t cap);
+/* Column col of st's row as a malloc'd string (NULL text: ""); NULL without memory. */
+char *store_column_dup(sqlite3_stmt *st, int col);
 
 /* Fills err with SQLite's message for a failure while doing `what`; GW_EIO. */
 gw_status store_db_error(gw_store *s, const char *what, gw_error *err);

@@ -63,14 +63,9 @@ static bool read_game(sqlite3_stmt *st, gw_store_web_game *g) {
     store_column_copy(st, 0, g->token, sizeof g->token);
     const char *game = (const char *)sqlite3_column_text(st, 1);
     g->game = game && strcmp(game, "android") == 0 ? GW_GAME_ANDROID : GW_GAME_GERMAN;
-    const char *rec = (const char *)sqlite3_column_text(st, 2);
-    size_t len = (size_t)sqlite3_column_bytes(st, 2);
     g->stats_id = sqlite3_column_int64(st, 3);
-    g->record = malloc(len + 1);
-    if (!g->record) return false;
-    memcpy(g->record, rec ? rec : "", rec ? len : 0);
-    g->record[rec ? len : 0] = '\0';
-    return true;
+    g->record = store_column_dup(st, 2);
+    return g->record != NULL;
 }
 
 gw_status gw_store_web_games(gw_store *s, gw_store_web_game **rows, int *count, gw_error *err) {
@@ -207,13 +202,8 @@ gw_status gw_store_find_player(gw_store *s, const char *token, bool *known, char
     if (rc == SQLITE_ROW) {
         *known = true;
         if (settings) {
-            const char *t = (const char *)sqlite3_column_text(st, 0);
-            size_t len = (size_t)sqlite3_column_bytes(st, 0);
-            *settings = malloc(len + 1);
-            if (*settings) {
-                memcpy(*settings, t ? t : "", t ? len : 0);
-                (*settings)[t ? len : 0] = '\0';
-            } else {
+            *settings = store_column_dup(st, 0);
+            if (!*settings) {
                 res = gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory reading the player");
                 *known = false;
             }
@@ -275,12 +265,8 @@ gw_status gw_store_load_player(gw_store *s, const char *token, gw_store_player *
     int rc = sqlite3_step(st);
     gw_status res = GW_OK;
     if (rc == SQLITE_ROW) {
-        const char *t = (const char *)sqlite3_column_text(st, 0);
-        size_t len = (size_t)sqlite3_column_bytes(st, 0);
-        out->settings = malloc(len + 1);
+        out->settings = store_column_dup(st, 0);
         if (out->settings) {
-            memcpy(out->settings, t ? t : "", t ? len : 0);
-            out->settings[t ? len : 0] = '\0';
             out->known = true;
             out->last_seen = sqlite3_column_int64(st, 1);
             out->kept = sqlite3_column_int(st, 2) != 0;

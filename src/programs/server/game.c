@@ -3,13 +3,11 @@
  * saved in the store before anything of it is sent (its messages are held until the save commits, and a
  * change that cannot be saved is undone), every finished hand of either game put in the statistics under
  * its owner, the player's token, in the same transaction as the game (server_int.h). */
-#define _DEFAULT_SOURCE /* getrandom, strdup */
+#define _DEFAULT_SOURCE /* strdup */
 #include <assert.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 
 #include <libwebsockets.h>
 
@@ -24,20 +22,7 @@
  * no loop of thinking and failing while the disk is full. */
 #define STALL_MS 30000
 
-bool game_seed(uint64_t *out) {
-    unsigned char b[sizeof *out];
-    size_t got = 0;
-    while (got < sizeof b) {
-        ssize_t n = getrandom(b + got, sizeof b - got, 0);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            return false;
-        }
-        got += (size_t)n;
-    }
-    memcpy(out, b, sizeof b);
-    return true;
-}
+bool game_seed(uint64_t *out) { return random_bytes(out, sizeof *out); }
 
 /* ---- sending: what a change shows is held until the change is saved ---------------------------------- */
 

@@ -18,17 +18,23 @@
 #define PRUNE_BATCH  64   /* players pruned at most per tick */
 #define PRUNE_RESTED 60   /* seconds to wait after a tick that found fewer than PRUNE_BATCH to prune */
 
-bool token_new(char out[TOKEN_HEX + 1]) {
-    unsigned char b[TOKEN_BYTES];
+bool random_bytes(void *out, size_t n) {
+    unsigned char *b = out;
     size_t got = 0;
-    while (got < sizeof b) {
-        ssize_t n = getrandom(b + got, sizeof b - got, 0);
-        if (n < 0) {
+    while (got < n) {
+        ssize_t r = getrandom(b + got, n - got, 0);
+        if (r < 0) {
             if (errno == EINTR) continue;
             return false;
         }
-        got += (size_t)n;
+        got += (size_t)r;
     }
+    return true;
+}
+
+bool token_new(char out[TOKEN_HEX + 1]) {
+    unsigned char b[TOKEN_BYTES];
+    if (!random_bytes(b, sizeof b)) return false;
     static const char HEX[] = "0123456789abcdef";
     for (int i = 0; i < TOKEN_BYTES; i++) {
         out[2 * i] = HEX[b[i] >> 4];

@@ -228,6 +228,8 @@ void send_kill(conn *c);
 void send_written(conn *c, out_msg *m);
 
 /* ---- players.c ---- */
+/* n bytes from the system's random source (getrandom); false if it gives none. */
+bool random_bytes(void *out, size_t n);
 /* A fresh random token; false if the system gives no randomness. */
 bool token_new(char out[TOKEN_HEX + 1]);
 /* Issues a new token (recorded in the store: only issued tokens are valid); false with why (cap bytes) on
