@@ -325,7 +325,7 @@ static void select_card(atable *t, const gw_card *cards, int n, gw_card c) {
     char why[160];
     int i = tui_find_card(cards, n, c, t->app->scr.ascii, why, sizeof why);
     const char *no = i < 0 ? why : card_refusal(t, c, why, sizeof why);
-    if (i >= 0) t->sel = i;
+    t->sel = i; /* a card not held leaves nothing selected: Enter then plays nothing */
     tui_status_refusal(&t->status, no);
 }
 
@@ -362,7 +362,7 @@ static act_result human_card(atable *t) {
         }
         bool play = ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ';
         if (ch == KEY_LEFT || ch == 'h') {
-            t->sel = (t->sel + n - 1) % n;
+            t->sel = t->sel < 0 ? n - 1 : (t->sel + n - 1) % n;
             tui_status_clear(&t->status);
         } else if (ch == KEY_RIGHT || ch == 'l') {
             t->sel = (t->sel + 1) % n;
@@ -407,6 +407,10 @@ static act_result human_card(atable *t) {
                 tui_status_set(&t->status, true, "'%c' is not a key here: ? lists the keys.", ch);
         }
         if (!play) continue;
+        if (t->sel < 0 || t->sel >= n) {
+            tui_status_set(&t->status, true, "No card is selected: choose one with the arrows or type it.");
+            continue;
+        }
         char why[160];
         const char *no = card_refusal(t, cards[t->sel], why, sizeof why);
         if (no) {

@@ -321,7 +321,7 @@ static void select_card(table *t, gw_card c) {
     char why[160];
     int i = tui_find_card(cards, n, c, t->app->scr.ascii, why, sizeof why);
     const char *no = i < 0 ? why : refusal(t, c, why, sizeof why);
-    if (i >= 0) t->sel = i;
+    t->sel = i; /* a card not held leaves nothing selected: Enter then plays nothing */
     tui_status_refusal(&t->status, no);
 }
 
@@ -330,7 +330,10 @@ static bool try_play(table *t, gw_card *out) {
     tui_view v = {.p = &t->pos, .order = t->app->settings.suit_order};
     gw_card cards[GW_RANKS];
     int n = tui_view_hand(&v, cards);
-    if (t->sel < 0 || t->sel >= n) return false;
+    if (t->sel < 0 || t->sel >= n) {
+        tui_status_set(&t->status, true, "No card is selected: choose one with the arrows or type it.");
+        return false;
+    }
     char why[160];
     const char *no = refusal(t, cards[t->sel], why, sizeof why);
     if (no) {
@@ -389,7 +392,7 @@ static turn_result human_turn(table *t, gw_card *out) {
         switch (ch) {
         case KEY_LEFT:
         case 'h':
-            if (n) t->sel = (t->sel - 1 + n) % n;
+            if (n) t->sel = t->sel < 0 ? n - 1 : (t->sel - 1 + n) % n;
             tui_status_clear(&t->status);
             continue;
         case KEY_RIGHT:
