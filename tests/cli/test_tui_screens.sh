@@ -51,6 +51,7 @@ keys Escape
 wait_for "G E R M A N" "settings left after the refusal"
 wait_for "match to 37" "home: the target unchanged"
 # the scoring names (seed 003): Last 13 in the classic deck, Last 7 in the small one
+screen | grep -qF "two players, one deck, 26 tricks" || fail "home (classic deck): the subtitle: $(screen)"
 screen | grep -qF "Last 13 scoring" || fail "home: the scoring is not named Last 13: $(screen)"
 press s
 wait_for "Win target" "settings, variant"
@@ -67,6 +68,8 @@ keys Right
 wait_for "Last 7 (endgame tricks)" "settings: the scoring rules cycle back"
 keys q
 wait_for "small deck, Last 7 scoring" "home: Last 7"
+# the subtitle counts the small deck's tricks (it said 26 whatever the deck)
+screen | grep -qF "two players, one deck, 14 tricks" || fail "home (small deck): the subtitle: $(screen)"
 # the Rules screen in the small deck's numbers
 press '?'
 wait_for "THE DEAL" "rules"
@@ -74,8 +77,12 @@ S=$(screen)
 keys NPage
 sleep 0.3
 S="$S$(screen)"
-for want in "Each player gets 7 cards" "first 7 tricks" "last 7 tricks" "Last 7: the winner of more endgame tricks scores the tricks over 3" "slam, 5 points" "all 14 tricks count; the winner scores the tricks over 7"; do
-  grep -qF "$want" <<<"$S" || fail "rules (small deck) lack '$want'"
+# the page's text as one line: the box's sides and the wrapping taken out
+flat=$(sed -n 's/^ *│ \(.*\) │ *$/\1/p' <<<"$S" | tr -s ' \n' ' ')
+for want in "Each player gets 7 cards" "first 7 tricks" "last 7 tricks" \
+  "Last 7: the 7 endgame tricks count; the winner scores the tricks over 3; all 7: slam, 5 points." \
+  "Every trick: all 14 tricks of both phases count; the winner scores the tricks over 6."; do
+  grep -qF "$want" <<<"$flat" || fail "rules (small deck) lack '$want': $flat"
 done
 screen | grep -qF "13 tricks" && fail "rules (small deck) still say 13 tricks"
 keys q

@@ -513,8 +513,10 @@ static act_result scoreboard(atable *t, const gw_event *score) {
                       score->tricks[0], score->tricks[1]);
             tui_textf(s, row++, x + 3, 58, TUI_C_DIALOG, 0, "%-24s %12d %12d", "Points this hand",
                       hand_winner == 0 ? score->points[0] : 0, hand_winner == 1 ? score->points[1] : 0);
-            tui_textf(s, row++, x + 3, 58, TUI_C_DIALOG, 0, "%-24s %12d %12d", "Game points (to 5)",
-                      score->score[0], score->score[1]);
+            char to[32];
+            snprintf(to, sizeof to, "Game points (to %d)", GW_ANDROID_GAME_POINTS);
+            tui_textf(s, row++, x + 3, 58, TUI_C_DIALOG, 0, "%-24s %12d %12d", to, score->score[0],
+                      score->score[1]);
             tui_textf(s, row++, x + 3, 58, TUI_C_DIALOG, 0, "%-24s %12d %12d", "Games won", r->games[0],
                       r->games[1]);
             tui_textf(s, row++, x + 3, 58, TUI_C_DIALOG, 0, "%-24s %12d %12d", "Game values", r->values[0],

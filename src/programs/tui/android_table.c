@@ -140,10 +140,10 @@ static void draw_title(const tui_screen *s, const tui_android_view *av) {
     tui_card_label(v->trump_card, s->ascii, trump);
     tui_fill_row(s, 0, TUI_C_TITLE);
     snprintf(line, sizeof line,
-             " Android Whist · trump %s %s · tricks %d-%d · points %d-%d · games %d-%d · trick %d/13",
+             " Android Whist · trump %s %s · tricks %d-%d · points %d-%d · games %d-%d · trick %d/%d",
              tui_suit_label(v->trump, s->ascii), trump, v->won[side_me], v->won[1 - side_me], r->points[me],
              r->points[1 - me], r->games[me], r->games[1 - me],
-             v->tricks_done < GW_ANDROID_TRICKS ? v->tricks_done + 1 : GW_ANDROID_TRICKS);
+             v->tricks_done < GW_ANDROID_TRICKS ? v->tricks_done + 1 : GW_ANDROID_TRICKS, GW_ANDROID_TRICKS);
     if (s->ascii) tui_ascii_dots(line);
     tui_text(s, 0, 0, s->w, TUI_C_TITLE, 0, line);
 }

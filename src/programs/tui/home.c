@@ -68,7 +68,9 @@ static void draw_home(void *ctx) {
     if (y < 1) y = 1;
     const char *title = s->ascii ? "S H  G E R M A N   W H I S T  D C" : "♠ ♥  G E R M A N   W H I S T  ♦ ♣";
     tui_text(s, y, (s->w - tui_label_width(title)) / 2, 0, TUI_C_TABLE, A_BOLD, title);
-    tui_text(s, y + 1, (s->w - 34) / 2, 0, TUI_C_TABLE, 0, "two players, one deck, 26 tricks");
+    char sub[64]; /* the tricks of a hand in the deck set: 26, or 14 in the small deck */
+    snprintf(sub, sizeof sub, "two players, one deck, %d tricks", 2 * gw_hand_size(h->app->settings.rules.variant));
+    tui_text(s, y + 1, (s->w - tui_label_width(sub)) / 2, 0, TUI_C_TABLE, 0, sub);
     int row = y + 4;
     for (int i = 0; i < ITEMS; i++) {
         if (!shown(h, i)) continue;
