@@ -9,8 +9,8 @@
 #include "gw/status.h"
 
 #define GW_ANDROID_BOOK         (GW_ANDROID_TRICKS / 2) /* a side scores a point a trick over these six */
-#define GW_ANDROID_GAME_POINTS  5 /* a game is won by the first side to reach this */
-#define GW_ANDROID_RUBBER_GAMES 3 /* a rubber is the best of this many games */
+#define GW_ANDROID_GAME_POINTS  5                       /* a game is won by the first side to reach this */
+#define GW_ANDROID_RUBBER_GAMES 3                       /* a rubber is the best of this many games */
 #define GW_ANDROID_RUBBER_WON   (GW_ANDROID_RUBBER_GAMES / 2 + 1) /* games that win the rubber: 2 */
 #define GW_ANDROID_RUBBER_BONUS 2 /* added to the rubber winner's game values */
 

@@ -175,7 +175,8 @@ static void rules_numbers(void **state) {
             assert_int_equal(number_after(text, "with one deck: "), gw_deck_size(GW_CLASSIC));
             assert_int_equal(number_after(text, "in the classic game, "), gw_deck_size(GW_SMALL));
             char ranks[32];
-            snprintf(ranks, sizeof ranks, "(ace down to %c) in the small", gw_rank_char(gw_lowest_rank(GW_SMALL)));
+            snprintf(ranks, sizeof ranks, "(ace down to %c) in the small",
+                     gw_rank_char(gw_lowest_rank(GW_SMALL)));
             assert_non_null(strstr(text, ranks));
             assert_int_equal(number_after(text, "Each player gets "), hs);
             assert_int_equal(number_after(text, "(first "), hs);
@@ -184,7 +185,8 @@ static void rules_numbers(void **state) {
                 gw_scoring sc = (gw_scoring)si;
                 char key[64];
                 snprintf(key, sizeof key, "%s: ", tui_scoring_label(sc, v));
-                /* what the engine scores: a hand won by one trick over the mark, a hand won with every trick */
+                /* what the engine scores: a hand won by one trick over the mark, a hand won with every trick
+                 */
                 bool all = sc == GW_EVERY;
                 int counted = all ? 2 * hs : hs;
                 int stated = number_after_in(text, key, all ? "all " : "the ");
@@ -194,7 +196,8 @@ static void rules_numbers(void **state) {
                     int over = number_after_in(text, key, "tricks over ");
                     for (int mine = counted / 2 + 1; mine <= counted / 2 + 2; mine++) {
                         int endgame[2] = {mine, hs - mine}, both[2] = {mine, counted - mine};
-                        if (all) endgame[0] = endgame[1] = hs / 2; /* every: the endgame alone decides nothing */
+                        if (all)
+                            endgame[0] = endgame[1] = hs / 2; /* every: the endgame alone decides nothing */
                         gw_hand_score won = gw_score_hand(v, sc, endgame, all ? both : endgame);
                         if (won.winner != 0 || won.slam || won.points[0] != mine - over)
                             fail_msg("%s, %s: the rules say over %d, but %d tricks to %d score %d",
@@ -229,7 +232,8 @@ static void rules_numbers(void **state) {
             gw_android_progress pr = {.game_winner = -1};
             int points = 0, games = 0;
             while (!pr.rubber_over) { /* side 0 wins every hand by one trick */
-                gw_android_hand_score one = gw_android_score_tricks((int[2]){book + 1, GW_ANDROID_TRICKS - book - 1});
+                gw_android_hand_score one =
+                    gw_android_score_tricks((int[2]){book + 1, GW_ANDROID_TRICKS - book - 1});
                 assert_int_equal(gw_android_rubber_add(&r, one, &pr, NULL), GW_OK);
                 if (games == 0) points += one.points;
                 if (pr.game_winner == 0) games++;
@@ -255,7 +259,8 @@ static void rules_numbers(void **state) {
             assert_int_equal(number_after(android, "the best of "), played);
             for (int lp = 0; lp < GW_ANDROID_GAME_POINTS; lp++) { /* "1 if they had 3 or 4" */
                 char had[48], had_range[48], had_or[48];
-                snprintf(had, sizeof had, "%d if %s %d", gw_android_game_value(lp), lp ? "they had" : "the losers had", lp);
+                snprintf(had, sizeof had, "%d if %s %d", gw_android_game_value(lp),
+                         lp ? "they had" : "the losers had", lp);
                 snprintf(had_or, sizeof had_or, "or %d", lp);
                 snprintf(had_range, sizeof had_range, "to %d", lp);
                 if (!strstr(android, had)) {
@@ -263,10 +268,12 @@ static void rules_numbers(void **state) {
                     int first = lp;
                     while (first > 0 && gw_android_game_value(first - 1) == gw_android_game_value(lp))
                         first--;
-                    snprintf(had, sizeof had, "%d if %s %d", gw_android_game_value(lp), first ? "they had" : "the losers had", first);
+                    snprintf(had, sizeof had, "%d if %s %d", gw_android_game_value(lp),
+                             first ? "they had" : "the losers had", first);
                     const char *g = strstr(android, had);
                     if (!g || !(strstr(g, had_or) || strstr(g, had_range)))
-                        fail_msg("the rules do not give a game's value when the losers had %d points: %s", lp, android);
+                        fail_msg("the rules do not give a game's value when the losers had %d points: %s", lp,
+                                 android);
                 }
             }
         }
@@ -340,10 +347,8 @@ static void android_hands_stored(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(scoring_labels),
-        cmocka_unit_test(typed_cards),
-        cmocka_unit_test(wrap_lines),
-        cmocka_unit_test(rules_numbers),
+        cmocka_unit_test(scoring_labels),       cmocka_unit_test(typed_cards),
+        cmocka_unit_test(wrap_lines),           cmocka_unit_test(rules_numbers),
         cmocka_unit_test(android_hands_stored),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -107,6 +107,9 @@ static void save(table *t) {
     t->save_warned = true;
 }
 
+/* Whether the match at the table is kept for resuming: this whist holds its file and saving works. */
+static bool kept(const table *t) { return tui_unfinished_held(TUI_KEPT_MATCH) && !t->save_warned; }
+
 static void clear_hint(table *t) {
     t->nvalues = 0;
     t->value_best = GW_NO_CARD;
@@ -169,6 +172,7 @@ static void show_help(table *t) {
         "                    in the endgame, expected in the foreplay (best underlined)",
         "u                   take back your last card (the hand counts as assisted)",
         "q                   leave the table (the match is kept for resuming)",
+        "q                   leave the table (this match is not kept for resuming)",
         "",
         "Foreplay: the winner of each trick takes the face-up card, the loser",
         "the next hidden one. Endgame: the last tricks are played out.",
@@ -176,8 +180,11 @@ static void show_help(table *t) {
     };
     const char *lines[sizeof LINES / sizeof LINES[0]];
     int n = 0;
-    for (size_t i = 0; i < sizeof LINES / sizeof LINES[0]; i++)
-        if (LINES[i][0] != 'c' || t->app->settings.tracker) lines[n++] = LINES[i]; /* the tracker when on */
+    for (size_t i = 0; i < sizeof LINES / sizeof LINES[0]; i++) {
+        if (LINES[i][0] == 'c' && !t->app->settings.tracker) continue; /* the tracker when on */
+        if (LINES[i][0] == 'q' && (strstr(LINES[i], "not kept") != NULL) == kept(t)) continue; /* one q */
+        lines[n++] = LINES[i];
+    }
     dialog(t, "Keys", lines, n);
 }
 
@@ -347,13 +354,14 @@ static bool try_play(table *t, gw_card *out) {
 }
 
 static turn_result ask_quit(table *t, gw_card *queen_pick) {
-    static const char *const LINES[] = {
-        "Leave the table? The match is kept: Resume on the home screen.",
+    const char *const lines[] = {
+        kept(t) ? "Leave the table? The match is kept: Resume on the home screen."
+                : "Leave the table? This match is not kept for resuming.",
         "",
         "y or q: leave        n or Esc: stay",
         "(s h d c select a queen, for 'qs' typed as a card)",
     };
-    int k = dialog(t, "Leave", LINES, 4);
+    int k = dialog(t, "Leave", lines, 4);
     if (k == TUI_KEY_SIGNAL) return TURN_SIGNAL;
     if (k == 'y' || k == 'Y' || k == 'q' || k == 'Q') return TURN_QUIT;
     int suit = k > 0 && k < 256 ? gw_suit_parse((char)k) : -1;
@@ -698,7 +706,7 @@ tui_exit tui_play(tui_app *app, tui_match *m, bool resumed) {
         }
         store_hand(&t, hand_no, &hs);
         if (gw_session_state_of(m->s) == GW_SESSION_OVER)
-            tui_unfinished_remove();
+            tui_unfinished_remove(TUI_KEPT_MATCH);
         else
             save(&t);
         tui_board_result b = tui_scoreboard(app, match, &finished, &hs);

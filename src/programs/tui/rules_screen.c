@@ -8,8 +8,8 @@
 #include "rules_text.h"
 
 tui_exit tui_rules_screen(tui_app *app) {
-    static tui_rules text;         /* large: one Rules screen at a time */
-    enum { W = TUI_MIN_W - 2 };    /* the box: its text's lines fit it, so nothing is cut */
+    static tui_rules text;      /* large: one Rules screen at a time */
+    enum { W = TUI_MIN_W - 2 }; /* the box: its text's lines fit it, so nothing is cut */
     tui_rules_text(app->settings.rules.variant, W - 4, &text);
     int top = 0;
     for (;;) {

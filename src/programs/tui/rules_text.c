@@ -189,7 +189,8 @@ static void android(writer *w) {
     char high[16] = "";
     for (int c = GW_CMD_HIGH_SPADES; c <= GW_CMD_HIGH_LONGEST; c++) {
         size_t k = strlen(high);
-        snprintf(high + k, sizeof high - k, "%s%c", k ? " " : "", tui_android_command_key((gw_android_command)c));
+        snprintf(high + k, sizeof high - k, "%s%c", k ? " " : "",
+                 tui_android_command_key((gw_android_command)c));
     }
     par(w, 2, 6, "%s ... %s (%s): the highest card instead", gw_android_command_name(GW_CMD_HIGH_SPADES),
         gw_android_command_name(GW_CMD_HIGH_LONGEST), high);
@@ -201,7 +202,8 @@ static void android(writer *w) {
     game_values(values, sizeof values);
     par(w, 0, 0,
         "SCORING  The side with more than %d tricks scores a point for each trick over %d. The first side to "
-        "%d points wins a game; the best of %d games wins the rubber. A game is worth %s; the rubber's winner "
+        "%d points wins a game; the best of %d games wins the rubber. A game is worth %s; the rubber's "
+        "winner "
         "adds %d. Honours score nothing.",
         GW_ANDROID_BOOK, GW_ANDROID_BOOK, GW_ANDROID_GAME_POINTS, GW_ANDROID_RUBBER_GAMES, values,
         GW_ANDROID_RUBBER_BONUS);
