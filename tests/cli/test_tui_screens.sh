@@ -183,7 +183,8 @@ grep -qE "20[0-9]{2}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2} +Android Whist +5 +hard
 grep -qF "Hand $ahands of its rubber (whist replay --id $((ghands + ahands)))" <<<"$S" ||
   fail "history: the selected hand's id: $S"
 press Enter
-wait_for "Android Whist: hand $((ghands + ahands))" "an Android Whist replay"
+# titled with the hand's number in its rubber, as the German Whist review is (it showed the database id)
+wait_for "Android Whist: hand $ahands of its rubber" "an Android Whist replay"
 wait_for "holds:" "the deal of the Android Whist replay"
 screen | grep -qE "   1\. [DLXN]  " || fail "the Android Whist replay lacks its first trick: $(screen)"
 keys q
@@ -201,5 +202,34 @@ wait_for "G E R M A N" "home after the history"
 keys q
 wait_exit
 [ "$RC" = 0 ] || fail "whist exited $RC"
+
+# --- Statistics longer than the screen: scrolling keeps the column names in view --
+for rules in "small last13" "small every" "small difference" "classic every" "classic difference"; do
+  set -- $rules
+  run_from "$SWEEP" play --plain --seed 9 --target 1 --variant "$1" --scoring "$2" --opponent random
+  expect_rc 0 "play --plain --variant $1 --scoring $2"
+done
+start play
+wait_for "G E R M A N" "home for the long statistics"
+press a
+wait_for "German Whist" "the long statistics"
+for ((i = 0; i < 12; i++)); do keys Down; done
+for ((i = 0; i < WAIT * 10; i++)); do screen | grep -qF "Android Whist" && break; sleep 0.1; done
+S=$(screen)
+grep -qF "Android Whist" <<<"$S" || fail "statistics: Down did not scroll to Android Whist: $S"
+# the first row under the box's top: the column names of the block in view (they scrolled away)
+sed -n 2p <<<"$S" | grep -qE "Computer +Matches +Won +Hands|Opponent +Rubbers +Won +Games" ||
+  fail "statistics scrolled: the column names are not kept at the top: $S"
+for ((i = 0; i < 12; i++)); do keys Down; done
+sleep 0.3
+S=$(screen)
+sed -n 2p <<<"$S" | grep -qE "Computer +Matches +Won +Hands" ||
+  fail "statistics scrolled to the end: the German Whist column names are not kept over its rows: $S"
+sed -n 3p <<<"$S" | grep -qE "Computer|German Whist" && fail "statistics scrolled to the end: not scrolled: $S"
+grep -qE "All +1 +[01] +[0-9]+ +[0-9]+ +$ahands " <<<"$S" || fail "statistics scrolled to the end: the last row: $S"
+keys q
+wait_for "G E R M A N" "home after the long statistics"
+keys q
+wait_exit
 
 finish

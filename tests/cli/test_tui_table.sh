@@ -57,6 +57,10 @@ sleep 0.4
 grep -qF "Foreplay · trick 1 of 13" <<<"$(screen)" || fail "one click played a card"
 click 20 17
 wait_for "The computer wins with A♠" "a second click plays the card"
+# During the pause the trick just played is on show, and the title still names it (it said trick 2).
+S=$(awaiting "▲wins")
+grep -qF "▲wins" <<<"$S" || fail "the pause after trick 1 was never seen: $S"
+grep -qF "Foreplay · trick 1 of 13" <<<"$(head -1 <<<"$S")" || fail "the title during the pause after trick 1: $(head -1 <<<"$S")"
 # The pause (1.5 s) ends on time although the release came during it: the
 # computer then leads trick 2 and it is the human's turn.
 within 10 "your turn" "the pause after a clicked trick ends on time"

@@ -237,7 +237,7 @@ static tui_exit replay_android(tui_app *app, const gw_store_entry *e, const char
             h = s->h - keys - 1;
             int w = 78, x = (s->w - w) / 2;
             char title[48];
-            snprintf(title, sizeof title, "Android Whist: hand %lld", (long long)e->id);
+            snprintf(title, sizeof title, "Android Whist: hand %d of its rubber", e->number); /* as in play */
             tui_draw_box(s, 0, x, h, w, title);
             for (int i = 0; i < h - 2 && top + i < page.n; i++)
                 tui_text(s, 1 + i, x + 2, w - 4, TUI_C_DIALOG, 0, page.line[top + i]);
