@@ -175,7 +175,18 @@ start play
 wait_for "(Android Whist)" "copy D: the rubber once copy C is gone"
 screen | grep -qF "Another whist" && fail "copy D still names the killed copy C"
 PID_D=$(pgrep -P "$(tmux display -p -t $SESSION '#{pane_pid}')" -x whist)
+# copy E waits on its home screen, which offers the rubber too until copy D takes it
+SESSION=copy-e
+start play
+wait_for "(Android Whist)" "copy E: the rubber offered"
+SESSION=copy-d
 keys r
 for ((i = 0; i < 100; i++)); do [ "$(cat "$AUNF.lock" 2>/dev/null)" = "$PID_D" ] && break; sleep 0.1; done
 [ "$(cat "$AUNF.lock" 2>/dev/null)" = "$PID_D" ] || fail "copy D did not take the rubber over after copy C was killed"
+# the home screen that was open meanwhile notices by itself (it noticed only a whist letting go)
+SESSION=copy-e
+wait_for "Another whist is playing the unfinished rubber (pid $PID_D)." "copy E: copy D took the rubber"
+screen | grep -qF "(Android Whist)" && fail "copy E still offers the rubber copy D plays: $(screen)"
+keys q
+wait_exit
 finish

@@ -40,7 +40,8 @@ typedef enum {
 typedef struct home {
     tui_app *app;
     bool can_resume;
-    bool busy; /* another whist plays an unfinished game: the screen looks again now and then */
+    bool busy;         /* another whist plays an unfinished game */
+    bool busy_kind[2]; /* which (tui_kept): the screen looks again when another whist takes or leaves one */
     char resume_text[96];
     bool can_resume_android; /* an unfinished Android Whist rubber that this whist may resume */
     char resume_android_text[96];
@@ -86,8 +87,8 @@ static void draw_home(void *ctx) {
               st->rules.target, gw_ai_level_name(st->opponent));
     int keys = tui_footer(s, s->ascii ? " Up/Down  n new  r resume  w android  s settings  a stats  "
                                         "h history  ? rules  q quit"
-                                      : " ↑↓  n new  r resume  w android  s settings  a stats  h history  "
-                                        "? rules  q quit");
+                                      : " ↑↓ n new  r resume  w android  s settings  a stats  h history  "
+                                        "? rules  q quit"); /* 79 columns: one row at 80 */
     /* Long messages wrap: the notice above the keys, the statistics' state under the settings. */
     int bottom = s->h - keys - 2, top = bottom + 1;
     if (h->app->notice[0]) {
@@ -130,6 +131,8 @@ static void peek_unfinished(home *h) {
     bool match_busy = tui_unfinished_busy(TUI_KEPT_MATCH, &pid);
     bool rubber_busy = tui_unfinished_busy(TUI_KEPT_RUBBER, &rubber_pid);
     h->busy = match_busy || rubber_busy;
+    h->busy_kind[TUI_KEPT_MATCH] = match_busy;
+    h->busy_kind[TUI_KEPT_RUBBER] = rubber_busy;
     if (was_busy) h->app->notice[0] = '\0'; /* said again below while it holds */
     if (h->busy) busy_notice(h->app, match_busy ? pid : -1, rubber_busy ? rubber_pid : -1);
     h->can_resume = !match_busy && tui_unfinished_load(&m, h->app->think_ms, false, &err);
@@ -293,7 +296,7 @@ gw_store *tui_app_store(tui_app *app) {
 
 /* The home screen until the player quits; returns the signal that stopped it, or 0. */
 static int home_loop(tui_app *app) {
-    home h = {app, false, false, "", false, "", ITEM_NEW};
+    home h = {app, false, false, {false, false}, "", false, "", ITEM_NEW};
     peek_unfinished(&h);
     if (h.can_resume)
         h.at = ITEM_RESUME;
@@ -302,11 +305,17 @@ static int home_loop(tui_app *app) {
     for (;;) {
         draw_home(&h);
         tui_show();
-        tui_key k = tui_read_key(&app->scr, h.busy ? 500 : -1);
+        /* Every half second the locks are looked at (cheap): when another whist takes a game or lets go
+         * of one, the screen says so and offers Resume or not (it noticed only a whist letting go). */
+        tui_key k = tui_read_key(&app->scr, 500);
         int ch = k.code, open = -1;
         switch (ch) {
         case TUI_KEY_SIGNAL: return tui_signal_caught();
-        case TUI_KEY_NONE: { /* while another whist plays: has it let go? */
+        case TUI_KEY_NONE: { /* has another whist taken or left a game? */
+            bool changed = false;
+            for (int kind = 0; kind < 2; kind++)
+                changed |= tui_unfinished_busy((tui_kept)kind, NULL) != h.busy_kind[kind];
+            if (!changed) continue;
             peek_unfinished(&h);
             if (h.can_resume) h.at = ITEM_RESUME;
             continue;

@@ -162,17 +162,18 @@ static tui_exit pause_after_trick(table *t) {
 
 static void show_help(table *t) {
     static const char *LINES[] = {
-        "Left/Right or h/l   select a card (a raised card is selected)",
-        "Enter or space      play the selected card",
-        "a k q j 10 9 .. 2   then s h d c: select that card (qs, 10h)",
-        "mouse               click selects, a second click plays",
-        "t                   the last trick",
-        "c                   card tracker: cards not seen, the computer's known cards",
-        "i                   hint: each card's points under the scoring rule, exact",
-        "                    in the endgame, expected in the foreplay (best underlined)",
-        "u                   take back your last card (the hand counts as assisted)",
-        "q                   leave the table (the match is kept for resuming)",
-        "q                   leave the table (this match is not kept for resuming)",
+        /* at most 76 columns: the box's inside at 80 */
+        "Left/Right, h/l   select a card (a raised card is selected)",
+        "Enter, space      play the selected card",
+        "a k q j 10 9 .. 2 then s h d c: select that card (qs, 10h)",
+        "mouse             click selects, a second click plays",
+        "t                 the last trick",
+        "c                 card tracker: cards not seen, the computer's known cards",
+        "i                 hint: each card's points under the scoring rule, exact in",
+        "                  the endgame, expected in the foreplay (best underlined)",
+        "u                 take back your last card (the hand counts as assisted)",
+        "q                 leave the table (the match is kept for resuming)",
+        "q                 leave the table (this match is not kept for resuming)",
         "",
         "Foreplay: the winner of each trick takes the face-up card, the loser",
         "the next hidden one. Endgame: the last tricks are played out.",
@@ -632,11 +633,11 @@ static void dealt(table *t) {
     clear_hint(t);
     char up[8];
     tui_card_label(t->pos.upcard, t->app->scr.ascii, up);
-    snprintf(t->news[0], sizeof t->news[0], "Hand %d: %s. Trump is %s (the turned card is %s).",
-             t->view.hand_number,
-             t->view.german.dealer == 0 ? "you deal, the computer leads" : "the computer deals, you lead",
-             gw_suit_name(t->pos.trump), up);
-    t->news[1][0] = '\0';
+    /* Two lines: one did not fit 80 columns ("... (the turned card is" and the rest cut off). */
+    snprintf(t->news[0], sizeof t->news[0], "Hand %d: %s.", t->view.hand_number,
+             t->view.german.dealer == 0 ? "you deal, the computer leads" : "the computer deals, you lead");
+    snprintf(t->news[1], sizeof t->news[1], "Trump is %s: the turned card is %s.", gw_suit_name(t->pos.trump),
+             up);
     if (t->app->settings.bell && t->pos.upcard != GW_NO_CARD && gw_card_suit(t->pos.upcard) == t->pos.trump)
         tui_bell();
     save(t);

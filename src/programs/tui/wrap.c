@@ -77,7 +77,7 @@ static int footer_wrap(const tui_screen *s, const char *keys, char *text, size_t
     snprintf(text, cap, "%s", keys + (keys[0] == ' '));
     for (size_t i = 0; text[i]; i++)
         if (text[i] == ' ' && text[i + 1] != ' ' && (i == 0 || text[i - 1] != ' ')) text[i] = '\x01';
-    int w = s->w - 1;
+    int w = s->w - 2; /* after the leading blank, short of the last column (the border's) */
     return tui_wrap(text, w > 1 ? w : 1, lines, 2);
 }
 
