@@ -79,6 +79,33 @@ gw_status gw_review_card(gw_expert *e, gw_solver *s, const gw_stakes *st, const 
 gw_status gw_review_hand(const gw_game *dealt, const gw_card *moves, int nmoves, const gw_review_options *opt,
                          gw_hand_review *out, gw_error *err);
 
+/* A review made card by card, so that a front end can show each verdict as soon as it is judged (a classic
+ * hand's foreplay costs about a second in all). Opaque; gw_review_hand is the same review in one call. */
+typedef struct gw_reviewer gw_reviewer;
+
+/* Starts the review of the hand dealt in `dealt` (no card played) as played by moves[0..nmoves), for the
+ * players and phases of opt; nothing is judged yet, but every verdict's card, seat, trick and phase are
+ * filled (gw_reviewer_review). The moves are copied. GW_EINVAL for bad options or a move that is not
+ * legal (err names it), GW_ENOMEM if memory is short; *out is then NULL. Free with gw_reviewer_free. */
+gw_status gw_reviewer_new(const gw_game *dealt, const gw_card *moves, int nmoves, const gw_review_options *opt,
+                          gw_reviewer **out, gw_error *err);
+/* Judges the next card the options want judged, passing over the others: GW_OK with *move the index of the
+ * move judged (its verdict in gw_reviewer_review(r)->card[*move]; judged may still be false when no world
+ * fits), or -1 when nothing was left to judge. One call costs one card: opt.iterations worlds in the
+ * foreplay, a solve in the endgame. An error (the solver cannot solve an endgame) leaves the review
+ * incomplete; err says which move. The cards are judged in order, so the review is the same, card for
+ * card, as gw_review_hand's. */
+gw_status gw_reviewer_step(gw_reviewer *r, int *move, gw_error *err);
+/* Whether every move was passed (the review is complete). */
+bool gw_reviewer_done(const gw_reviewer *r);
+/* The first move whose verdict is not final yet (nmoves when done): verdicts before it are final. */
+int gw_reviewer_next(const gw_reviewer *r);
+/* The review so far, owned by r: the verdicts judged and their sums, errors and costliest cards (those of
+ * the whole hand once done). Valid until the next step or gw_reviewer_free. */
+const gw_hand_review *gw_reviewer_review(const gw_reviewer *r);
+/* Frees r (NULL is fine). */
+void gw_reviewer_free(gw_reviewer *r);
+
 /* A loss in points of the rule as the reviews write it: "1 point", "4 points", "0.42 points". Writes at
  * most cap bytes into buf and returns buf. */
 const char *gw_review_points_text(double x, char *buf, size_t cap);

@@ -284,6 +284,75 @@ static void a_hands_summary(void **state) {
     }
 }
 
+/* The review card by card: each step judges the next wanted card, its verdict final at once and equal to the
+ * whole review's; the sums so far add up; the end is the whole review, byte for byte. */
+static void card_by_card(void **state) {
+    (void)state;
+    for (int k = 0; k < 2; k++) {
+        gw_variant v = k ? GW_SMALL : GW_CLASSIC;
+        gw_card deck[GW_MAX_DECK];
+        gw_deck_from_seed(v, 31 + (uint64_t)k, deck);
+        gw_game dealt, g;
+        assert_int_equal(gw_game_deal(&dealt, v, deck, 1 - k, NULL), GW_OK);
+        g = dealt;
+        gw_rng rng;
+        gw_rng_seed(&rng, 9);
+        while (gw_game_phase(&g) != GW_OVER) {
+            gw_observation o;
+            gw_observe(&g, g.turn, &o);
+            assert_int_equal(gw_game_play(&g, gw_ai_random(&o, &rng), NULL), GW_OK);
+        }
+        gw_review_options opt = gw_review_defaults(k ? GW_EVERY : GW_LAST13);
+        opt.iterations = 10;
+        opt.seats = k ? 3u : 2u;
+        static gw_hand_review whole;
+        gw_error err;
+        assert_int_equal(gw_review_hand(&dealt, g.moves, g.nmoves, &opt, &whole, &err), GW_OK);
+        gw_reviewer *r = NULL;
+        assert_int_equal(gw_reviewer_new(&dealt, g.moves, g.nmoves, &opt, &r, &err), GW_OK);
+        const gw_hand_review *so_far = gw_reviewer_review(r);
+        assert_int_equal(so_far->nmoves, g.nmoves);
+        for (int i = 0; i < g.nmoves; i++) { /* every card's place is known before any is judged */
+            assert_int_equal(so_far->card[i].card, g.moves[i]);
+            assert_int_equal(so_far->card[i].trick, whole.card[i].trick);
+            assert_int_equal(so_far->card[i].seat, whole.card[i].seat);
+            assert_false(so_far->card[i].judged);
+        }
+        int steps = 0, last = -1, move = 0;
+        while (!gw_reviewer_done(r)) {
+            assert_int_equal(gw_reviewer_step(r, &move, &err), GW_OK);
+            if (move < 0) break;
+            steps++;
+            assert_true(move > last);
+            assert_true(gw_reviewer_next(r) == move + 1);
+            assert_true((opt.seats >> so_far->card[move].seat) & 1u);
+            assert_memory_equal(&so_far->card[move], &whole.card[move], sizeof whole.card[move]);
+            double sum = 0;
+            for (int i = 0; i <= move; i++)
+                if (so_far->card[i].judged && so_far->card[i].seat == so_far->card[move].seat)
+                    sum += so_far->card[i].loss;
+            assert_true(fabs(so_far->loss[so_far->card[move].seat] - sum) < 1e-9);
+            last = move;
+        }
+        assert_true(gw_reviewer_done(r));
+        assert_int_equal(gw_reviewer_step(r, &move, &err), GW_OK);
+        assert_int_equal(move, -1);
+        int wanted = 0;
+        for (int i = 0; i < g.nmoves; i++)
+            wanted += (int)((opt.seats >> whole.card[i].seat) & 1u);
+        assert_int_equal(steps, wanted);
+        assert_memory_equal(so_far, &whole, sizeof whole);
+        gw_reviewer_free(r);
+        /* A move that is not legal is refused before anything is judged. */
+        gw_card bad[GW_MAX_DECK];
+        memcpy(bad, g.moves, sizeof bad);
+        bad[3] = bad[0];
+        assert_int_equal(gw_reviewer_new(&dealt, bad, g.nmoves, &opt, &r, &err), GW_EINVAL);
+        assert_null(r);
+        assert_non_null(strstr(err.msg, "move 4"));
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_wasted_trump_ace_costs_points),
@@ -291,6 +360,7 @@ int main(void) {
         cmocka_unit_test(blind_to_hidden_cards),
         cmocka_unit_test(endgame_losses_in_points_of_the_rule),
         cmocka_unit_test(a_hands_summary),
+        cmocka_unit_test(card_by_card),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -5,6 +5,7 @@
 #include <assert.h>
 #include <math.h>
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gw/observation.h"
@@ -113,63 +114,122 @@ static void rank_worst(gw_hand_review *r, int i) {
     r->nworst[p] = n;
 }
 
-gw_status gw_review_hand(const gw_game *dealt, const gw_card *moves, int nmoves, const gw_review_options *opt,
-                         gw_hand_review *out, gw_error *err) {
-    memset(out, 0, sizeof *out);
+/* ---- the review card by card ---------------------------------------------------------------- */
+
+struct gw_reviewer {
+    gw_review_options opt;
+    gw_expert *e;         /* the foreplay's judge (NULL when the options leave the foreplay out) */
+    gw_solver *s;         /* the endgame's (NULL when they leave the endgame out) */
+    gw_game at;           /* the hand before move `next` */
+    gw_card moves[GW_MAX_DECK];
+    int next;             /* the first move not yet passed: every verdict before it is final */
+    double var[2];        /* per player: the sum of the judged losses' variances */
+    gw_hand_review out;
+};
+
+/* Whether the options want move i judged, the game being at (before that move). */
+static bool wanted(const gw_review_options *opt, const gw_game *at) {
+    gw_phase phase = gw_game_phase(at);
+    if (phase == GW_OVER || !((opt->seats >> at->turn) & 1u)) return false;
+    return phase == GW_FOREPLAY ? opt->foreplay : opt->endgame;
+}
+
+gw_status gw_reviewer_new(const gw_game *dealt, const gw_card *moves, int nmoves, const gw_review_options *opt,
+                          gw_reviewer **out, gw_error *err) {
+    *out = NULL;
     if (opt->iterations < 1 || nmoves < 0 || nmoves > GW_MAX_DECK || dealt->nmoves != 0)
         return gw_error_set(err, GW_EINVAL, 0, 0, "a review needs iterations from 1 and a dealt hand (%d)",
                             opt->iterations);
-    gw_expert *e = NULL;
-    gw_solver *s = NULL;
+    gw_reviewer *r = calloc(1, sizeof *r);
+    if (!r) return gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory for a review");
+    r->opt = *opt;
+    r->at = *dealt;
+    /* Every move is checked, and its place in the hand written, before any card is judged. */
+    gw_game g = *dealt;
+    for (int i = 0; i < nmoves; i++) {
+        gw_card_verdict *v = &r->out.card[i];
+        v->card = moves[i];
+        v->seat = g.turn;
+        v->trick = g.tricks_done + 1;
+        v->phase = gw_game_phase(&g);
+        r->moves[i] = moves[i];
+        if (v->phase == GW_OVER || gw_game_play(&g, moves[i], NULL) != GW_OK) {
+            free(r);
+            return gw_error_set(err, GW_EINVAL, 0, 0, "move %d (%C) is not legal", i + 1, moves[i]);
+        }
+    }
+    r->out.nmoves = nmoves;
     gw_status st = GW_OK;
-    if (opt->foreplay) st = gw_expert_new((gw_expert_limits){0, opt->iterations, NULL}, opt->seed, &e, err);
-    if (st == GW_OK && opt->endgame && gw_solver_new(0, &s) != GW_OK)
+    if (opt->foreplay) st = gw_expert_new((gw_expert_limits){0, opt->iterations, NULL}, opt->seed, &r->e, err);
+    if (st == GW_OK && opt->endgame && gw_solver_new(0, &r->s) != GW_OK)
         st = gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory for the solver");
     if (st != GW_OK) {
-        gw_expert_free(e);
+        gw_reviewer_free(r);
         return st;
     }
-    if (e) gw_expert_set_stakes(e, &opt->stakes);
-    gw_game g = *dealt;
-    double var[2] = {0, 0};
-    for (int i = 0; i < nmoves && st == GW_OK; i++) {
-        gw_card c = moves[i];
-        gw_phase phase = gw_game_phase(&g);
-        bool wanted = (opt->seats >> (phase == GW_OVER ? 0 : g.turn)) & 1u;
-        bool judge = phase != GW_OVER && wanted && (phase == GW_FOREPLAY ? opt->foreplay : opt->endgame);
-        gw_card_verdict *v = &out->card[i];
-        if (judge) {
+    if (r->e) gw_expert_set_stakes(r->e, &opt->stakes);
+    *out = r;
+    return GW_OK;
+}
+
+gw_status gw_reviewer_step(gw_reviewer *r, int *move, gw_error *err) {
+    *move = -1;
+    while (r->next < r->out.nmoves) {
+        int i = r->next;
+        gw_card c = r->moves[i];
+        if (wanted(&r->opt, &r->at)) {
+            gw_card_verdict *v = &r->out.card[i];
             gw_error why;
-            st = gw_review_card(e, s, &opt->stakes, &g, c, v, &why);
-            if (st != GW_OK) {
-                gw_error_set(err, st, 0, 0, "move %d (%C): %s", i + 1, c, why.msg);
-                break;
-            }
+            gw_status st = gw_review_card(r->e, r->s, &r->opt.stakes, &r->at, c, v, &why);
+            if (st != GW_OK) return gw_error_set(err, st, 0, 0, "move %d (%C): %s", i + 1, c, why.msg);
             if (v->judged) {
                 int p = v->seat;
-                out->judged[v->phase][p]++;
-                out->loss[p] += v->loss;
-                var[p] += v->se * v->se;
+                gw_hand_review *h = &r->out;
+                h->judged[v->phase][p]++;
+                h->loss[p] += v->loss;
+                r->var[p] += v->se * v->se;
+                h->loss_se[p] = sqrt(r->var[p]);
                 if (v->phase == GW_FOREPLAY)
-                    out->foreplay_loss[p] += v->loss;
+                    h->foreplay_loss[p] += v->loss;
                 else
-                    out->endgame_loss[p] += v->loss;
-                rank_worst(out, i);
+                    h->endgame_loss[p] += v->loss;
+                rank_worst(h, i);
             }
-        } else {
-            v->card = c;
-            v->seat = g.turn;
-            v->trick = g.tricks_done + 1;
-            v->phase = phase;
+            *move = i;
         }
-        if (gw_game_play(&g, c, NULL) != GW_OK)
-            st = gw_error_set(err, GW_EINVAL, 0, 0, "move %d (%C) is not legal", i + 1, c);
-        out->nmoves = i + 1;
+        gw_status played = gw_game_play(&r->at, c, NULL);
+        assert(played == GW_OK); /* checked by gw_reviewer_new */
+        (void)played;
+        r->next = i + 1;
+        if (*move >= 0) return GW_OK;
     }
-    for (int p = 0; p < 2; p++)
-        out->loss_se[p] = sqrt(var[p]);
-    gw_expert_free(e);
-    gw_solver_free(s);
+    return GW_OK;
+}
+
+bool gw_reviewer_done(const gw_reviewer *r) { return r->next >= r->out.nmoves; }
+
+int gw_reviewer_next(const gw_reviewer *r) { return r->next; }
+
+const gw_hand_review *gw_reviewer_review(const gw_reviewer *r) { return &r->out; }
+
+void gw_reviewer_free(gw_reviewer *r) {
+    if (!r) return;
+    gw_expert_free(r->e);
+    gw_solver_free(r->s);
+    free(r);
+}
+
+gw_status gw_review_hand(const gw_game *dealt, const gw_card *moves, int nmoves, const gw_review_options *opt,
+                         gw_hand_review *out, gw_error *err) {
+    memset(out, 0, sizeof *out);
+    gw_reviewer *r;
+    gw_status st = gw_reviewer_new(dealt, moves, nmoves, opt, &r, err);
+    if (st != GW_OK) return st;
+    int move = 0;
+    while (st == GW_OK && !gw_reviewer_done(r))
+        st = gw_reviewer_step(r, &move, err);
+    *out = r->out;
+    gw_reviewer_free(r);
     return st;
 }
 
