@@ -196,7 +196,7 @@ static int show_last_trick(atable *t, bool cards) {
 
 /* `?`: every key of the table, the command keys among them. */
 static int show_keys(atable *t) {
-    const char *const LINES[] = {
+    const char *const text[] = {
         "Your card:  Left/Right or h/l select, Enter or space plays; or type it:",
         "            rank then suit (qs, 10h, th, 9c), then Enter; click a card.",
         "Your android:  press a command's key (each keeps its key), or Up/Down",
@@ -210,7 +210,7 @@ static int show_keys(atable *t) {
         "",
         "Press any key.",
     };
-    return tui_dialog(&t->app->scr, backdrop, t, "Keys", LINES, (int)(sizeof LINES / sizeof LINES[0]));
+    return tui_dialog(&t->app->scr, backdrop, t, "Keys", text, (int)(sizeof text / sizeof text[0]));
 }
 
 /* The keyboard human commands their android: each command by its fixed key, or from the menu of those open

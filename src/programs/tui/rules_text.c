@@ -166,8 +166,8 @@ static void android(writer *w) {
     par(w, 0, 0, "COMMANDS  Your android plays only what you tell it. Following a card led:");
     static const char *const FOLLOW[] = {
         "its lowest card of the suit led",
-        "its lowest card that beats the winning card (a trump if it holds none of the suit led), else its "
-        "lowest of the suit led",
+        ("its lowest card that beats the winning card (a trump if it holds none of the suit led), else its "
+         "lowest of the suit led"),
         "its highest card if that beats the winning card, else its lowest of the suit led"};
     for (int c = GW_CMD_DUCK; c <= GW_CMD_HIGH; c++) {
         command_name((gw_android_command)c, name, sizeof name);
