@@ -8,7 +8,10 @@
 #include "gw/android.h"
 #include "gw/status.h"
 
-#define GW_ANDROID_GAME_POINTS  5 /* a game is won by the first side to reach this */
+#define GW_ANDROID_BOOK         (GW_ANDROID_TRICKS / 2) /* a side scores a point a trick over these six */
+#define GW_ANDROID_GAME_POINTS  5                       /* a game is won by the first side to reach this */
+#define GW_ANDROID_RUBBER_GAMES 3                       /* a rubber is the best of this many games */
+#define GW_ANDROID_RUBBER_WON   (GW_ANDROID_RUBBER_GAMES / 2 + 1) /* games that win the rubber: 2 */
 #define GW_ANDROID_RUBBER_BONUS 2 /* added to the rubber winner's game values */
 
 /* A hand's score. Sides are named by their human: side 0 is player 1 with
@@ -39,8 +42,8 @@ typedef struct gw_android_rubber {
     int games[2];    /* games won */
     int values[2];   /* game values won, and the bonus once the rubber is over */
     int ngames;      /* games finished, 0..3 */
-    int game_winner[3];
-    int game_value[3];
+    int game_winner[GW_ANDROID_RUBBER_GAMES];
+    int game_value[GW_ANDROID_RUBBER_GAMES];
     int winner; /* -1 until a side has won two games; then the side with more value */
     int margin; /* the winner's value less the loser's */
 } gw_android_rubber;

@@ -31,8 +31,25 @@ const char *gw_scoring_name(gw_scoring s);
 /* Parses a system's name; false if unknown. */
 bool gw_scoring_parse(const char *s, gw_scoring *out);
 
+/* A scoring system's rule table in a deck: what it counts and what the hand's
+ * winner scores. gw_score_hand follows it, and every text that states the
+ * rules takes its numbers from here (never typed twice). */
+typedef struct gw_scoring_rule {
+    bool all_tricks; /* counts the tricks of both phases (every); else the endgame's */
+    int tricks;      /* the tricks it counts in a hand, both players': 13 or 26 (small: 7 or 14) */
+    int over;        /* the winner scores its counted tricks over this many; -1: not so (difference:
+                        the difference of the two counts; total: each its own count) */
+    int slam;        /* winning every counted trick scores this instead; 0: no slam */
+} gw_scoring_rule;
+
+/* The rule table of system s in deck v: last13 counts the endgame's tricks
+ * over 6 (small: 3), a slam 10 (small: 5); every all tricks over 13 (small:
+ * 6, as seed 003 states: 10 tricks to 4 scores 4); difference and total the
+ * endgame's tricks. An unknown system gets the table of last13. */
+gw_scoring_rule gw_scoring_rule_of(gw_variant v, gw_scoring s);
+
 /* Scores a finished hand from the endgame tricks and all tricks of each
- * player. */
+ * player (the rule table of gw_scoring_rule_of). */
 gw_hand_score gw_score_hand(gw_variant v, gw_scoring s, const int endgame[2], const int all[2]);
 
 /* What a hand is played for, as a computer player weighs it: the scoring

@@ -152,6 +152,12 @@ expect_rc 0 "arena oracle random"
 expect_no_err "arena oracle random"
 run arena hard random --deals 3 --seed 4 --variant small
 expect_rc 0 "arena hard random"
+# think times only for the sides that think: hard (it solves the endgame), not random (it plays by rule)
+expect_out_re "^Think time per card: A mean [0-9.]+ .?s, median [0-9.]+ .?s \(foreplay [0-9.]+ .?s\), max [0-9.]+ .?s\.$" \
+  "arena hard random: hard's think time alone"
+run arena easy random --deals 2 --seed 4
+expect_rc 0 "arena easy random"
+expect_no_out "Think time" "arena easy random: think times of sides that do not think"
 
 # Options before, between and after the levels; -- ends the options.
 run arena --deals 3 easy --seed 9 random

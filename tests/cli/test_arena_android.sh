@@ -31,9 +31,15 @@ expect_out_re "^Points per hand: A [0-9.]+, B [0-9.]+\.$" "arena --game android:
 expect_out_re "^Rubbers: [0-9]+ finished \([0-2] unfinished\): A won [0-9]+ \([0-9.]+%\), B won [0-9]+; A's mean margin [+-][0-9.]+ per rubber" \
   "arena --game android: rubbers"
 expect_out_re "^Android errors per card commanded: A [0-9.]+, B [0-9.]+\.$" "arena --game android: errors"
-expect_out_re "^Think time per decision: A mean " "arena --game android: think time"
+# think times only for the sides that think: neither easy nor random does (they play by rule)
+expect_no_out "Think time" "arena --game android: think time of sides that do not think"
 expect_no_out "endgame tricks" "arena --game android: no German figures"
 text=$OUT
+
+run arena random hard --game android --deals 1 --seed 7 --iterations 10
+expect_rc 0 "arena random hard --game android"
+expect_out_re "^Think time per decision: B mean [0-9.]+ .?s, median [0-9.]+ .?s, max [0-9.]+ .?s\.$" \
+  "arena --game android: hard's think time alone"
 
 # --json: one object with the same figures.
 run arena easy random --game android --deals 30 --seed 7 --json

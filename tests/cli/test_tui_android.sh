@@ -139,7 +139,7 @@ wait_for "Android Whist" "home"
 keys w
 wait_for "c: you against the computer" "the Android Whist choice"
 keys c
-menus=0 errors_seen=0 refused_follow=0 typed=0 not_yet=0 last_checked=0
+menus=0 errors_seen=0 refused_follow=0 typed=0 not_yet=0 last_checked=0 not_held=0
 for ((i = 0; i < 400; i++)); do
   S=$(settle) || break
   grep -qE "Enter: next hand|Enter: home" <<<"$S" && break
@@ -176,6 +176,16 @@ for ((i = 0; i < 400; i++)); do
   for c in "${hand[@]}"; do
     if [ -z "$suit" ] || [ "${c:1:1}" = "$suit" ]; then legal+=("$c"); else other+=("$c"); fi
   done
+  # A card not held, typed: refused, nothing stays selected, and Enter plays nothing.
+  if [ "$not_held" = 0 ]; then
+    for c in AS KS AH KH AD KD AC KC; do grep -qxF "$c" < <(held) || break; done
+    type_card "$c"
+    wait_for "You do not hold $(label "$c")." "a card not held, typed ($c)"
+    keys Enter
+    wait_for "No card is selected" "Enter after a card not held"
+    [ "$(held | wc -l)" = "${#hand[@]}" ] || fail "Enter after a card not held ($c) played a card"
+    not_held=1
+  fi
   if [ -n "$suit" ] && [ "${#legal[@]}" -gt 0 ] && [ "${#other[@]}" -gt 0 ]; then
     type_card "${other[0]}"
     wait_for "You must follow ${SYM[$suit]}: you hold that suit." "a revoke typed (${other[0]})"
@@ -201,6 +211,7 @@ done
 [ "$errors_seen" -gt 0 ] || fail "no menu after an error was seen"
 [ "$typed" -gt 3 ] || fail "only $typed cards typed"
 [ "$refused_follow" -gt 0 ] || fail "no revoke was typed"
+[ "$not_held" = 1 ] || fail "no card not held was typed"
 [ "$not_yet" = 1 ] || fail "never followed with the menu"
 [ "$last_checked" = 1 ] || fail "the last trick with an error was never shown"
 wait_for "Hand over" "hand 1 over"
@@ -332,8 +343,10 @@ press Space
 S="$S$(screen)"
 press Space
 S="$S$(screen)"
+# the page's text as one line: the box's sides and the wrapping taken out
+flat=$(sed -n 's/^ *│ \(.*\) │ *$/\1/p' <<<"$S" | tr -s ' \n' ' ')
 for text in "duck (u)" "beat (b)" "high (g)" "shortest (o)" "longest (l)" "Honours score nothing."; do
-  grep -qF "$text" <<<"$S" || fail "the Android Whist rules lack '$text'"
+  grep -qF "$text" <<<"$flat" || fail "the Android Whist rules lack '$text'"
 done
 keys q q
 wait_exit

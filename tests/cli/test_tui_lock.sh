@@ -1,6 +1,7 @@
-# test_tui_lock.sh: two copies of whist on one data folder in tmux: the unfinished match is locked by the
-# one that plays it (the other is told and neither resumes nor overwrites it), a killed copy's lock does
-# not block; `whist --seed N` and `whist --ascii` open the full-screen game; an out-of-range seed is refused
+# test_tui_lock.sh: two copies of whist on one data folder in tmux: the unfinished match and the unfinished
+# Android Whist rubber are each locked by the copy that plays it (the other is told, is offered no Resume,
+# and neither resumes nor overwrites nor removes it; its own game's Leave box does not say it is kept), a
+# killed copy's lock does not block; `whist --seed N` and `whist --ascii` open the full-screen game; an out-of-range seed is refused
 # on a terminal as in line mode; line mode asks on a terminal before it would write over a record.
 . "$(dirname "$0")/lib.sh"
 
@@ -45,6 +46,13 @@ wait_for "Cannot keep the match for resuming: another whist is playing (pid $PID
 press Enter
 press Enter
 cmp -s "$TMP/a.gwr" "$UNF" || fail "copy B's new game overwrote copy A's unfinished match"
+keys q
+wait_for "Leave the table? This match is not kept for resuming." "copy B: the Leave box says its match is not kept"
+screen | grep -qF "The match is kept" && fail "copy B's Leave box says its match is kept: $(screen)"
+keys Escape
+keys '?'
+wait_for "this match is not kept for resuming" "copy B: the keys box says its match is not kept"
+keys Escape
 keys q
 wait_for "Leave the table?" "copy B: leaving"
 keys y
@@ -129,10 +137,35 @@ PID_C=$(cat "$AUNF.lock" 2>/dev/null)
 cp "$AUNF" "$TMP/c.gwr"
 SESSION=copy-d
 start play
-wait_for "(Android Whist)" "copy D: the home screen offers the rubber"
+# The home screen names copy C and offers no Resume of its rubber (it offered one, and a new rubber here
+# removed copy C's unfinished-android.gwr).
+wait_for "Another whist is playing the unfinished rubber (pid $PID_C)." "copy D: the home screen names copy C"
+screen | grep -qF "Resume" && fail "copy D offers to resume copy C's rubber: $(screen)"
 keys r
-wait_for "Another whist (pid $PID_C) is playing the unfinished rubber" "copy D: resuming copy C's rubber is refused"
-cmp -s "$TMP/c.gwr" "$AUNF" || fail "copy D changed copy C's unfinished rubber"
+sleep 0.3
+screen | grep -qF "Resumed: hand" && fail "copy D resumed copy C's rubber with r"
+keys w
+wait_for "c: you against the computer" "copy D: the Android Whist choice"
+screen | grep -qF "r: resume" && fail "copy D's Android Whist choice offers to resume copy C's rubber"
+keys c
+wait_for "A new rubber here is not kept for resuming" "copy D: a new rubber asks first"
+keys Escape
+wait_for "Another whist is playing the unfinished rubber (pid $PID_C)." "copy D: back home"
+cmp -s "$TMP/c.gwr" "$AUNF" || fail "copy D's refused new rubber changed copy C's unfinished rubber"
+keys w
+wait_for "c: you against the computer" "copy D: the Android Whist choice again"
+keys c
+wait_for "A new rubber here is not kept for resuming" "copy D: a new rubber asks again"
+keys y
+wait_for "Cannot keep the rubber for resuming: another whist is playing (pid $PID_C)" \
+  "copy D: the table says its rubber is not kept"
+cmp -s "$TMP/c.gwr" "$AUNF" || fail "copy D's new rubber removed or changed copy C's unfinished rubber"
+keys q
+wait_for "Leave the table? This rubber is not kept for resuming." "copy D: the Leave box says its rubber is not kept"
+screen | grep -qF "is kept" && fail "copy D's Leave box says its rubber is kept: $(screen)"
+keys y
+wait_for "Another whist is playing the unfinished rubber (pid $PID_C)." "copy D: home after its rubber"
+cmp -s "$TMP/c.gwr" "$AUNF" || fail "copy D's leaving removed or changed copy C's unfinished rubber"
 keys q
 wait_exit
 SESSION=copy-c
@@ -140,8 +173,20 @@ kill -KILL "$PID_C"
 SESSION=copy-d
 start play
 wait_for "(Android Whist)" "copy D: the rubber once copy C is gone"
+screen | grep -qF "Another whist" && fail "copy D still names the killed copy C"
 PID_D=$(pgrep -P "$(tmux display -p -t $SESSION '#{pane_pid}')" -x whist)
+# copy E waits on its home screen, which offers the rubber too until copy D takes it
+SESSION=copy-e
+start play
+wait_for "(Android Whist)" "copy E: the rubber offered"
+SESSION=copy-d
 keys r
 for ((i = 0; i < 100; i++)); do [ "$(cat "$AUNF.lock" 2>/dev/null)" = "$PID_D" ] && break; sleep 0.1; done
 [ "$(cat "$AUNF.lock" 2>/dev/null)" = "$PID_D" ] || fail "copy D did not take the rubber over after copy C was killed"
+# the home screen that was open meanwhile notices by itself (it noticed only a whist letting go)
+SESSION=copy-e
+wait_for "Another whist is playing the unfinished rubber (pid $PID_D)." "copy E: copy D took the rubber"
+screen | grep -qF "(Android Whist)" && fail "copy E still offers the rubber copy D plays: $(screen)"
+keys q
+wait_exit
 finish

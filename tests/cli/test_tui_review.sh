@@ -1,4 +1,5 @@
-# test_tui_review.sh: the full-screen review of a finished hand in tmux: the summary in points with the
+# test_tui_review.sh: the full-screen review of a finished hand in tmux: shown at once with its progress while
+# the cards are judged (the keys answered meanwhile), the summary in points with the
 # costliest tricks, the expert's verdict under each foreplay trick, the solver's with its points under the
 # endgame ones, and the w key that steps through the costliest decisions.
 . "$(dirname "$0")/lib.sh"
@@ -20,7 +21,21 @@ for ((i = 0; i < 200; i++)); do
 done
 wait_for "The match is over" "a match to 1 ends after its first hand"
 keys r
-wait_for "Review: hand 1, trick 14 of 26" "the review"
+# At once: the hand, and the review's progress while the expert judges the cards (it showed nothing for 1-4 s)
+S=$(awaiting "Review: hand 1")
+grep -qE "Review: hand 1, trick 14 of 26\. Judging your cards: [0-9]+ of 26\.\.\." <<<"$S" ||
+  fail "the review does not show its progress at once: $S"
+# the keys are answered meanwhile: the first trick, its card still being judged or judged already
+keys Home
+S=$(awaiting "trick 1 of 26")
+grep -qE "trick 1 of 26\. Judging your cards: [0-9]+ of 26\.\.\." <<<"$S" ||
+  fail "Home was not answered while the review went on: $S"
+grep -qE "Expert: (judging your card\.\.\. \(the review goes on while you look\)|[0-9AKQJT]{1,2}[SHDC] )" <<<"$S" ||
+  fail "trick 1 while the review goes on: $S"
+keys End
+wait_for "trick 26 of 26" "the last trick"
+keys Left Left Left Left Left Left Left Left Left Left Left Left
+wait_for "Review: hand 1, trick 14 of 26. Lost" "the review done"
 S=$(screen)
 grep -qE "Review: hand 1, trick 14 of 26\. Lost [0-9]+\.[0-9]{2} points?(; worst: tricks? [0-9]+(, [0-9]+)*)?\." <<<"$S" ||
   fail "the review's summary: $S"

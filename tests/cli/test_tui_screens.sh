@@ -51,6 +51,7 @@ keys Escape
 wait_for "G E R M A N" "settings left after the refusal"
 wait_for "match to 37" "home: the target unchanged"
 # the scoring names (seed 003): Last 13 in the classic deck, Last 7 in the small one
+screen | grep -qF "two players, one deck, 26 tricks" || fail "home (classic deck): the subtitle: $(screen)"
 screen | grep -qF "Last 13 scoring" || fail "home: the scoring is not named Last 13: $(screen)"
 press s
 wait_for "Win target" "settings, variant"
@@ -67,6 +68,8 @@ keys Right
 wait_for "Last 7 (endgame tricks)" "settings: the scoring rules cycle back"
 keys q
 wait_for "small deck, Last 7 scoring" "home: Last 7"
+# the subtitle counts the small deck's tricks (it said 26 whatever the deck)
+screen | grep -qF "two players, one deck, 14 tricks" || fail "home (small deck): the subtitle: $(screen)"
 # the Rules screen in the small deck's numbers
 press '?'
 wait_for "THE DEAL" "rules"
@@ -74,8 +77,12 @@ S=$(screen)
 keys NPage
 sleep 0.3
 S="$S$(screen)"
-for want in "Each player gets 7 cards" "first 7 tricks" "last 7 tricks" "Last 7: the winner of more endgame tricks scores the tricks over 3" "slam, 5 points" "all 14 tricks count; the winner scores the tricks over 7"; do
-  grep -qF "$want" <<<"$S" || fail "rules (small deck) lack '$want'"
+# the page's text as one line: the box's sides and the wrapping taken out
+flat=$(sed -n 's/^ *│ \(.*\) │ *$/\1/p' <<<"$S" | tr -s ' \n' ' ')
+for want in "Each player gets 7 cards" "first 7 tricks" "last 7 tricks" \
+  "Last 7: the 7 endgame tricks count; the winner scores the tricks over 3; all 7: slam, 5 points." \
+  "Every trick: all 14 tricks of both phases count; the winner scores the tricks over 6."; do
+  grep -qF "$want" <<<"$flat" || fail "rules (small deck) lack '$want': $flat"
 done
 screen | grep -qF "13 tricks" && fail "rules (small deck) still say 13 tricks"
 keys q
@@ -176,7 +183,8 @@ grep -qE "20[0-9]{2}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2} +Android Whist +5 +hard
 grep -qF "Hand $ahands of its rubber (whist replay --id $((ghands + ahands)))" <<<"$S" ||
   fail "history: the selected hand's id: $S"
 press Enter
-wait_for "Android Whist: hand $((ghands + ahands))" "an Android Whist replay"
+# titled with the hand's number in its rubber, as the German Whist review is (it showed the database id)
+wait_for "Android Whist: hand $ahands of its rubber" "an Android Whist replay"
 wait_for "holds:" "the deal of the Android Whist replay"
 screen | grep -qE "   1\. [DLXN]  " || fail "the Android Whist replay lacks its first trick: $(screen)"
 keys q
@@ -194,5 +202,34 @@ wait_for "G E R M A N" "home after the history"
 keys q
 wait_exit
 [ "$RC" = 0 ] || fail "whist exited $RC"
+
+# --- Statistics longer than the screen: scrolling keeps the column names in view --
+for rules in "small last13" "small every" "small difference" "classic every" "classic difference"; do
+  set -- $rules
+  run_from "$SWEEP" play --plain --seed 9 --target 1 --variant "$1" --scoring "$2" --opponent random
+  expect_rc 0 "play --plain --variant $1 --scoring $2"
+done
+start play
+wait_for "G E R M A N" "home for the long statistics"
+press a
+wait_for "German Whist" "the long statistics"
+for ((i = 0; i < 12; i++)); do keys Down; done
+for ((i = 0; i < WAIT * 10; i++)); do screen | grep -qF "Android Whist" && break; sleep 0.1; done
+S=$(screen)
+grep -qF "Android Whist" <<<"$S" || fail "statistics: Down did not scroll to Android Whist: $S"
+# the first row under the box's top: the column names of the block in view (they scrolled away)
+sed -n 2p <<<"$S" | grep -qE "Computer +Matches +Won +Hands|Opponent +Rubbers +Won +Games" ||
+  fail "statistics scrolled: the column names are not kept at the top: $S"
+for ((i = 0; i < 12; i++)); do keys Down; done
+sleep 0.3
+S=$(screen)
+sed -n 2p <<<"$S" | grep -qE "Computer +Matches +Won +Hands" ||
+  fail "statistics scrolled to the end: the German Whist column names are not kept over its rows: $S"
+sed -n 3p <<<"$S" | grep -qE "Computer|German Whist" && fail "statistics scrolled to the end: not scrolled: $S"
+grep -qE "All +1 +[01] +[0-9]+ +[0-9]+ +$ahands " <<<"$S" || fail "statistics scrolled to the end: the last row: $S"
+keys q
+wait_for "G E R M A N" "home after the long statistics"
+keys q
+wait_exit
 
 finish

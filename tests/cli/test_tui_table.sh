@@ -57,6 +57,10 @@ sleep 0.4
 grep -qF "Foreplay · trick 1 of 13" <<<"$(screen)" || fail "one click played a card"
 click 20 17
 wait_for "The computer wins with A♠" "a second click plays the card"
+# During the pause the trick just played is on show, and the title still names it (it said trick 2).
+S=$(awaiting "▲wins")
+grep -qF "▲wins" <<<"$S" || fail "the pause after trick 1 was never seen: $S"
+grep -qF "Foreplay · trick 1 of 13" <<<"$(head -1 <<<"$S")" || fail "the title during the pause after trick 1: $(head -1 <<<"$S")"
 # The pause (1.5 s) ends on time although the release came during it: the
 # computer then leads trick 2 and it is the human's turn.
 within 10 "your turn" "the pause after a clicked trick ends on time"
@@ -155,6 +159,26 @@ wait_exit
 settings 'speed = instant'
 begin 9
 wait_for "0 endgame tricks" "last-13 scoring names the endgame tricks"
+keys q y q
+wait_exit
+
+# --- A typed card you do not hold leaves nothing selected (issue 22, item 11) ----
+# Seed 2026 (small deck): the computer deals, so you hold the deck's cards 1, 3, 5, ... and not its second.
+settings 'speed = instant'
+begin 2026 --variant small
+wait_for "your turn" "your lead"
+UNF=$XDG_DATA_HOME/whist/unfinished.gwr
+NOT_HELD=$(sed -n 's/^\[Deck "[^ ]* \([^ ]*\).*/\1/p' "$UNF")
+[ -n "$NOT_HELD" ] || fail "the deck of seed 2026: $(cat "$UNF")"
+keys "$(tr 'A-Z' 'a-z' <<<"${NOT_HELD:0:1}")" "$(tr 'A-Z' 'a-z' <<<"${NOT_HELD:1:1}")"
+wait_for "You do not hold ${NOT_HELD:0:1}" "a card not held, typed"
+keys Enter
+wait_for "No card is selected" "Enter after a card not held"
+sleep 0.3
+grep -qF "Foreplay · trick 1 of 7" <<<"$(screen)" || fail "Enter after a card not held played a card: $(screen)"
+grep -qE '^1\.' "$UNF" && fail "Enter after a card not held played a card: $(cat "$UNF")"
+keys Right Enter
+wait_for "Foreplay · trick 2 of 7" "a card selected with the arrow is played"
 keys q y q
 wait_exit
 

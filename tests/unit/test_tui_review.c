@@ -1,6 +1,6 @@
 /* test_tui_review.c: the full-screen review's analysis (review.h of the TUI): the verdict on the human's card
  * of every trick, foreplay (the expert) and endgame (the solver, with its points), the sentences under the
- * tricks and the summary with the costliest tricks. */
+ * tricks and the summary with the costliest tricks, and the same review made card by card. */
 #include <stdbool.h>
 
 #include "gw/ai.h"
@@ -117,10 +117,77 @@ static void a_wasted_ace_is_named(void **state) {
     gw_solver_free(s);
 }
 
+/* The review made card by card (tui_review_start, tui_review_step): every card of the human pending at the
+ * start (the foreplay's saying so under its trick), then judged in order, one a step, each verdict the same
+ * as the whole review's, and at the end the same summary. */
+static void verdicts_come_card_by_card(void **state) {
+    (void)state;
+    for (int k = 0; k < 2; k++) {
+        gw_variant v = k ? GW_CLASSIC : GW_SMALL;
+        gw_card deck[GW_MAX_DECK];
+        gw_deck_from_seed(v, 21 + (uint64_t)k, deck);
+        gw_game dealt, g;
+        assert_int_equal(gw_game_deal(&dealt, v, deck, 1 - k, NULL), GW_OK);
+        g = dealt;
+        play_out(&g, true);
+        gw_solver *s = NULL;
+        assert_int_equal(gw_solver_new(0, &s), GW_OK);
+        static tui_review_trick whole[GW_MAX_DECK / 2], steps[GW_MAX_DECK / 2];
+        static gw_hand_review rev;
+        gw_error err;
+        int n = tui_review_compute(s, &dealt, &g, whole, &err), hs = gw_hand_size(v);
+        assert_int_equal(tui_review_compute(s, &dealt, &g, steps, &err), n);
+        for (int i = 0; i < n; i++) {
+            memset(&whole[i].review, 0, sizeof whole[i].review);
+            memset(&steps[i].review, 0, sizeof steps[i].review);
+            whole[i].pending = steps[i].pending = false;
+        }
+        assert_int_equal(tui_review_analyse(&dealt, &g, GW_LAST13, 20, whole, n, &rev, &err), GW_OK);
+        tui_review_progress p;
+        assert_int_equal(tui_review_start(&dealt, &g, GW_LAST13, 20, steps, n, &p, &err), GW_OK);
+        assert_int_equal(p.total, n); /* a card of the human in every trick */
+        assert_int_equal(p.judged, 0);
+        assert_false(p.done);
+        char text[200];
+        for (int i = 0; i < n; i++) {
+            assert_true(steps[i].pending);
+            tui_review_verdict_text(&steps[i], true, text, sizeof text);
+            if (i < hs) assert_non_null(strstr(text, "Expert: judging your card"));
+        }
+        int rounds = 0;
+        for (bool more = true; more; rounds++) {
+            more = tui_review_step(&p, steps, n);
+            assert_false(p.failed);
+            /* the first `judged` tricks are judged, as the whole review judged them; the rest pending */
+            for (int i = 0; i < n; i++) {
+                assert_int_equal(steps[i].pending, i >= p.judged);
+                if (steps[i].pending) continue;
+                assert_int_equal(steps[i].review.judged, whole[i].review.judged);
+                assert_int_equal(steps[i].review.best, whole[i].review.best);
+                assert_true(steps[i].review.loss == whole[i].review.loss);
+            }
+        }
+        assert_true(rounds == n || rounds == n + 1); /* the last step may only pass the last computer card */
+        assert_true(p.done);
+        assert_int_equal(p.judged, n);
+        const gw_hand_review *so_far = tui_review_so_far(&p);
+        assert_true(so_far->loss[0] == rev.loss[0]);
+        assert_int_equal(so_far->nworst[0], rev.nworst[0]);
+        char a[160], b[160];
+        tui_review_summary(so_far, a, sizeof a);
+        tui_review_summary(&rev, b, sizeof b);
+        assert_string_equal(a, b);
+        assert_false(tui_review_step(&p, steps, n)); /* done: nothing more */
+        tui_review_stop(&p);
+        gw_solver_free(s);
+    }
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_card_of_the_human_reviewed),
         cmocka_unit_test(a_wasted_ace_is_named),
+        cmocka_unit_test(verdicts_come_card_by_card),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,9 +6,9 @@
 gw_android_hand_score gw_android_score_tricks(const int tricks[2]) {
     gw_android_hand_score s = {{tricks[0], tricks[1]}, -1, 0};
     for (int side = 0; side < 2; side++) {
-        if (tricks[side] > GW_ANDROID_TRICKS / 2 && tricks[side] > tricks[1 - side]) {
+        if (tricks[side] > GW_ANDROID_BOOK && tricks[side] > tricks[1 - side]) {
             s.winner = side;
-            s.points = tricks[side] - GW_ANDROID_TRICKS / 2;
+            s.points = tricks[side] - GW_ANDROID_BOOK;
         }
     }
     return s;
@@ -55,7 +55,7 @@ gw_status gw_android_rubber_add(gw_android_rubber *r, gw_android_hand_score s, g
         r->games[w]++;
         r->values[w] += p.game_value;
         r->points[0] = r->points[1] = 0;
-        if (r->games[w] == 2) {
+        if (r->games[w] == GW_ANDROID_RUBBER_WON) {
             r->values[w] += GW_ANDROID_RUBBER_BONUS;
             /* The side with more value wins; with the bonus that is always the
              * side that won two games (at least 1 + 1 + 2 against at most 3). */

@@ -19,10 +19,25 @@ bool gw_scoring_parse(const char *s, gw_scoring *out) {
     return false;
 }
 
+gw_scoring_rule gw_scoring_rule_of(gw_variant v, gw_scoring s) {
+    int phase = gw_hand_size(v); /* tricks in one phase: 13 or 7 */
+    bool small = v == GW_SMALL;
+    switch (s) {
+    case GW_EVERY:
+        /* Over 13 of 26 (classic), but over 6 of 14 in small, as seed 003 states (10 tricks to 4 scores
+         * 4). */
+        return (gw_scoring_rule){true, 2 * phase, small ? 6 : 13, 0};
+    case GW_DIFFERENCE: return (gw_scoring_rule){false, phase, -1, 0};
+    case GW_TOTAL: return (gw_scoring_rule){false, phase, -1, 0};
+    case GW_LAST13:
+    default: return (gw_scoring_rule){false, phase, phase / 2, small ? 5 : 10};
+    }
+}
+
 gw_hand_score gw_score_hand(gw_variant v, gw_scoring s, const int endgame[2], const int all[2]) {
     gw_hand_score r = {{0, 0}, -1, {0, 0}, false};
-    int half = gw_hand_size(v); /* tricks in one phase: 13 or 7 */
-    const int *counted = s == GW_EVERY ? all : endgame;
+    gw_scoring_rule rule = gw_scoring_rule_of(v, s);
+    const int *counted = rule.all_tricks ? all : endgame;
     r.counted[0] = counted[0];
     r.counted[1] = counted[1];
     if (s == GW_TOTAL) { /* both score, the winner of the hand too */
@@ -35,13 +50,9 @@ gw_hand_score gw_score_hand(gw_variant v, gw_scoring s, const int endgame[2], co
     int *points = &r.points[r.winner];
     switch (s) {
     case GW_LAST13:
-        r.slam = mine == half;
-        *points = r.slam ? (v == GW_SMALL ? 5 : 10) : mine - half / 2;
-        break;
     case GW_EVERY:
-        /* Over 13 of 26 (classic), but over 6 of 14 in small, as seed 003
-         * states (10 tricks to 4 scores 4). */
-        *points = mine - (v == GW_SMALL ? 6 : 13);
+        r.slam = rule.slam > 0 && mine == rule.tricks;
+        *points = r.slam ? rule.slam : mine - rule.over;
         break;
     case GW_DIFFERENCE: *points = mine - theirs; break;
     case GW_TOTAL: break;

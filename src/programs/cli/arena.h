@@ -74,6 +74,9 @@ typedef struct arena_game {
     int think_kept;          /* decisions per side and deal kept for the medians */
     bool (*parse_level)(const char *name, int *level);
     const char *(*level_name)(int level);
+    /* Whether a level thinks (searches or samples: its time per decision says something), as against
+     * playing by rule at once (random, easy). */
+    bool (*level_thinks)(int level);
     /* Deal k (seed ds) of the run: its cards (GW_MAX_DECK) and dealer. */
     void (*deal)(const arena *ar, int k, uint64_t ds, uint8_t *deck, int *dealer);
     /* The session's config for one hand, beyond seats, deck and seeds (rules, limits). */
@@ -124,6 +127,12 @@ struct arena {
 
 /* A side's name for the figures: the level's, or "engine". */
 const char *arena_side_name(const arena *ar, int side);
+/* Whether a side thinks: an outside program, or a level that searches (arena_game.level_thinks). The text
+ * gives think times only for the sides that think. */
+bool arena_side_thinks(const arena *ar, int side);
+/* Prints "Think time per UNIT: A mean M, median D[ (foreplay F)], max X; B ...", with only the sides that
+ * think (no line when neither does); foreplay: with the median over the foreplay's cards. */
+void arena_print_think_text(const arena *ar, const summary *s, const char *unit, bool foreplay);
 
 /* Shared print helpers (cmd_arena.c). */
 const char *arena_signed2(double x, char out[32]);

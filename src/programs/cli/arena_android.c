@@ -17,6 +17,8 @@ static bool parse_level(const char *name, int *level) {
 }
 
 static const char *level_name(int level) { return gw_android_level_name((gw_android_level)level); }
+/* hard samples hidden hands; random and easy play by rule. */
+static bool level_thinks(int level) { return level == GW_ANDROID_HARD; }
 
 /* The deck of `whist deal --seed ds`; the dealer alternates from deal to deal, so that each seating's
  * hands in deal order follow the rubbers' dealing. */
@@ -94,7 +96,7 @@ static void limits_text(const arena *ar, char *out, size_t cap) {
 
 static void print_text(const arena *ar, const summary *s, int jobs) {
     const char *a = arena_side_name(ar, 0), *b = arena_side_name(ar, 1);
-    char lim[128], m[32], lo[32], hi[32], t[6][32];
+    char lim[128], m[32], lo[32], hi[32];
     limits_text(ar, lim, sizeof lim);
     printf(
         "Arena: %s (A) against %s (B), Android Whist, duplicate: every deal played twice, sides swapped.\n",
@@ -123,10 +125,7 @@ static void print_text(const arena *ar, const summary *s, int jobs) {
     }
     printf("Android errors per card commanded: A %.3f, B %.3f.\n", s->errors_per_play[0],
            s->errors_per_play[1]);
-    printf("Think time per decision: A mean %s, median %s, max %s; B mean %s, median %s, max %s.\n",
-           arena_ms_text(s->think_mean[0], t[0]), arena_ms_text(s->think_median[0], t[1]),
-           arena_ms_text(s->think_max[0], t[2]), arena_ms_text(s->think_mean[1], t[3]),
-           arena_ms_text(s->think_median[1], t[4]), arena_ms_text(s->think_max[1], t[5]));
+    arena_print_think_text(ar, s, "decision", false);
     printf("Time: %.2f s with %d job%s.\n", s->wall_s, jobs, jobs == 1 ? "" : "s");
     printf("%s vs %s (android): %d deals, margin %s \xC2\xB1 %.2f points per hand (95%%), A won %.1f%% of "
            "hands, rubbers %d-%d\n",
@@ -170,6 +169,7 @@ const arena_game ARENA_ANDROID = {
     .think_kept = 256, /* cards and commands per side and deal kept for the median */
     .parse_level = parse_level,
     .level_name = level_name,
+    .level_thinks = level_thinks,
     .deal = deal,
     .configure = configure,
     .score = score,

@@ -17,6 +17,8 @@ static bool parse_level(const char *name, int *level) {
 }
 
 static const char *level_name(int level) { return gw_ai_level_name((gw_ai_level)level); }
+/* hard solves the endgame, the expert and the oracle search every card; random and easy play by rule. */
+static bool level_thinks(int level) { return level >= GW_AI_HARD; }
 
 /* As `whist deal --seed ds` draws deck and dealer. */
 static void deal(const arena *ar, int k, uint64_t ds, uint8_t *deck, int *dealer) {
@@ -145,13 +147,7 @@ static void print_text(const arena *ar, const summary *s, int jobs) {
     else
         printf(" (one deal: no confidence interval).\n");
     print_match_text(ar, s);
-    char t[8][32];
-    printf("Think time per card: A mean %s, median %s (foreplay %s), max %s; B mean %s, median %s (foreplay "
-           "%s), max %s.\n",
-           arena_ms_text(s->think_mean[0], t[0]), arena_ms_text(s->think_median[0], t[1]),
-           arena_ms_text(s->think_median_foreplay[0], t[2]), arena_ms_text(s->think_max[0], t[3]),
-           arena_ms_text(s->think_mean[1], t[4]), arena_ms_text(s->think_median[1], t[5]),
-           arena_ms_text(s->think_median_foreplay[1], t[6]), arena_ms_text(s->think_max[1], t[7]));
+    arena_print_think_text(ar, s, "card", true);
     printf("Time: %.2f s with %d job%s.\n", s->wall_s, jobs, jobs == 1 ? "" : "s");
     printf("%s vs %s: %d deals, margin %s \xC2\xB1 %.2f tricks per hand (95%%), A won %.1f%% of hands, "
            "points %s "
@@ -197,6 +193,7 @@ const arena_game ARENA_GERMAN = {
     .think_kept = GW_MAX_DECK, /* 26 cards a hand, two hands a deal */
     .parse_level = parse_level,
     .level_name = level_name,
+    .level_thinks = level_thinks,
     .deal = deal,
     .configure = configure,
     .score = score,

@@ -110,6 +110,28 @@ const char *arena_side_name(const arena *ar, int side) {
     return ar->side[side].engine ? "engine" : ar->game->level_name(ar->side[side].level);
 }
 
+bool arena_side_thinks(const arena *ar, int side) {
+    return ar->side[side].engine || ar->game->level_thinks(ar->side[side].level);
+}
+
+void arena_print_think_text(const arena *ar, const summary *s, const char *unit, bool foreplay) {
+    if (!arena_side_thinks(ar, 0) && !arena_side_thinks(ar, 1)) return;
+    printf("Think time per %s: ", unit);
+    bool first = true;
+    for (int side = 0; side < 2; side++) {
+        if (!arena_side_thinks(ar, side)) continue;
+        char mean[32], median[32], fore[32], max[32], fore_text[64] = "";
+        if (foreplay)
+            snprintf(fore_text, sizeof fore_text, " (foreplay %s)",
+                     arena_ms_text(s->think_median_foreplay[side], fore));
+        printf("%s%s mean %s, median %s%s, max %s", first ? "" : "; ", side == 0 ? "A" : "B",
+               arena_ms_text(s->think_mean[side], mean), arena_ms_text(s->think_median[side], median),
+               fore_text, arena_ms_text(s->think_max[side], max));
+        first = false;
+    }
+    printf(".\n");
+}
+
 /* A side for messages: "hard (A)", "the program 'python3 bot.py' (B)". */
 static void side_text(const arena *ar, int side, char *out, size_t cap) {
     const char *who = side == 0 ? "A" : "B";

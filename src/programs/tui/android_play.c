@@ -96,18 +96,13 @@ static tui_exit hand_over(atable *t, int player) {
     return TUI_BACK;
 }
 
-#define UNFINISHED_RUBBER "unfinished-android.gwr" /* in $XDG_DATA_HOME/whist */
-
 /* The unfinished rubber's path (see tui_unfinished_file). */
 static bool unfinished_path(char *out, size_t cap, bool writing, gw_error *err) {
-    return tui_unfinished_file(UNFINISHED_RUBBER, out, cap, writing, err);
+    return tui_unfinished_file(tui_unfinished_name(TUI_KEPT_RUBBER), out, cap, writing, err);
 }
 
-void tui_android_unfinished_remove(void) {
-    char path[4096];
-    gw_error ignore;
-    if (unfinished_path(path, sizeof path, false, &ignore)) remove(path);
-}
+/* Whether the rubber at the table is kept for resuming: this whist holds its file and saving works. */
+static bool kept(const atable *t) { return t->unfinished_path[0] && !t->save_warned; }
 
 /* Saves the rubber so far (finished hands and the hand in play, as the session writes it) as its record and
  * as the unfinished rubber (removed once the rubber is over). */
@@ -164,12 +159,14 @@ static int valid_commands(const atable *t, gw_android_command out[GW_CMD_COUNT])
 
 typedef enum { ACT_DONE, ACT_QUIT, ACT_SIGNAL } act_result;
 
-/* `q`: leave the table (the rubber is kept). In the card mode s h d c select a queen instead, for "qs". */
+/* `q`: leave the table (the rubber is kept, if it is). In the card mode s h d c select a queen instead, for
+ * "qs". */
 static act_result ask_leave(atable *t, bool cards, int *queen_suit) {
-    static const char *const LINES[] = {"Leave the table? The rubber is kept: Resume on the home screen.", "",
-                                        "y or q: leave        n or Esc: stay",
-                                        "(s h d c select a queen, for 'qs' typed as a card)"};
-    int k = tui_dialog(&t->app->scr, backdrop, t, "Leave", LINES, cards ? 4 : 3);
+    const char *const lines[] = {kept(t) ? "Leave the table? The rubber is kept: Resume on the home screen."
+                                         : "Leave the table? This rubber is not kept for resuming.",
+                                 "", "y or q: leave        n or Esc: stay",
+                                 "(s h d c select a queen, for 'qs' typed as a card)"};
+    int k = tui_dialog(&t->app->scr, backdrop, t, "Leave", lines, cards ? 4 : 3);
     if (k == TUI_KEY_SIGNAL) return ACT_SIGNAL;
     if (k == 'y' || k == 'Y' || k == 'q' || k == 'Q') return ACT_QUIT;
     if (cards && queen_suit && k > 0 && k < 128) *queen_suit = gw_suit_parse((char)k);
@@ -199,7 +196,7 @@ static int show_last_trick(atable *t, bool cards) {
 
 /* `?`: every key of the table, the command keys among them. */
 static int show_keys(atable *t) {
-    static const char *const LINES[] = {
+    const char *const text[] = {
         "Your card:  Left/Right or h/l select, Enter or space plays; or type it:",
         "            rank then suit (qs, 10h, th, 9c), then Enter; click a card.",
         "Your android:  press a command's key (each keeps its key), or Up/Down",
@@ -208,11 +205,12 @@ static int show_keys(atable *t) {
         "   s spades   h hearts   d diamonds  c clubs  (lowest of the suit)",
         "   o shortest l longest                       (lowest of that suit)",
         "   S H D C O L: high-spades ... high-shortest, high-longest (highest)",
-        "t  the last trick, with every command and error     q  leave (kept)",
+        kept(t) ? "t  the last trick, with every command and error     q  leave (kept)"
+                : "t  the last trick, with every command and error     q  leave (not kept)",
         "",
         "Press any key.",
     };
-    return tui_dialog(&t->app->scr, backdrop, t, "Keys", LINES, (int)(sizeof LINES / sizeof LINES[0]));
+    return tui_dialog(&t->app->scr, backdrop, t, "Keys", text, (int)(sizeof text / sizeof text[0]));
 }
 
 /* The keyboard human commands their android: each command by its fixed key, or from the menu of those open
@@ -325,7 +323,7 @@ static void select_card(atable *t, const gw_card *cards, int n, gw_card c) {
     char why[160];
     int i = tui_find_card(cards, n, c, t->app->scr.ascii, why, sizeof why);
     const char *no = i < 0 ? why : card_refusal(t, c, why, sizeof why);
-    if (i >= 0) t->sel = i;
+    t->sel = i; /* a card not held leaves nothing selected: Enter then plays nothing */
     tui_status_refusal(&t->status, no);
 }
 
@@ -362,7 +360,7 @@ static act_result human_card(atable *t) {
         }
         bool play = ch == '\n' || ch == '\r' || ch == KEY_ENTER || ch == ' ';
         if (ch == KEY_LEFT || ch == 'h') {
-            t->sel = (t->sel + n - 1) % n;
+            t->sel = t->sel < 0 ? n - 1 : (t->sel + n - 1) % n;
             tui_status_clear(&t->status);
         } else if (ch == KEY_RIGHT || ch == 'l') {
             t->sel = (t->sel + 1) % n;
@@ -407,6 +405,10 @@ static act_result human_card(atable *t) {
                 tui_status_set(&t->status, true, "'%c' is not a key here: ? lists the keys.", ch);
         }
         if (!play) continue;
+        if (t->sel < 0 || t->sel >= n) {
+            tui_status_set(&t->status, true, "No card is selected: choose one with the arrows or type it.");
+            continue;
+        }
         char why[160];
         const char *no = card_refusal(t, cards[t->sel], why, sizeof why);
         if (no) {
@@ -509,8 +511,10 @@ static act_result scoreboard(atable *t, const gw_event *score) {
                       score->tricks[0], score->tricks[1]);
             tui_textf(s, row++, x + 3, 58, TUI_C_DIALOG, 0, "%-24s %12d %12d", "Points this hand",
                       hand_winner == 0 ? score->points[0] : 0, hand_winner == 1 ? score->points[1] : 0);
-            tui_textf(s, row++, x + 3, 58, TUI_C_DIALOG, 0, "%-24s %12d %12d", "Game points (to 5)",
-                      score->score[0], score->score[1]);
+            char to[32];
+            snprintf(to, sizeof to, "Game points (to %d)", GW_ANDROID_GAME_POINTS);
+            tui_textf(s, row++, x + 3, 58, TUI_C_DIALOG, 0, "%-24s %12d %12d", to, score->score[0],
+                      score->score[1]);
             tui_textf(s, row++, x + 3, 58, TUI_C_DIALOG, 0, "%-24s %12d %12d", "Games won", r->games[0],
                       r->games[1]);
             tui_textf(s, row++, x + 3, 58, TUI_C_DIALOG, 0, "%-24s %12d %12d", "Game values", r->values[0],
@@ -622,7 +626,7 @@ static bool restore(atable *t, const char *data, size_t len, bool with_computer,
 static bool load_unfinished(atable *t, bool with_computer, gw_error *err) {
     char *data = NULL;
     size_t len = 0;
-    if (!tui_unfinished_read(UNFINISHED_RUBBER, &data, &len, err)) return false;
+    if (!tui_unfinished_read(tui_unfinished_name(TUI_KEPT_RUBBER), &data, &len, err)) return false;
     bool ok = restore(t, data, len, with_computer, err);
     free(data);
     return ok;
@@ -630,11 +634,12 @@ static bool load_unfinished(atable *t, bool with_computer, gw_error *err) {
 
 static atable table_now; /* one rubber at a time; too big for the stack */
 
-bool tui_android_unfinished(char *summary, size_t cap, gw_error *err) {
+bool tui_android_unfinished(char *summary, size_t cap, int64_t *store_rubber, gw_error *err) {
     static atable peek; /* beside a rubber in play? never: the home screen looks between rubbers */
     atable *t = &peek;
     memset(t, 0, sizeof *t);
     bool ok = load_unfinished(t, false, err);
+    if (store_rubber) *store_rubber = ok ? t->store_rubber : 0;
     if (ok) {
         const gw_android_rubber *r = gw_session_rubber(t->s);
         int hand = t->view.hand_number + (t->mid_hand ? 0 : 1);
@@ -650,7 +655,7 @@ bool tui_android_unfinished(char *summary, size_t cap, gw_error *err) {
 }
 
 /* Plays the rubber in t (new, or resumed from the unfinished rubber) until it ends or the player leaves. */
-static tui_exit play_rubber(atable *t, bool resumed) {
+static tui_exit play_rubber(atable *t, bool resumed, bool keep) {
     tui_app *app = t->app;
     gw_error err;
     char dir[3072];
@@ -660,13 +665,11 @@ static tui_exit play_rubber(atable *t, bool resumed) {
     else
         snprintf(app->notice, sizeof app->notice, "Android Whist records are not saved: %s", err.msg);
     /* The unfinished rubber is this copy's while it plays: a second whist on the same data folder neither
-     * resumes it nor overwrites it (see gw_file_lock_take). */
-    gw_file_lock lock = GW_FILE_LOCK_NONE;
+     * resumes it nor overwrites nor removes it (tui_unfinished_claim). A rubber not kept never claims. */
     long other = 0;
-    if (!unfinished_path(t->unfinished_path, sizeof t->unfinished_path, true, &err)) {
-        snprintf(app->notice, sizeof app->notice, "This rubber cannot be resumed later: %s", err.msg);
-    } else if (gw_file_lock_take(t->unfinished_path, &lock, &other, &err) == GW_ESTATE) {
-        t->unfinished_path[0] = '\0';
+    bool claimed = keep && tui_unfinished_claim(TUI_KEPT_RUBBER, &other);
+    if (keep && !claimed) {
+        tui_unfinished_release(TUI_KEPT_RUBBER);
         if (resumed) {
             snprintf(app->notice, sizeof app->notice,
                      "Another whist (pid %ld) is playing the unfinished rubber: it cannot be resumed here.",
@@ -675,9 +678,17 @@ static tui_exit play_rubber(atable *t, bool resumed) {
             t->s = NULL;
             return TUI_BACK;
         }
-        tui_status_set(&t->status, true,
-                       "Another whist (pid %ld) is playing a rubber: this one cannot be resumed later.",
-                       other);
+    }
+    if (!claimed) {
+        if (!keep) tui_unfinished_busy(TUI_KEPT_RUBBER, &other); /* who holds it, to say so */
+        if (other > 0) /* short: the table's status line has 80 columns */
+            tui_status_set(&t->status, true,
+                           "Cannot keep the rubber for resuming: another whist is playing (pid %ld)", other);
+        else
+            tui_status_set(&t->status, true,
+                           "This rubber is not kept for resuming: another whist is playing.");
+    } else if (!unfinished_path(t->unfinished_path, sizeof t->unfinished_path, true, &err)) {
+        snprintf(app->notice, sizeof app->notice, "This rubber cannot be resumed later: %s", err.msg);
     }
     act_result r = ACT_DONE;
     while (r == ACT_DONE) {
@@ -729,13 +740,13 @@ static tui_exit play_rubber(atable *t, bool resumed) {
         save(t);
         r = scoreboard(t, &score);
     }
-    gw_file_unlock(&lock);
+    if (claimed) tui_unfinished_release(TUI_KEPT_RUBBER);
     gw_session_free(t->s);
     t->s = NULL;
     return r == ACT_SIGNAL ? TUI_SIGNAL : TUI_BACK;
 }
 
-tui_exit tui_android(tui_app *app, bool hot_seat) {
+tui_exit tui_android(tui_app *app, bool hot_seat, bool keep) {
     atable *t = &table_now;
     memset(t, 0, sizeof *t);
     t->app = app;
@@ -755,7 +766,7 @@ tui_exit tui_android(tui_app *app, bool hot_seat) {
         return TUI_BACK;
     }
     set_date(t);
-    return play_rubber(t, false);
+    return play_rubber(t, false, keep);
 }
 
 tui_exit tui_android_resume(tui_app *app) {
@@ -769,5 +780,5 @@ tui_exit tui_android_resume(tui_app *app) {
             snprintf(app->notice, sizeof app->notice, "The unfinished rubber cannot be resumed: %s", err.msg);
         return TUI_BACK;
     }
-    return play_rubber(t, true);
+    return play_rubber(t, true, true);
 }

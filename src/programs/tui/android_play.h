@@ -6,21 +6,21 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "app.h"
 
-/* tui_android (app.h) starts a new rubber; it replaces an unfinished one as soon as it is dealt. */
+/* tui_android (app.h) starts a new rubber; kept, it replaces an unfinished one as soon as it is dealt (the
+ * home screen asks first, holding the claim on the file). */
 
 /* Resumes the unfinished rubber exactly where it stopped (the computer's choices replayed); TUI_BACK with
  * app->notice set if it cannot be. */
 tui_exit tui_android_resume(tui_app *app);
 
 /* Whether an unfinished rubber can be resumed, with a one-line summary for the home screen ("Resume: hand 2,
- * 1-3, games 0-1 (Android Whist)"). False if there is none or it cannot be used (err says why;
- * err->status GW_OK means there is none). */
-bool tui_android_unfinished(char *summary, size_t cap, gw_error *err);
-
-/* Forgets the unfinished rubber. */
-void tui_android_unfinished_remove(void);
+ * 1-3, games 0-1 (Android Whist)") and, unless store_rubber is NULL, its rubber in the statistics (0 if
+ * none). False if there is none or it cannot be used (err says why; err->status GW_OK means there is
+ * none). */
+bool tui_android_unfinished(char *summary, size_t cap, int64_t *store_rubber, gw_error *err);
 
 #endif

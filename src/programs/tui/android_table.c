@@ -139,11 +139,14 @@ static void draw_title(const tui_screen *s, const tui_android_view *av) {
     char trump[8];
     tui_card_label(v->trump_card, s->ascii, trump);
     tui_fill_row(s, 0, TUI_C_TITLE);
-    snprintf(line, sizeof line,
-             " Android Whist · trump %s %s · tricks %d-%d · points %d-%d · games %d-%d · trick %d/13",
+    char state[160];
+    snprintf(state, sizeof state, "trump %s %s · tricks %d-%d · points %d-%d · games %d-%d · trick %d/%d",
              tui_suit_label(v->trump, s->ascii), trump, v->won[side_me], v->won[1 - side_me], r->points[me],
              r->points[1 - me], r->games[me], r->games[1 - me],
-             v->tricks_done < GW_ANDROID_TRICKS ? v->tricks_done + 1 : GW_ANDROID_TRICKS);
+             v->tricks_done < GW_ANDROID_TRICKS ? v->tricks_done + 1 : GW_ANDROID_TRICKS, GW_ANDROID_TRICKS);
+    /* The game's name when it fits short of the last column (from trick 10 at 80 columns it does not). */
+    snprintf(line, sizeof line, " Android Whist · %s", state);
+    if (tui_label_width(line) >= s->w) snprintf(line, sizeof line, " %s", state);
     if (s->ascii) tui_ascii_dots(line);
     tui_text(s, 0, 0, s->w, TUI_C_TITLE, 0, line);
 }

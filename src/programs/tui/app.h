@@ -32,9 +32,12 @@ gw_store *tui_app_store(tui_app *app);
 /* How a screen ended. */
 typedef enum tui_exit { TUI_BACK = 0, TUI_SIGNAL = 1 } tui_exit;
 
-/* The unfinished match: $XDG_DATA_HOME/whist/unfinished.gwr, locked
- * (gw_file_lock_take) by the whist that plays a match, from the claim to
- * the release or the end of the process, however it ends. */
+/* The unfinished games kept for resuming, each in its file of $XDG_DATA_HOME/whist: the German Whist match
+ * (unfinished.gwr) and the Android Whist rubber (unfinished-android.gwr), each locked (gw_file_lock_take)
+ * by the whist that plays it, from the claim to the release or the end of the process, however it ends. */
+typedef enum tui_kept { TUI_KEPT_MATCH = 0, TUI_KEPT_RUBBER = 1 } tui_kept;
+/* The file name of a kept game. */
+const char *tui_unfinished_name(tui_kept k);
 /* The path of an unfinished game's file NAME in $XDG_DATA_HOME/whist (its
  * folder made only when writing: looking creates nothing); false with the
  * reason in err. */
@@ -42,16 +45,18 @@ bool tui_unfinished_file(const char *name, char *out, size_t cap, bool writing, 
 /* Reads the unfinished game's file NAME into *data (malloc'd; free() it):
  * false if there is none (err->status GW_OK) or it cannot be read (err). */
 bool tui_unfinished_read(const char *name, char **data, size_t *len, gw_error *err);
-/* Claims the file for the match about to be played: true when this whist
- * may keep its match there; false when another whist plays the unfinished
- * match (*other: its process id, 0 if unknown): until the release, saving
+/* Claims kind k's file for the game about to be played: true when this whist
+ * may keep its game there; false when another whist plays the unfinished
+ * game (*other: its process id, 0 if unknown): until the release, saving
  * then fails with that reason and removing does nothing, so the other's
- * match is never touched. */
-bool tui_unfinished_claim(long *other);
-/* Ends the claim (after the match, or when it is not played after all). */
-void tui_unfinished_release(void);
-/* True if another whist plays the unfinished match now (*other its process id, 0 if unknown). */
-bool tui_unfinished_busy(long *other);
+ * game is never touched. Claiming again while held answers true. */
+bool tui_unfinished_claim(tui_kept k, long *other);
+/* Ends the claim (after the game, or when it is not played after all). */
+void tui_unfinished_release(tui_kept k);
+/* True while this whist holds the claim on kind k's file: its game there is kept for resuming. */
+bool tui_unfinished_held(tui_kept k);
+/* True if another whist plays kind k's unfinished game now (*other its process id, 0 if unknown). */
+bool tui_unfinished_busy(tui_kept k, long *other);
 /* Saves the match so far (atomically); false with the reason in err. */
 bool tui_unfinished_save(const tui_match *m, gw_error *err);
 /* Loads and rebuilds the unfinished match (gw_session_restore): with
@@ -59,8 +64,8 @@ bool tui_unfinished_save(const tui_match *m, gw_error *err);
  * only looked at (nobody thinks). False if there is none or it cannot be used
  * (err says why; err->status GW_OK means there is none). */
 bool tui_unfinished_load(tui_match *m, int think_ms, bool computer, gw_error *err);
-/* Forgets the unfinished match. */
-void tui_unfinished_remove(void);
+/* Forgets kind k's unfinished game (nothing while another whist plays it). */
+void tui_unfinished_remove(tui_kept k);
 
 /* The local date "YYYY.MM.DD" (for records) and time "YYYY-MM-DD HH:MM:SS" (for the database). */
 void tui_today(char date[16], char stamp[24]);
@@ -80,8 +85,10 @@ tui_exit tui_play(tui_app *app, tui_match *m, bool resumed);
 tui_exit tui_settings_screen(tui_app *app);
 tui_exit tui_stats_screen(tui_app *app);
 tui_exit tui_rules_screen(tui_app *app);
-/* A rubber of Android Whist: against the computer, or two humans at this terminal (hot_seat). */
-tui_exit tui_android(tui_app *app, bool hot_seat);
+/* A rubber of Android Whist: against the computer, or two humans at this terminal (hot_seat); kept for
+ * resuming (the claim on its file taken, see tui_unfinished_claim) unless keep is false: then it is played
+ * without being kept and the table says so. */
+tui_exit tui_android(tui_app *app, bool hot_seat, bool keep);
 /* The stored hands, newest first, of both games; Enter replays one. */
 tui_exit tui_history_screen(tui_app *app);
 

@@ -99,7 +99,12 @@ void tui_counted_won_text(const int won[2][2], gw_scoring s, int p, char *buf, s
 
 const char *tui_scoring_label(gw_scoring s, gw_variant v) {
     switch (s) {
-    case GW_LAST13: return v == GW_SMALL ? "Last 7" : "Last 13";
+    case GW_LAST13: { /* "Last 13", "Last 7": the endgame's tricks, as many as a hand's cards */
+        static char last[2][16];
+        int i = v == GW_SMALL;
+        snprintf(last[i], sizeof last[i], "Last %d", gw_hand_size(v));
+        return last[i];
+    }
     case GW_EVERY: return "Every trick";
     case GW_DIFFERENCE: return "Difference";
     case GW_TOTAL: return "Running total";

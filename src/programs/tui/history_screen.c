@@ -112,19 +112,34 @@ static tui_exit replay_german(tui_app *app, const gw_store_entry *e, const char 
 
 /* ---- replaying an Android Whist hand as text ---------------------------------------------------------- */
 
-#define TEXT_LINES 160
+#define TEXT_LINES 240
+#define TEXT_WIDTH 74 /* the box's inside */
 typedef struct text_page {
-    char line[TEXT_LINES][100];
+    char line[TEXT_LINES][4 * TEXT_WIDTH]; /* a sign takes up to 3 bytes a column */
     int n;
 } text_page;
 
+/* Adds a line (printf-style), wrapped between words to the box's width: the lines it goes on over are
+ * indented by four blanks (a hand of 13 cards with its seat's name did not fit, and was cut). */
 static void add(text_page *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void add(text_page *p, const char *fmt, ...) {
-    if (p->n >= TEXT_LINES) return;
+    char text[1024];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(p->line[p->n++], sizeof p->line[0], fmt, ap);
+    vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
+    const char *rest = text;
+    int indent = 0;
+    do {
+        if (p->n >= TEXT_LINES) return;
+        tui_span span = {0, 0};
+        tui_wrap(rest, TEXT_WIDTH - indent, &span, 1); /* the next line only */
+        snprintf(p->line[p->n++], sizeof p->line[0], "%*s%.*s", indent, "", span.len, rest + span.start);
+        rest += span.start + span.len;
+        while (*rest == ' ')
+            rest++;
+        indent = 4;
+    } while (*rest);
 }
 
 /* "D (you)" or "X (the computer's android)". */
@@ -237,7 +252,7 @@ static tui_exit replay_android(tui_app *app, const gw_store_entry *e, const char
             h = s->h - keys - 1;
             int w = 78, x = (s->w - w) / 2;
             char title[48];
-            snprintf(title, sizeof title, "Android Whist: hand %lld", (long long)e->id);
+            snprintf(title, sizeof title, "Android Whist: hand %d of its rubber", e->number); /* as in play */
             tui_draw_box(s, 0, x, h, w, title);
             for (int i = 0; i < h - 2 && top + i < page.n; i++)
                 tui_text(s, 1 + i, x + 2, w - 4, TUI_C_DIALOG, 0, page.line[top + i]);

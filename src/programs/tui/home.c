@@ -40,9 +40,10 @@ typedef enum {
 typedef struct home {
     tui_app *app;
     bool can_resume;
-    bool busy; /* another whist plays the unfinished match: the screen looks again now and then */
+    bool busy;         /* another whist plays an unfinished game */
+    bool busy_kind[2]; /* which (tui_kept): the screen looks again when another whist takes or leaves one */
     char resume_text[96];
-    bool can_resume_android; /* an unfinished Android Whist rubber */
+    bool can_resume_android; /* an unfinished Android Whist rubber that this whist may resume */
     char resume_android_text[96];
     int at;
 } home;
@@ -68,7 +69,10 @@ static void draw_home(void *ctx) {
     if (y < 1) y = 1;
     const char *title = s->ascii ? "S H  G E R M A N   W H I S T  D C" : "♠ ♥  G E R M A N   W H I S T  ♦ ♣";
     tui_text(s, y, (s->w - tui_label_width(title)) / 2, 0, TUI_C_TABLE, A_BOLD, title);
-    tui_text(s, y + 1, (s->w - 34) / 2, 0, TUI_C_TABLE, 0, "two players, one deck, 26 tricks");
+    char sub[64]; /* the tricks of a hand in the deck set: 26, or 14 in the small deck */
+    snprintf(sub, sizeof sub, "two players, one deck, %d tricks",
+             2 * gw_hand_size(h->app->settings.rules.variant));
+    tui_text(s, y + 1, (s->w - tui_label_width(sub)) / 2, 0, TUI_C_TABLE, 0, sub);
     int row = y + 4;
     for (int i = 0; i < ITEMS; i++) {
         if (!shown(h, i)) continue;
@@ -83,8 +87,8 @@ static void draw_home(void *ctx) {
               st->rules.target, gw_ai_level_name(st->opponent));
     int keys = tui_footer(s, s->ascii ? " Up/Down  n new  r resume  w android  s settings  a stats  "
                                         "h history  ? rules  q quit"
-                                      : " ↑↓  n new  r resume  w android  s settings  a stats  h history  "
-                                        "? rules  q quit");
+                                      : " ↑↓ n new  r resume  w android  s settings  a stats  h history  "
+                                        "? rules  q quit"); /* 79 columns: one row at 80 */
     /* Long messages wrap: the notice above the keys, the statistics' state under the settings. */
     int bottom = s->h - keys - 2, top = bottom + 1;
     if (h->app->notice[0]) {
@@ -100,58 +104,70 @@ static void draw_home(void *ctx) {
     }
 }
 
-/* The notice for a match another whist plays (pid 0: unknown); Resume is not offered meanwhile. */
-static void busy_notice(tui_app *app, long pid) {
+/* "Another whist is playing the unfinished match (pid N)." (pid 0: unknown) for kind k. */
+static void busy_text(tui_kept k, long pid, char *out, size_t cap) {
+    const char *what = k == TUI_KEPT_RUBBER ? "rubber" : "match";
     if (pid > 0)
-        snprintf(app->notice, sizeof app->notice, "Another whist is playing the unfinished match (pid %ld).",
-                 pid);
+        snprintf(out, cap, "Another whist is playing the unfinished %s (pid %ld).", what, pid);
     else
-        snprintf(app->notice, sizeof app->notice, "Another whist is playing the unfinished match.");
+        snprintf(out, cap, "Another whist is playing the unfinished %s.", what);
+}
+
+/* The notice for the games other whists play (pid < 0: that game is not held); Resume is not offered for
+ * them meanwhile. */
+static void busy_notice(tui_app *app, long match_pid, long rubber_pid) {
+    char match[96] = "", rubber[96] = "";
+    if (match_pid >= 0) busy_text(TUI_KEPT_MATCH, match_pid, match, sizeof match);
+    if (rubber_pid >= 0) busy_text(TUI_KEPT_RUBBER, rubber_pid, rubber, sizeof rubber);
+    snprintf(app->notice, sizeof app->notice, "%s%s%s", match, match[0] && rubber[0] ? " " : "", rubber);
 }
 
 static void peek_unfinished(home *h) {
     tui_match m;
     gw_error err;
-    long pid = 0;
+    gw_error_clear(&err);
+    long pid = 0, rubber_pid = 0;
     bool was_busy = h->busy;
-    h->busy = tui_unfinished_busy(&pid);
-    if (h->busy) {
-        busy_notice(h->app, pid);
-        h->can_resume = false;
-        if (h->at == ITEM_RESUME) h->at = ITEM_NEW;
-        return;
-    }
-    if (was_busy) h->app->notice[0] = '\0'; /* the other whist let go */
-    h->can_resume = tui_unfinished_load(&m, h->app->think_ms, false, &err);
+    bool match_busy = tui_unfinished_busy(TUI_KEPT_MATCH, &pid);
+    bool rubber_busy = tui_unfinished_busy(TUI_KEPT_RUBBER, &rubber_pid);
+    h->busy = match_busy || rubber_busy;
+    h->busy_kind[TUI_KEPT_MATCH] = match_busy;
+    h->busy_kind[TUI_KEPT_RUBBER] = rubber_busy;
+    if (was_busy) h->app->notice[0] = '\0'; /* said again below while it holds */
+    if (h->busy) busy_notice(h->app, match_busy ? pid : -1, rubber_busy ? rubber_pid : -1);
+    h->can_resume = !match_busy && tui_unfinished_load(&m, h->app->think_ms, false, &err);
     if (h->can_resume) {
         const gw_match *match = gw_session_match(m.s);
         snprintf(h->resume_text, sizeof h->resume_text,
                  "Resume: hand %d, you %d - computer %d (German Whist)", match->hands_played + 1,
                  match->score[0], match->score[1]);
         tui_match_free(&m);
-    } else if (err.status != GW_OK) {
+    } else if (!match_busy && err.status != GW_OK) {
         snprintf(h->app->notice, sizeof h->app->notice, "The unfinished match cannot be resumed: %s",
                  err.msg);
     }
-    h->can_resume_android =
-        tui_android_unfinished(h->resume_android_text, sizeof h->resume_android_text, &err);
-    if (!h->can_resume_android && err.status != GW_OK)
+    /* The rubber another whist plays is not offered either: resuming it there would be refused, and a
+     * new rubber here leaves it alone. */
+    h->can_resume_android = !rubber_busy && tui_android_unfinished(h->resume_android_text,
+                                                                   sizeof h->resume_android_text, NULL, &err);
+    if (!rubber_busy && !h->can_resume_android && err.status != GW_OK)
         snprintf(h->app->notice, sizeof h->app->notice, "The unfinished rubber cannot be resumed: %s",
                  err.msg);
     if (!shown(h, h->at)) h->at = ITEM_NEW;
 }
 
-/* A new match where another whist plays the unfinished one: played, but not kept for resuming. */
-static bool new_beside_other(home *h, long pid) {
+/* A new game where another whist plays the unfinished one of kind k: played, but not kept for resuming. */
+static bool new_beside_other(home *h, tui_kept k, long pid) {
     char who[96];
-    if (pid > 0)
-        snprintf(who, sizeof who, "Another whist is playing the unfinished match (pid %ld).", pid);
-    else
-        snprintf(who, sizeof who, "Another whist is playing the unfinished match.");
-    const char *const lines[] = {who, "A new match here is not kept for resuming (that one is",
+    busy_text(k, pid, who, sizeof who);
+    const char *const lines[] = {who,
+                                 k == TUI_KEPT_RUBBER
+                                     ? "A new rubber here is not kept for resuming (that one is"
+                                     : "A new match here is not kept for resuming (that one is",
                                  "left alone).", "", "y: play it anyway      n or Esc: back"};
-    int k = tui_dialog(&h->app->scr, draw_home, h, "New game", lines, 5);
-    return k == 'y' || k == 'Y';
+    int k2 =
+        tui_dialog(&h->app->scr, draw_home, h, k == TUI_KEPT_RUBBER ? "Android Whist" : "New game", lines, 5);
+    return k2 == 'y' || k2 == 'Y';
 }
 
 static tui_exit new_game(home *h) {
@@ -159,9 +175,9 @@ static tui_exit new_game(home *h) {
     tui_match old;
     gw_error err;
     long pid = 0;
-    if (!tui_unfinished_claim(&pid)) {
-        if (!new_beside_other(h, pid)) {
-            tui_unfinished_release();
+    if (!tui_unfinished_claim(TUI_KEPT_MATCH, &pid)) {
+        if (!new_beside_other(h, TUI_KEPT_MATCH, pid)) {
+            tui_unfinished_release(TUI_KEPT_MATCH);
             return tui_signal_caught() ? TUI_SIGNAL : TUI_BACK;
         }
     } else if (tui_unfinished_load(&old, app->think_ms, false, &err)) {
@@ -170,22 +186,22 @@ static tui_exit new_game(home *h) {
         int k = tui_dialog(&app->scr, draw_home, h, "New game", LINES, 3);
         if (k == TUI_KEY_SIGNAL || (k != 'y' && k != 'Y')) {
             tui_match_free(&old);
-            tui_unfinished_release();
+            tui_unfinished_release(TUI_KEPT_MATCH);
             return k == TUI_KEY_SIGNAL ? TUI_SIGNAL : TUI_BACK;
         }
         if (app->store && old.store_id > 0) gw_store_abandon_match(app->store, old.store_id, &err);
         tui_match_free(&old);
     }
-    tui_unfinished_remove();
+    tui_unfinished_remove(TUI_KEPT_MATCH);
     uint64_t seed = app->has_seed ? app->seed : gw_fresh_seed();
     app->has_seed = false;
     tui_match m;
     if (!tui_match_begin(app, true, &m, app->settings.rules, seed, app->settings.opponent)) {
-        tui_unfinished_release();
+        tui_unfinished_release(TUI_KEPT_MATCH);
         return TUI_BACK;
     }
     tui_exit e = tui_play(app, &m, false);
-    tui_unfinished_release();
+    tui_unfinished_release(TUI_KEPT_MATCH);
     tui_match_free(&m);
     return e;
 }
@@ -194,25 +210,27 @@ static tui_exit resume(home *h) {
     tui_match m;
     gw_error err;
     long pid = 0;
-    if (!tui_unfinished_claim(&pid)) {
-        tui_unfinished_release();
-        busy_notice(h->app, pid);
+    if (!tui_unfinished_claim(TUI_KEPT_MATCH, &pid)) {
+        tui_unfinished_release(TUI_KEPT_MATCH);
+        busy_notice(h->app, pid, -1);
         return TUI_BACK;
     }
     if (!tui_unfinished_load(&m, h->app->think_ms, true, &err)) {
-        tui_unfinished_release();
+        tui_unfinished_release(TUI_KEPT_MATCH);
         if (err.status != GW_OK)
             snprintf(h->app->notice, sizeof h->app->notice, "The unfinished match cannot be resumed: %s",
                      err.msg);
         return TUI_BACK;
     }
     tui_exit e = tui_play(h->app, &m, true);
-    tui_unfinished_release();
+    tui_unfinished_release(TUI_KEPT_MATCH);
     tui_match_free(&m);
     return e;
 }
 
-/* Android Whist: against the computer, or two humans at this terminal; or the unfinished rubber. */
+/* Android Whist: against the computer, or two humans at this terminal; or the unfinished rubber. A new
+ * rubber replaces the unfinished one only with this whist's claim on its file, after asking; while another
+ * whist plays that one, a new rubber here is played without being kept, and that one is left alone. */
 static tui_exit android_game(home *h) {
     const char *lines[] = {"Android Whist: each human commands an android partner.",
                            "",
@@ -225,15 +243,29 @@ static tui_exit android_game(home *h) {
     if (k == TUI_KEY_SIGNAL) return TUI_SIGNAL;
     if ((k == 'r' || k == 'R') && h->can_resume_android) return tui_android_resume(h->app);
     if (k != 'c' && k != 'C' && k != 't' && k != 'T') return TUI_BACK;
-    if (h->can_resume_android) {
+    bool hot_seat = k == 't' || k == 'T', keep = true;
+    long pid = 0;
+    char summary[96];
+    int64_t old_id = 0;
+    gw_error err;
+    if (!tui_unfinished_claim(TUI_KEPT_RUBBER, &pid)) {
+        tui_unfinished_release(TUI_KEPT_RUBBER);
+        if (!new_beside_other(h, TUI_KEPT_RUBBER, pid)) return tui_signal_caught() ? TUI_SIGNAL : TUI_BACK;
+        keep = false;
+    } else if (tui_android_unfinished(summary, sizeof summary, &old_id, &err)) {
         static const char *const ASK[] = {"Start a new rubber? The unfinished one will be abandoned.", "",
                                           "y: new rubber      n or Esc: back"};
         int y = tui_dialog(&h->app->scr, draw_home, h, "Android Whist", ASK, 3);
-        if (y == TUI_KEY_SIGNAL) return TUI_SIGNAL;
-        if (y != 'y' && y != 'Y') return TUI_BACK;
-        tui_android_unfinished_remove();
+        if (y == TUI_KEY_SIGNAL || (y != 'y' && y != 'Y')) {
+            tui_unfinished_release(TUI_KEPT_RUBBER);
+            return y == TUI_KEY_SIGNAL ? TUI_SIGNAL : TUI_BACK;
+        }
+        if (h->app->store && old_id > 0) gw_store_abandon_rubber(h->app->store, old_id, &err);
+        tui_unfinished_remove(TUI_KEPT_RUBBER);
     }
-    return tui_android(h->app, k == 't' || k == 'T');
+    tui_exit e = tui_android(h->app, hot_seat, keep);
+    tui_unfinished_release(TUI_KEPT_RUBBER);
+    return e;
 }
 
 static tui_exit open_item(home *h, int i) {
@@ -264,7 +296,7 @@ gw_store *tui_app_store(tui_app *app) {
 
 /* The home screen until the player quits; returns the signal that stopped it, or 0. */
 static int home_loop(tui_app *app) {
-    home h = {app, false, false, "", false, "", ITEM_NEW};
+    home h = {app, false, false, {false, false}, "", false, "", ITEM_NEW};
     peek_unfinished(&h);
     if (h.can_resume)
         h.at = ITEM_RESUME;
@@ -273,11 +305,17 @@ static int home_loop(tui_app *app) {
     for (;;) {
         draw_home(&h);
         tui_show();
-        tui_key k = tui_read_key(&app->scr, h.busy ? 500 : -1);
+        /* Every half second the locks are looked at (cheap): when another whist takes a game or lets go
+         * of one, the screen says so and offers Resume or not (it noticed only a whist letting go). */
+        tui_key k = tui_read_key(&app->scr, 500);
         int ch = k.code, open = -1;
         switch (ch) {
         case TUI_KEY_SIGNAL: return tui_signal_caught();
-        case TUI_KEY_NONE: { /* while another whist plays: has it let go? */
+        case TUI_KEY_NONE: { /* has another whist taken or left a game? */
+            bool changed = false;
+            for (int kind = 0; kind < 2; kind++)
+                changed |= tui_unfinished_busy((tui_kept)kind, NULL) != h.busy_kind[kind];
+            if (!changed) continue;
             peek_unfinished(&h);
             if (h.can_resume) h.at = ITEM_RESUME;
             continue;

@@ -107,6 +107,9 @@ static void save(table *t) {
     t->save_warned = true;
 }
 
+/* Whether the match at the table is kept for resuming: this whist holds its file and saving works. */
+static bool kept(const table *t) { return tui_unfinished_held(TUI_KEPT_MATCH) && !t->save_warned; }
+
 static void clear_hint(table *t) {
     t->nvalues = 0;
     t->value_best = GW_NO_CARD;
@@ -159,16 +162,18 @@ static tui_exit pause_after_trick(table *t) {
 
 static void show_help(table *t) {
     static const char *LINES[] = {
-        "Left/Right or h/l   select a card (a raised card is selected)",
-        "Enter or space      play the selected card",
-        "a k q j 10 9 .. 2   then s h d c: select that card (qs, 10h)",
-        "mouse               click selects, a second click plays",
-        "t                   the last trick",
-        "c                   card tracker: cards not seen, the computer's known cards",
-        "i                   hint: each card's points under the scoring rule, exact",
-        "                    in the endgame, expected in the foreplay (best underlined)",
-        "u                   take back your last card (the hand counts as assisted)",
-        "q                   leave the table (the match is kept for resuming)",
+        /* at most 76 columns: the box's inside at 80 */
+        "Left/Right, h/l   select a card (a raised card is selected)",
+        "Enter, space      play the selected card",
+        "a k q j 10 9 .. 2 then s h d c: select that card (qs, 10h)",
+        "mouse             click selects, a second click plays",
+        "t                 the last trick",
+        "c                 card tracker: cards not seen, the computer's known cards",
+        "i                 hint: each card's points under the scoring rule, exact in",
+        "                  the endgame, expected in the foreplay (best underlined)",
+        "u                 take back your last card (the hand counts as assisted)",
+        "q                 leave the table (the match is kept for resuming)",
+        "q                 leave the table (this match is not kept for resuming)",
         "",
         "Foreplay: the winner of each trick takes the face-up card, the loser",
         "the next hidden one. Endgame: the last tricks are played out.",
@@ -176,8 +181,11 @@ static void show_help(table *t) {
     };
     const char *lines[sizeof LINES / sizeof LINES[0]];
     int n = 0;
-    for (size_t i = 0; i < sizeof LINES / sizeof LINES[0]; i++)
-        if (LINES[i][0] != 'c' || t->app->settings.tracker) lines[n++] = LINES[i]; /* the tracker when on */
+    for (size_t i = 0; i < sizeof LINES / sizeof LINES[0]; i++) {
+        if (LINES[i][0] == 'c' && !t->app->settings.tracker) continue; /* the tracker when on */
+        if (LINES[i][0] == 'q' && (strstr(LINES[i], "not kept") != NULL) == kept(t)) continue; /* one q */
+        lines[n++] = LINES[i];
+    }
     dialog(t, "Keys", lines, n);
 }
 
@@ -321,7 +329,7 @@ static void select_card(table *t, gw_card c) {
     char why[160];
     int i = tui_find_card(cards, n, c, t->app->scr.ascii, why, sizeof why);
     const char *no = i < 0 ? why : refusal(t, c, why, sizeof why);
-    if (i >= 0) t->sel = i;
+    t->sel = i; /* a card not held leaves nothing selected: Enter then plays nothing */
     tui_status_refusal(&t->status, no);
 }
 
@@ -330,7 +338,10 @@ static bool try_play(table *t, gw_card *out) {
     tui_view v = {.p = &t->pos, .order = t->app->settings.suit_order};
     gw_card cards[GW_RANKS];
     int n = tui_view_hand(&v, cards);
-    if (t->sel < 0 || t->sel >= n) return false;
+    if (t->sel < 0 || t->sel >= n) {
+        tui_status_set(&t->status, true, "No card is selected: choose one with the arrows or type it.");
+        return false;
+    }
     char why[160];
     const char *no = refusal(t, cards[t->sel], why, sizeof why);
     if (no) {
@@ -344,13 +355,14 @@ static bool try_play(table *t, gw_card *out) {
 }
 
 static turn_result ask_quit(table *t, gw_card *queen_pick) {
-    static const char *const LINES[] = {
-        "Leave the table? The match is kept: Resume on the home screen.",
+    const char *const lines[] = {
+        kept(t) ? "Leave the table? The match is kept: Resume on the home screen."
+                : "Leave the table? This match is not kept for resuming.",
         "",
         "y or q: leave        n or Esc: stay",
         "(s h d c select a queen, for 'qs' typed as a card)",
     };
-    int k = dialog(t, "Leave", LINES, 4);
+    int k = dialog(t, "Leave", lines, 4);
     if (k == TUI_KEY_SIGNAL) return TURN_SIGNAL;
     if (k == 'y' || k == 'Y' || k == 'q' || k == 'Q') return TURN_QUIT;
     int suit = k > 0 && k < 256 ? gw_suit_parse((char)k) : -1;
@@ -389,7 +401,7 @@ static turn_result human_turn(table *t, gw_card *out) {
         switch (ch) {
         case KEY_LEFT:
         case 'h':
-            if (n) t->sel = (t->sel - 1 + n) % n;
+            if (n) t->sel = t->sel < 0 ? n - 1 : (t->sel - 1 + n) % n;
             tui_status_clear(&t->status);
             continue;
         case KEY_RIGHT:
@@ -621,11 +633,11 @@ static void dealt(table *t) {
     clear_hint(t);
     char up[8];
     tui_card_label(t->pos.upcard, t->app->scr.ascii, up);
-    snprintf(t->news[0], sizeof t->news[0], "Hand %d: %s. Trump is %s (the turned card is %s).",
-             t->view.hand_number,
-             t->view.german.dealer == 0 ? "you deal, the computer leads" : "the computer deals, you lead",
-             gw_suit_name(t->pos.trump), up);
-    t->news[1][0] = '\0';
+    /* Two lines: one did not fit 80 columns ("... (the turned card is" and the rest cut off). */
+    snprintf(t->news[0], sizeof t->news[0], "Hand %d: %s.", t->view.hand_number,
+             t->view.german.dealer == 0 ? "you deal, the computer leads" : "the computer deals, you lead");
+    snprintf(t->news[1], sizeof t->news[1], "Trump is %s: the turned card is %s.", gw_suit_name(t->pos.trump),
+             up);
     if (t->app->settings.bell && t->pos.upcard != GW_NO_CARD && gw_card_suit(t->pos.upcard) == t->pos.trump)
         tui_bell();
     save(t);
@@ -695,7 +707,7 @@ tui_exit tui_play(tui_app *app, tui_match *m, bool resumed) {
         }
         store_hand(&t, hand_no, &hs);
         if (gw_session_state_of(m->s) == GW_SESSION_OVER)
-            tui_unfinished_remove();
+            tui_unfinished_remove(TUI_KEPT_MATCH);
         else
             save(&t);
         tui_board_result b = tui_scoreboard(app, match, &finished, &hs);

@@ -43,22 +43,79 @@ int tui_review_compute(gw_solver *solver, const gw_game *dealt, const gw_game *f
     return n;
 }
 
-gw_status tui_review_analyse(const gw_game *dealt, const gw_game *finished, gw_scoring scoring,
-                             int iterations, tui_review_trick *out, int n, gw_hand_review *rev,
-                             gw_error *err) {
+/* The review's options for the human's cards. */
+static gw_review_options human_options(gw_scoring scoring, int iterations) {
     gw_review_options opt = gw_review_defaults(scoring);
     opt.seats = 1u; /* the human */
     opt.iterations = iterations;
-    gw_card moves[GW_MAX_DECK];
-    for (int i = 0; i < finished->nmoves; i++)
-        moves[i] = finished->moves[i];
-    gw_status st = gw_review_hand(dealt, moves, finished->nmoves, &opt, rev, err);
-    if (st != GW_OK) return st;
+    return opt;
+}
+
+gw_status tui_review_start(const gw_game *dealt, const gw_game *finished, gw_scoring scoring, int iterations,
+                           tui_review_trick *out, int n, tui_review_progress *p, gw_error *err) {
+    memset(p, 0, sizeof *p);
+    gw_review_options opt = human_options(scoring, iterations);
+    gw_status st = gw_reviewer_new(dealt, finished->moves, finished->nmoves, &opt, &p->r, err);
+    if (st != GW_OK) {
+        p->done = p->failed = true;
+        p->err = *err;
+        return st;
+    }
+    const gw_hand_review *rev = gw_reviewer_review(p->r);
     for (int i = 0; i < rev->nmoves; i++) {
         const gw_card_verdict *v = &rev->card[i];
-        if (v->judged && v->trick - 1 < n) out[v->trick - 1].review = *v;
+        if (v->seat != 0) continue;
+        p->total++;
+        if (v->trick >= 1 && v->trick <= n) out[v->trick - 1].pending = true;
     }
+    p->done = gw_reviewer_done(p->r);
     return GW_OK;
+}
+
+bool tui_review_step(tui_review_progress *p, tui_review_trick *out, int n) {
+    if (p->done) return false;
+    int move = -1;
+    if (gw_reviewer_step(p->r, &move, &p->err) != GW_OK) {
+        p->done = p->failed = true;
+        return false;
+    }
+    if (move >= 0) {
+        const gw_card_verdict *v = &gw_reviewer_review(p->r)->card[move];
+        p->judged++;
+        if (v->trick >= 1 && v->trick <= n) {
+            out[v->trick - 1].review = *v;
+            out[v->trick - 1].pending = false;
+        }
+    }
+    p->done = gw_reviewer_done(p->r);
+    return !p->done;
+}
+
+const gw_hand_review *tui_review_so_far(const tui_review_progress *p) {
+    return p->r ? gw_reviewer_review(p->r) : NULL;
+}
+
+void tui_review_stop(tui_review_progress *p) {
+    gw_reviewer_free(p->r);
+    p->r = NULL;
+}
+
+gw_status tui_review_analyse(const gw_game *dealt, const gw_game *finished, gw_scoring scoring,
+                             int iterations, tui_review_trick *out, int n, gw_hand_review *rev,
+                             gw_error *err) {
+    tui_review_progress p;
+    gw_status st = tui_review_start(dealt, finished, scoring, iterations, out, n, &p, err);
+    if (st != GW_OK) return st;
+    while (tui_review_step(&p, out, n))
+        ;
+    if (p.failed) {
+        *err = p.err;
+        st = p.err.status != GW_OK ? p.err.status : GW_EINVAL;
+    } else {
+        *rev = *tui_review_so_far(&p);
+    }
+    tui_review_stop(&p);
+    return st;
 }
 
 void tui_review_summary(const gw_hand_review *rev, char *buf, size_t cap) {
@@ -96,11 +153,13 @@ void tui_review_verdict_text(const tui_review_trick *t, bool ascii, char *buf, s
                      r->loss, ascii ? "+-" : "±", r->se, better);
         return;
     }
+    bool foreplay_trick = t->before.stock_pos < gw_deck_size((gw_variant)t->before.variant);
+    if (t->pending && foreplay_trick) {
+        snprintf(buf, cap, "Expert: judging your card... (the review goes on while you look)");
+        return;
+    }
     if (!v->judged) {
-        snprintf(buf, cap,
-                 t->before.stock_pos < gw_deck_size((gw_variant)t->before.variant)
-                     ? "Foreplay trick: the solver judges endgame cards only."
-                     : "");
+        snprintf(buf, cap, foreplay_trick ? "Foreplay trick: the solver judges endgame cards only." : "");
         return;
     }
     gw_card mine = t->ev.leader == 0 ? t->ev.cards[0] : t->ev.cards[1];
@@ -126,7 +185,6 @@ void tui_review_verdict_text(const tui_review_trick *t, bool ascii, char *buf, s
 tui_exit tui_review(tui_app *app, const gw_match *m, const char *opponent, const gw_game *dealt,
                     const gw_game *finished) {
     static tui_review_trick tricks[GW_MAX_DECK / 2];
-    static gw_hand_review rev;
     gw_solver *solver = NULL;
     gw_error err;
     int n = -1;
@@ -135,11 +193,15 @@ tui_exit tui_review(tui_app *app, const gw_match *m, const char *opponent, const
     else
         gw_error_set(&err, GW_ENOMEM, 0, 0, "not enough memory for the solver");
     gw_solver_free(solver);
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         memset(&tricks[i].review, 0, sizeof tricks[i].review);
-    /* The review in points: the expert on the foreplay cards (about a second for a classic hand). */
-    bool reviewed = n > 0 && tui_review_analyse(dealt, finished, m->rules.scoring, GW_REVIEW_ITERATIONS,
-                                                tricks, n, &rev, &err) == GW_OK;
+        tricks[i].pending = false;
+    }
+    /* The review in points, a card at a time between two looks at the keyboard: the expert on the foreplay
+     * cards (about a second for a classic hand), the solver's points on the endgame's. */
+    tui_review_progress prog = {.done = true};
+    if (n > 0)
+        tui_review_start(dealt, finished, m->rules.scoring, GW_REVIEW_ITERATIONS, tricks, n, &prog, &err);
     int worst_at = 0; /* the next of the costliest tricks the w key goes to */
     int lost_total = 0, judged = 0;
     for (int i = 0; i < n; i++)
@@ -148,13 +210,16 @@ tui_exit tui_review(tui_app *app, const gw_match *m, const char *opponent, const
             lost_total += tricks[i].verdict.best - tricks[i].verdict.kept;
         }
     int hs = gw_hand_size((gw_variant)dealt->variant);
-    int at = n > hs ? hs : 0; /* start at the endgame, where the verdicts are */
+    int at = n > hs ? hs : 0; /* start at the endgame, where the solver's verdicts are at once */
+    tui_exit result = TUI_BACK;
     for (;;) {
         tui_view v;
         memset(&v, 0, sizeof v);
         gw_game shown;
         tui_position pos;
         char news[200], verdict[200], status[320];
+        const gw_hand_review *rev = tui_review_so_far(&prog);
+        bool reviewed = prog.done && !prog.failed && rev;
         if (n <= 0) {
             tui_position_of_game(finished, m, opponent, &pos);
             v.p = &pos;
@@ -174,7 +239,9 @@ tui_exit tui_review(tui_app *app, const gw_match *m, const char *opponent, const
             v.news[1] = verdict;
             char summary[160];
             if (reviewed)
-                tui_review_summary(&rev, summary, sizeof summary);
+                tui_review_summary(rev, summary, sizeof summary);
+            else if (!prog.done)
+                snprintf(summary, sizeof summary, "Judging your cards: %d of %d...", prog.judged, prog.total);
             else
                 snprintf(summary, sizeof summary, "Your %d endgame cards lost %d trick%s.", judged,
                          lost_total, lost_total == 1 ? "" : "s");
@@ -190,10 +257,20 @@ tui_exit tui_review(tui_app *app, const gw_match *m, const char *opponent, const
                                 : " ← → trick by trick   Home/End first/last   w worst   q back";
         tui_draw_table(&app->scr, &v, NULL);
         tui_show();
-        tui_key k = tui_read_key(&app->scr, -1);
+        /* While cards are left to judge, the keyboard is looked at between two cards (one card takes a
+         * fraction of a second): a key is answered at once, and the review goes on. */
+        tui_key k = tui_read_key(&app->scr, prog.done ? -1 : 1);
+        if (k.code == TUI_KEY_NONE) {
+            tui_review_step(&prog, tricks, n);
+            continue;
+        }
         if (tui_hidden(&app->scr) && k.code != 'q' && k.code != TUI_KEY_SIGNAL) continue; /* too small */
+        bool leave = false;
         switch (k.code) {
-        case TUI_KEY_SIGNAL: return TUI_SIGNAL;
+        case TUI_KEY_SIGNAL:
+            result = TUI_SIGNAL;
+            leave = true;
+            break;
         case KEY_LEFT:
         case 'h':
             if (at > 0) at--;
@@ -205,15 +282,16 @@ tui_exit tui_review(tui_app *app, const gw_match *m, const char *opponent, const
             break;
         case KEY_HOME: at = 0; break;
         case KEY_END: at = n > 0 ? n - 1 : 0; break;
-        case 'w': /* the costliest decisions in turn */
-            if (reviewed && rev.nworst[0] > 0) {
-                at = rev.card[rev.worst[0][worst_at]].trick - 1;
-                worst_at = (worst_at + 1) % rev.nworst[0];
+        case 'w': /* the costliest decisions in turn (once the whole hand is judged) */
+            if (reviewed && rev->nworst[0] > 0) {
+                at = rev->card[rev->worst[0][worst_at]].trick - 1;
+                worst_at = (worst_at + 1) % rev->nworst[0];
             }
             break;
-        default:
-            if (tui_key_back(k.code)) return TUI_BACK;
-            break;
+        default: leave = tui_key_back(k.code); break;
         }
+        if (leave) break;
     }
+    tui_review_stop(&prog);
+    return result;
 }

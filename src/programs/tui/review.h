@@ -22,6 +22,7 @@ typedef struct tui_review_trick {
     gw_trick_event ev;
     tui_verdict verdict;
     gw_card_verdict review; /* the review's verdict on the human's card in points (tui_review_analyse) */
+    bool pending;           /* the review has still to judge the human's card (tui_review_start) */
 } tui_review_trick;
 
 /* Replays finished (dealt from dealt) into out (room for 26 tricks) and
@@ -38,6 +39,31 @@ gw_status tui_review_analyse(const gw_game *dealt, const gw_game *finished, gw_s
                              int iterations, tui_review_trick *out, int n, gw_hand_review *rev,
                              gw_error *err);
 
+/* The review of the human's cards made card by card (gw_reviewer), each verdict put under its trick as it
+ * is judged, so that the screen shows the hand at once and the verdicts as they come. */
+typedef struct tui_review_progress {
+    gw_reviewer *r;
+    int judged, total; /* the human's cards judged so far, of all it judges */
+    bool done;         /* every card judged (or the review stopped: failed) */
+    bool failed;       /* the review stopped on an error (err says why); the verdicts so far stay */
+    gw_error err;
+} tui_review_progress;
+
+/* Starts the review of the human's cards of the n tricks in out (from tui_review_compute on dealt and
+ * finished), as tui_review_analyse makes it, marking each of those cards pending; nothing is judged yet.
+ * GW_ENOMEM or GW_EINVAL (err says why): then p is done and failed. */
+gw_status tui_review_start(const gw_game *dealt, const gw_game *finished, gw_scoring scoring, int iterations,
+                           tui_review_trick *out, int n, tui_review_progress *p, gw_error *err);
+/* Judges the next of the human's cards (one card: the expert's worlds in the foreplay, a solve in the
+ * endgame) and puts its verdict under its trick in out; true while cards are left to judge. On an error p
+ * is done and failed. */
+bool tui_review_step(tui_review_progress *p, tui_review_trick *out, int n);
+/* The review so far (its sums and costliest cards are the whole hand's once p is done), or NULL if it
+ * could not start. */
+const gw_hand_review *tui_review_so_far(const tui_review_progress *p);
+/* Ends the review (done or not) and frees it. */
+void tui_review_stop(tui_review_progress *p);
+
 /* The sentence under trick t: the verdict on the human's card (the expert's in the foreplay, the solver's in
  * the endgame, with the points), or why there is none. */
 void tui_review_verdict_text(const tui_review_trick *t, bool ascii, char *buf, size_t cap);
@@ -51,7 +77,9 @@ void tui_review_summary(const gw_hand_review *rev, char *buf, size_t cap);
 void tui_review_position(const tui_review_trick *t, gw_game *out);
 
 /* The review screen of the match's last finished hand (m: the match after it; opponent: the computer's
- * level): Left/Right step through the tricks, q or Esc returns. */
+ * level): shown at once, the solver's endgame verdicts first, the review of each card judged between two
+ * looks at the keyboard (the status line counts them), so that Left/Right step through the tricks while the
+ * rest is judged; q or Esc returns. */
 tui_exit tui_review(tui_app *app, const gw_match *m, const char *opponent, const gw_game *dealt,
                     const gw_game *finished);
 

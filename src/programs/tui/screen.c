@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -120,8 +121,34 @@ void tui_clear(const tui_screen *s) {
     erase();
 }
 
+/* A text cut where it is drawn: noted in the file WHIST_TUI_CUTS names, if set (the tests' check that nothing
+ * is cut: tests/cli/test_tui_walk.sh), one line each: where, the room, the whole text. */
+static void note_cut(int y, int x, int room, const char *text) {
+    static const char *path;
+    static bool looked;
+    if (!looked) {
+        path = getenv("WHIST_TUI_CUTS");
+        looked = true;
+    }
+    if (!path || !*path) return;
+    FILE *f = fopen(path, "a");
+    if (!f) return;
+    fprintf(f, "row %d, column %d, %d columns: %s\n", y, x, room, text);
+    fclose(f);
+}
+
+/* Whether text has anything but blanks. */
+static bool has_ink(const char *text) {
+    for (; *text; text++)
+        if (*text != ' ') return true;
+    return false;
+}
+
 void tui_text(const tui_screen *s, int y, int x, int max_w, int pair, unsigned attrs, const char *text) {
-    if (y < 0 || y >= s->h || x >= s->w) return;
+    if (y < 0 || y >= s->h || x >= s->w) {
+        if (has_ink(text)) note_cut(y, x, 0, text);
+        return;
+    }
     int room = s->w - x;
     if (max_w > 0 && max_w < room) room = max_w;
     attr_t a = pair_attr(s, pair) | (attr_t)attrs;
@@ -138,6 +165,7 @@ void tui_text(const tui_screen *s, int y, int x, int max_w, int pair, unsigned a
     }
     mvaddnstr(y, x, text, (int)(end - text));
     attroff(a);
+    if (has_ink(end)) note_cut(y, x, room, text); /* something but blanks did not fit */
 }
 
 void tui_textf(const tui_screen *s, int y, int x, int max_w, int pair, unsigned attrs, const char *fmt, ...) {

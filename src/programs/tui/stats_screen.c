@@ -17,6 +17,7 @@ typedef struct page {
     char text[PAGE_LINES][96];
     unsigned attrs[PAGE_LINES];
     int pair[PAGE_LINES];
+    bool header[PAGE_LINES]; /* a block's column names: kept in view while its rows scroll under it */
     int n;
 } page;
 
@@ -30,6 +31,7 @@ static void line(page *p, int pair, unsigned attrs, const char *fmt, ...) {
     va_end(ap);
     p->attrs[p->n] = attrs;
     p->pair[p->n] = pair;
+    p->header[p->n] = false;
     p->n++;
 }
 
@@ -42,6 +44,9 @@ static void rules_heading(const gw_stats *r, bool ascii, char *out, size_t cap) 
     snprintf(out, cap, "%s deck %s %s %s match to %d", r->variant, ascii ? "-" : "·", scoring,
              ascii ? "-" : "·", r->target);
 }
+
+static const char KEYS[] = " ↑↓ PgUp/PgDn scroll   h history   q or Esc back";
+static const char KEYS_ASCII[] = " Up/Down PgUp/PgDn scroll   h history   q or Esc back";
 
 /* The columns: a German Whist row is 72 wide, an Android Whist row 70 (the box's inside is 74). */
 #define GERMAN_COLS  "%-8s %8s %4s %7s %4s %6s %5s %7s %5s %9s"
@@ -69,6 +74,7 @@ static void build(page *p, const gw_stats *rows, int n, const gw_android_stats *
         line(p, TUI_C_DIALOG, A_BOLD, "German Whist");
         line(p, TUI_C_DIALOG, A_BOLD, GERMAN_COLS, "Computer", "Matches", "Won", "Hands", "Won", "Win %",
              "Slams", "Streak", "Best", "Assisted");
+        p->header[p->n - 1] = true;
         char heading[96] = "", prev[96] = "";
         for (int i = 0; i < n - 1; i++) {
             rules_heading(&rows[i], ascii, heading, sizeof heading);
@@ -87,31 +93,72 @@ static void build(page *p, const gw_stats *rows, int n, const gw_android_stats *
         line(p, TUI_C_DIALOG, A_BOLD, "Android Whist");
         line(p, TUI_C_DIALOG, A_BOLD, ANDROID_COLS, "Opponent", "Rubbers", "Won", "Games", "Won", "Hands",
              "Won", "Points", "Against", "Streak", "Best");
+        p->header[p->n - 1] = true;
         for (int i = 0; i < an - 1; i++)
             android_row(p, arows[i].opponent, &arows[i], 0);
         android_row(p, "All", atotal, A_BOLD);
     }
 }
 
+static const char NOTE[] =
+    "Win % counts hands you (your side) scored in. Streak: hands won in a row up to now; "
+    "Best: the most in a row. Matches and rubbers: finished ones.";
+
+/* The box and the rows of the page in it, as draw lays them out. */
+typedef struct frame {
+    int keys, w, h, x;
+    int rows;  /* rows for the page's lines */
+    int notes; /* rows of the note under them */
+} frame;
+
+static frame frame_of(const tui_screen *s) {
+    frame f;
+    f.keys = tui_footer_rows(s, s->ascii ? KEYS_ASCII : KEYS);
+    f.w = 78;
+    f.h = s->h - f.keys - 1;
+    f.x = (s->w - f.w) / 2;
+    tui_span spans[4];
+    f.notes = tui_wrap(NOTE, f.w - 4, spans, 4);
+    f.rows = f.h - 3 - f.notes; /* a blank row between the page and the note */
+    if (f.rows < 1) f.rows = 1;
+    return f;
+}
+
+/* The column names kept at the top of the page when top scrolls past them: the header of the block the
+ * line at top belongs to, or -1 when none is to be kept (top is a header, or above every header). */
+static int kept_header(const page *p, int top) {
+    if (top <= 0 || top >= p->n || p->header[top]) return -1;
+    for (int i = top - 1; i >= 0; i--)
+        if (p->header[i]) return i;
+    return -1;
+}
+
+/* The last top: the page's end in view (one row less for the column names kept above it). */
+static int max_top(const page *p, const frame *f) {
+    if (p->n <= f->rows) return 0;
+    return p->n - (f->rows - 1);
+}
+
 static void draw(tui_app *app, const page *p, int top, const char *msg) {
     tui_screen *s = &app->scr;
     if (tui_too_small(s, TUI_MIN_W, TUI_MIN_H)) return;
     tui_clear(s);
-    int keys = tui_footer(s, s->ascii ? " Up/Down PgUp/PgDn scroll   h history   q or Esc back"
-                                      : " ↑↓ PgUp/PgDn scroll   h history   q or Esc back");
-    int w = 78, h = s->h - keys - 1, y = 0, x = (s->w - w) / 2;
-    tui_draw_box(s, y, x, h, w, "Statistics");
-    int row = y + 1, last = y + h - 2;
+    tui_footer(s, s->ascii ? KEYS_ASCII : KEYS);
+    frame f = frame_of(s);
+    int y = 0, w = f.w, x = f.x;
+    tui_draw_box(s, y, x, f.h, w, "Statistics");
+    int row = y + 1, last = y + f.h - 2;
     if (msg) {
         tui_text_wrapped(s, row + 1, x + 2, w - 4, last - row, TUI_C_DIALOG, 0, msg);
     } else {
-        const char *note = "Win % counts hands you (your side) scored in. Streak: hands won in a row up to "
-                           "now; Best: the most in a row. Matches and rubbers: finished ones.";
-        tui_span spans[4];
-        int nn = tui_wrap(note, w - 4, spans, 4), rows = last - row - nn;
+        int rows = f.rows, head = kept_header(p, top);
+        if (head >= 0) { /* the block's column names stay in view over its rows */
+            tui_text(s, row++, x + 2, w - 4, p->pair[head], p->attrs[head], p->text[head]);
+            rows--;
+        }
         for (int i = 0; i < rows && top + i < p->n; i++)
             tui_text(s, row + i, x + 2, w - 4, p->pair[top + i], p->attrs[top + i], p->text[top + i]);
-        tui_text_wrapped(s, last - nn + 1, x + 2, w - 4, nn, TUI_C_DIALOG, A_DIM, note);
+        tui_text_wrapped(s, last - f.notes + 1, x + 2, w - 4, f.notes, TUI_C_DIALOG, A_DIM, NOTE);
     }
     tui_show();
 }
@@ -147,12 +194,14 @@ tui_exit tui_stats_screen(tui_app *app) {
     for (;;) {
         draw(app, &p, top, msg[0] ? msg : NULL);
         tui_key k = tui_read_key(&app->scr, -1);
-        int page_rows = app->scr.h - 7, max_top = p.n - page_rows > 0 ? p.n - page_rows : 0;
+        frame f = frame_of(&app->scr);
+        int end = msg[0] ? 0 : max_top(&p, &f);
         if (k.code == TUI_KEY_SIGNAL) return TUI_SIGNAL;
         if (k.code == KEY_UP || k.code == 'k') top = top > 0 ? top - 1 : 0;
-        if (k.code == KEY_DOWN || k.code == 'j') top = top < max_top ? top + 1 : max_top;
+        if (k.code == KEY_DOWN || k.code == 'j') top = top < end ? top + 1 : end;
         if (k.code == KEY_PPAGE) top = top > 10 ? top - 10 : 0;
-        if (k.code == KEY_NPAGE || k.code == ' ') top = top + 10 < max_top ? top + 10 : max_top;
+        if (k.code == KEY_NPAGE || k.code == ' ') top = top + 10 < end ? top + 10 : end;
+        if (top > end) top = end; /* after a resize */
         if (k.code == 'h') {
             e = tui_history_screen(app);
             if (e == TUI_SIGNAL) return e;

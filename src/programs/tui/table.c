@@ -78,6 +78,10 @@ static void draw_title(const tui_screen *s, const tui_view *v, const tui_layout 
     char right[96];
     gw_phase ph = g->phase;
     int n = g->trick_number;
+    if (v->shown) { /* the pause after a trick (or the review): the trick on show, not the next one */
+        n = v->shown->number;
+        ph = n <= hs ? GW_FOREPLAY : GW_ENDGAME;
+    }
     if (ph == GW_FOREPLAY)
         snprintf(right, sizeof right, "Foreplay · trick %d of %d · trump %s ", n, hs,
                  tui_suit_label(g->trump, s->ascii));

@@ -71,14 +71,26 @@ int tui_text_wrapped(const tui_screen *s, int y, int x, int w, int max_lines, in
     return shown;
 }
 
-int tui_footer(const tui_screen *s, const char *keys) {
-    /* Break only between key groups (two blanks apart), never inside "q quit". */
-    char text[512];
-    snprintf(text, sizeof text, "%s", keys + (keys[0] == ' '));
+/* The key line in text (its groups' inner blanks as \x01, so that it breaks only between groups, never
+ * inside "q quit"), wrapped into lines; the number of lines it needs. */
+static int footer_wrap(const tui_screen *s, const char *keys, char *text, size_t cap, tui_span lines[2]) {
+    snprintf(text, cap, "%s", keys + (keys[0] == ' '));
     for (size_t i = 0; text[i]; i++)
         if (text[i] == ' ' && text[i + 1] != ' ' && (i == 0 || text[i - 1] != ' ')) text[i] = '\x01';
+    int w = s->w - 2; /* after the leading blank, short of the last column (the border's) */
+    return tui_wrap(text, w > 1 ? w : 1, lines, 2);
+}
+
+int tui_footer_rows(const tui_screen *s, const char *keys) {
+    char text[512];
     tui_span lines[2];
-    int w = s->w - 1, n = tui_wrap(text, w > 1 ? w : 1, lines, 2);
+    return footer_wrap(s, keys, text, sizeof text, lines) > 1 ? 2 : 1;
+}
+
+int tui_footer(const tui_screen *s, const char *keys) {
+    char text[512];
+    tui_span lines[2];
+    int n = footer_wrap(s, keys, text, sizeof text, lines);
     int rows = n > 1 ? 2 : 1;
     for (int i = 0; i < rows; i++) {
         char buf[520];

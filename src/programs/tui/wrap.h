@@ -22,7 +22,10 @@ int tui_text_wrapped(const tui_screen *s, int y, int x, int w, int max_lines, in
                      const char *text);
 
 /* Draws the key reminder on the bottom row in the title colour, wrapped
- * over two rows (the last two) when it does not fit one; returns the rows used. */
+ * over two rows (the last two) when it does not fit one (the last column
+ * left to the border, as on every screen); returns the rows used. */
 int tui_footer(const tui_screen *s, const char *keys);
+/* The rows tui_footer takes for keys, without drawing. */
+int tui_footer_rows(const tui_screen *s, const char *keys);
 
 #endif
