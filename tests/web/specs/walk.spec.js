@@ -41,7 +41,9 @@ for (const size of SIZES) {
     await page.reload();
     await expect(page.locator('#screen-home')).toBeVisible();
     await expect(page.locator('#resume')).toBeVisible();
+    await expect(page.locator('#resume-android')).toBeVisible();
     await expectGoodLayout(page, 'home');
+    await shot(page, `walk-home-${tag}`, { docs: false });
 
     await page.locator('#open-settings').click();
     await expect(page.locator('#screen-settings')).toBeVisible();
@@ -74,7 +76,7 @@ for (const size of SIZES) {
     await page.locator('#back-button').click();
 
     // The Android table, the commands offered when the android is to play.
-    await page.locator('#resume').click();
+    await page.locator('#resume-android').click();
     await expect(page.locator('#screen-android #my-hand [data-card]')).toHaveCount(13);
     await page.waitForFunction(() => document.querySelector('#commands:not([hidden]) button') || document.querySelector('#my-hand.my-turn'));
     await expectGoodLayout(page, 'android', { fit: true });
@@ -83,7 +85,12 @@ for (const size of SIZES) {
 
     // The German table in the middle of a hand, the computer's card led: tracker open, a hint shown;
     // in every orientation setting.
+    // A new match would abandon the one going on: the question first.
     await page.locator('#new-game').click();
+    await expect(page.locator('#confirm')).toBeVisible();
+    await expectGoodLayout(page, 'the question before a new match');
+    await shot(page, `walk-confirm-${tag}`, { docs: false });
+    await page.locator('#confirm-yes').click();
     await expect(page.locator('#screen-table')).toBeVisible();
     for (let i = 0; i < 3; i++) await playOne(page);
     for (let i = 0; i < 10; i++) {

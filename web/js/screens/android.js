@@ -563,7 +563,7 @@ export function mount(root, ctx) {
       buttons.append(button("new-match", "New rubber", true, () => {
         dismissed = key;
         dlg.close();
-        net.send({ type: "new", options: settings.newGameOptions("android") });
+        start("android"); // the rubber is over: nothing to abandon
       }));
     } else {
       $("scoreboard-title").textContent = `Hand ${view.hand_number} is over`;
@@ -659,15 +659,17 @@ export function mount(root, ctx) {
   });
 
   // The state the shell already holds: a view of this game, or wait for it.
-  if (state.view?.game === "android") {
+  // The rubber the connection follows; else the player's rubber, opened (follow: a reload on
+  // #android when the match changed last, a Resume from home); else home, which offers one.
+  if (state.game?.game === "android" && state.view?.game === "android") {
     catchingUp = false;
     queue.push({ type: "view", view: state.view });
     pump();
   } else {
     catchingUp = true;
     draw();
-    // Reached by its address with no game (and none being started): home offers one.
-    if (state.welcomed && !state.game && state.starting !== "android") queueMicrotask(() => go("home", {}, { replace: true }));
+    if (!(state.game?.game === "android" || state.starting === "android" || follow("android")))
+      queueMicrotask(() => go("home", {}, { replace: true }));
   }
 
   return {
@@ -677,27 +679,27 @@ export function mount(root, ctx) {
         queue.length = 0;
         catchingUp = true;
         lastError = "";
-        if (!m.game) {
-          view = null;
-          shown = null;
-          go("home", {}, { replace: true });
+        // Not the rubber (the match, followed after a drop, or answering an open sent before this
+        // screen's): open the rubber, if there is one; else home.
+        if (!m.game || m.game.game !== "android") {
+          if (!follow("android")) {
+            view = null;
+            shown = null;
+            go("home", {}, { replace: true });
+          }
         }
         return;
       }
       if (m.type === "event") {
-        if (!catchingUp) {
+        if (!catchingUp && state.game?.game === "android") {
           queue.push(m);
           pump();
         }
         return;
       }
       if (m.type === "view") {
+        if (m.view.game !== "android") return; // the match's, before the rubber's welcome
         catchingUp = false;
-        state.starting = null;
-        if (m.view.game !== "android") {
-          go("table", {}, { replace: true });
-          return;
-        }
         queue.push(m);
         pump();
         return;
