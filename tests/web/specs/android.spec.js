@@ -39,6 +39,13 @@ test('an Android Whist hand is played to its end and the next one dealt', async 
   // low within a suit.
   await expect(page.locator('#trump')).toHaveAttribute('data-suit', /^[SHDC]$/);
   const trump = await page.locator('#trump').getAttribute('data-suit');
+  // The turned card is drawn by the dealer's seat, D (it is D's, and D has not played it yet): a card
+  // of the trump suit, named for screen readers.
+  const turned = page.locator('#seat-D #turned-card');
+  await expect(turned).toBeVisible();
+  await expect(turned).toHaveAttribute('data-card', new RegExp(`^[2-9TJQKA]${trump}$`));
+  await expect(turned).toHaveAttribute('aria-label', /^the turned card, (ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two) of (spades|hearts|diamonds|clubs), still in D's hand$/);
+  if (me === 'D') await expect(page.locator(`#my-hand [data-card="${await turned.getAttribute('data-card')}"]`)).toHaveCount(1);
   const red = trump === 'H' || trump === 'D';
   const opposite = red ? ['S', 'C'] : ['H', 'D'];
   const same = (red ? ['H', 'D'] : ['S', 'C']).find((x) => x !== trump);
