@@ -70,6 +70,9 @@ test('a name made of markup is shown as text on every screen', async ({ page }, 
   await page.locator('#home-button').click();
   await page.locator('#open-history').click();
   await page.locator('#history-list .history-item[data-game="android"]').click();
-  await expect(page.locator('#replay-record')).toContainText(NAME);
+  await expect(page.locator('#replay-hands h3').filter({ hasText: NAME })).toHaveCount(1);
+  await page.keyboard.press('ArrowRight');
+  await expect(page.locator('#replay-trick figcaption').filter({ hasText: NAME })).toHaveCount(1);
+  await expect(page.locator('#replay-events')).toContainText(NAME);
   await clean('android replay');
 });

@@ -1,7 +1,8 @@
-// walk.spec.js: every screen of the client, as a person with a phone would see it: home, settings,
-// statistics, history, a German replay, rules, the Android Whist table with its commands, and the
-// German table in the middle of a hand with the card tracker open and a hint shown (in each
-// orientation setting), with a long name. On each, layout-check.js looks for anything cut off by the
+// walk.spec.js: every screen of the client, as a person with a phone would see it: home (with a game
+// of each kind to resume), settings, statistics, history, a German replay (its review still coming,
+// then complete), an Android replay, rules, the Android Whist table with its commands, the question
+// before a new game abandons one going on, and the German table in the middle of a hand with the card
+// tracker open and a hint shown (in each orientation setting), with a long name. On each, layout-check.js looks for anything cut off by the
 // screen or its box, a piece under another, and a touch target under 44 px. Each project walks at its
 // own size; the Pixel 7 also at 360x640 and 640x360 (the smallest phone held each way).
 const { test, expect } = require('../fixtures');
@@ -60,12 +61,25 @@ for (const size of SIZES) {
     await expectGoodLayout(page, 'history');
     await shot(page, `walk-history-${tag}`, { docs: false });
 
+    // The German replay as soon as it is drawn (its review on the way: the progress line), then
+    // with the review complete.
     await page.locator('#history-list .history-item[data-game="german"]').click();
+    await expect(page.locator('#replay-hands .card')).toHaveCount(26);
+    await expectGoodLayout(page, 'replay (the deal)');
     await expect(page.locator('#replay-review-total')).toBeVisible({ timeout: 30_000 });
     await page.locator('#replay-next').click();
     await page.locator('#replay-next').click();
     await expectGoodLayout(page, 'replay');
     await shot(page, `walk-replay-${tag}`, { docs: false });
+    await page.locator('#back-button').click();
+    // The Android replay: the deal with the turned card, then a trick with its commands.
+    await page.locator('#history-list .history-item[data-game="android"]').click();
+    await expect(page.locator('#replay-hands .card')).toHaveCount(52);
+    await expectGoodLayout(page, 'Android replay (the deal)');
+    await page.locator('#replay-next').click();
+    await expect(page.locator('#replay-trick .card')).toHaveCount(4);
+    await expectGoodLayout(page, 'Android replay');
+    await shot(page, `walk-android-replay-${tag}`, { docs: false });
     await page.locator('#back-button').click();
     await page.locator('#back-button').click();
     await expect(page.locator('#screen-home')).toBeVisible();
