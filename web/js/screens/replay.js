@@ -82,7 +82,12 @@ export function mount(root, ctx, params = {}) {
       ${android ? "" : `<div class="panel" id="replay-verdicts"></div>`}`;
     $("#replay-game").textContent = android ? "Android Whist" : rulesText(rep.rules.variant, rep.rules.scoring, rep.rules.target);
     $("#replay-result").textContent = android ? androidResult() : germanResult();
-    if (android) $("#replay-turned").textContent = `(${cardText(rep.trump_card)} turned)`;
+    if (android) {
+      const b = document.createElement("b");
+      b.className = rep.trump === "H" || rep.trump === "D" ? "red-text" : "";
+      b.textContent = cardText(rep.trump_card);
+      $("#replay-turned").append("(", b, " turned)");
+    }
     const to = (k) => () => {
       goTo(k);
       $("#replay-step")?.focus?.();
@@ -281,7 +286,7 @@ export function mount(root, ctx, params = {}) {
     }
     const end = document.createElement("section");
     if (!rep.verdicts.length) {
-      end.innerHTML = `<h2>Your endgame</h2><p>${rep.complete ? "No verdicts for this hand." : "Judged last, all at once."}</p>`;
+      end.innerHTML = `<h2>Your endgame</h2><p>${rep.complete ? "No verdicts for this hand." : "Its verdicts come last, all at once."}</p>`;
     } else {
       const best = rep.verdicts.filter((v) => v.value >= v.best).length;
       end.innerHTML = `<h2>Your endgame</h2><p>${best} of your ${rep.verdicts.length} endgame cards were best. Choose one to see its trick.</p><ul class="verdict-list" id="replay-endgame-list"></ul>`;
