@@ -124,3 +124,25 @@ for (const size of SIZES) {
     }
   });
 }
+
+// The Android table's worst case on the smallest phone: your android leads, and all twelve commands
+// it may be given are offered (the deal is the server's: new rubbers until one starts so).
+test('the Android table at 360x640 with the twelve commands of a leading android', async ({ page, shot }, testInfo) => {
+  test.skip(testInfo.project.name !== 'pixel7', 'the smallest phone, once');
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.goto('/');
+  await expect(page.locator('#screen-home')).toBeVisible();
+  await saveSettings(page, { speed: 'instant', sound: 'off', 'android-opponent': 'random', name: LONG_NAME });
+  let leads = false;
+  for (let i = 0; i < 30 && !leads; i++) {
+    const got = await talk(page, [{ type: 'new', options: { game: 'android', opponent: 'random' } }], 'view');
+    const v = got[got.length - 1].view;
+    leads = v.turn.player === 0 && v.turn.action === 'command' && v.table.trick.length === 0;
+  }
+  expect(leads).toBe(true);
+  await page.locator('#resume-android').click();
+  await expect(page.locator('#commands button[data-command]')).toHaveCount(12);
+  await expect(page.locator('#my-hand [data-card]')).toHaveCount(13);
+  await expectGoodLayout(page, 'android, twelve commands', { fit: true });
+  await shot(page, 'walk-android-leading-360x640', { docs: false });
+});
