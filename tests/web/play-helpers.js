@@ -1,7 +1,7 @@
 // play-helpers.js: what the specs share: talk (from fixtures.js: a second WebSocket of the page),
 // saving settings over it, setting a setting in the Settings screen, playing an Android Whist hand by
-// tapping as a person would, and playing a whole hand of either game over a second socket (to fill
-// the history, the statistics and the replays quickly).
+// tapping as a person would, and playing a whole hand of either game, or a game to its end, over a
+// second socket (to fill the history, the statistics and the replays quickly).
 const { expect } = require('@playwright/test');
 const { talk } = require('./fixtures');
 
@@ -86,25 +86,39 @@ async function saveSettings(page, settings) {
 // second socket of the page's player: the first legal card each time, and for an android the first
 // command it accepts (duck when it may). Resolves with the view once the hand is scored.
 function playHandOverSocket(page, options) {
+  return playOverSocket(page, { start: options, game: options.game, through: 'hand' });
+}
+
+// Plays the player's game of that kind (german or android) on from a second socket of the page's player
+// ("open"), dealing each next hand, to the end of the match or rubber. Resolves with the last view.
+function playToTheEndOverSocket(page, game) {
+  return playOverSocket(page, { start: null, game, through: 'match' });
+}
+
+// start: the options of a `new` game, or null to open the player's game of kind `game`; through: 'hand'
+// (stop when the hand is scored) or 'match' (deal the next hands, stop when it is over).
+function playOverSocket(page, how) {
   return page.evaluate(
-    (options) =>
+    ({ start: options, game, through }) =>
       new Promise((resolve, reject) => {
         const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`, 'whist');
-        // The `new` goes once the socket is welcomed and the rules of the commands are loaded; the
-        // game's own welcome follows it.
+        // The `new` (or `open`) goes once the socket is welcomed and the rules of the commands are
+        // loaded; the game's own welcome follows it.
         let welcomed = false;
         let sent = false;
         let started = false;
         let validCommands = null;
-        const start = () => {
+        let last = null; // the last action sent
+        const act = (msg) => ws.send((last = JSON.stringify(msg)));
+        const begin = () => {
           if (welcomed && validCommands && !sent) {
             sent = true;
-            ws.send(JSON.stringify({ type: 'new', options }));
+            ws.send(JSON.stringify(options ? { type: 'new', options } : { type: 'open', game }));
           }
         };
         import('/js/screens/android.js').then((m) => {
           validCommands = m.validCommands;
-          start();
+          begin();
         }, reject);
         ws.onerror = () => reject(new Error('the WebSocket failed'));
         ws.onmessage = (e) => {
@@ -112,11 +126,17 @@ function playHandOverSocket(page, options) {
           if (m.type === 'welcome') {
             if (sent) started = true;
             welcomed = true;
-            start();
+            begin();
           }
-          if (m.type === 'error' && m.code !== 'busy') reject(new Error(m.message));
-          if (!started || m.type !== 'view' || m.view.game !== options.game) return;
+          // Under --rate-limit (50 a second: a rubber against a quick computer goes faster): again.
+          if (m.type === 'error' && m.code === 'rate_limited' && last) setTimeout(() => ws.send(last), 200);
+          else if (m.type === 'error' && m.code !== 'busy') reject(new Error(m.message));
+          if (!started || m.type !== 'view' || m.view.game !== game) return;
           const v = m.view;
+          if (v.state === 'hand_over' && through === 'match') {
+            act({ type: 'next' });
+            return;
+          }
           if (v.state !== 'playing') {
             ws.close();
             resolve(v);
@@ -126,16 +146,16 @@ function playHandOverSocket(page, options) {
           const t = v.table;
           if (v.turn.action === 'command') {
             const open = validCommands(t);
-            ws.send(JSON.stringify({ type: 'act', action: { type: 'command', command: open.includes('duck') ? 'duck' : open[0] } }));
+            act({ type: 'act', action: { type: 'command', command: open.includes('duck') ? 'duck' : open[0] } });
             return;
           }
-          const led = options.game === 'android' ? t.trick[0] ?? null : t.led;
+          const led = game === 'android' ? t.trick[0] ?? null : t.led;
           const follow = led ? t.own.filter((c) => c[1] === led[1]) : [];
           const card = (follow.length ? follow : t.own)[0];
-          ws.send(JSON.stringify({ type: 'act', action: { type: 'play', card } }));
+          act({ type: 'act', action: { type: 'play', card } });
         };
       }),
-    options,
+    how,
   );
 }
 
@@ -173,6 +193,6 @@ async function playOne(page) {
 }
 
 module.exports = {
-  talk, saveSettings, setSetting, playAndroidHand, playHandOverSocket, FOLLOW,
+  talk, saveSettings, setSetting, playAndroidHand, playHandOverSocket, playToTheEndOverSocket, FOLLOW,
   myTurn, handCards, ledCard, tap, legalCard, playOne,
 };

@@ -13,16 +13,59 @@ const SCREENS = ["home", "table", "android", "settings", "stats", "history", "re
 const net = createNet();
 const settings = createSettings(net);
 
-// What the server said last: state.game (the game's configuration, or null: no game), state.events
-// (its events since the connection's welcome), state.view (the player's view), state.welcomed.
-const state = { game: null, events: [], view: null, welcomed: false };
+// What the server said last. The player keeps a German Whist match and an Android Whist rubber;
+// this connection follows one of them (docs/protocol.md, "The browser's WebSocket"):
+// state.game (the configuration of the game followed, or null: the player has none of that kind),
+// state.following ("german" or "android": the kind followed, as far as this page knows: the game's,
+// else the kind it last opened or started), state.events (the game's events since the welcome),
+// state.view (its view), state.games ({german, android}: the summary of each of the player's games,
+// or null: {state, hand, score}), state.welcomed.
+const state = { game: null, following: null, events: [], view: null, games: { german: null, android: null }, welcomed: false };
 
 net.on("welcome", (m) => {
   state.game = m.game;
+  if (m.game) state.following = m.game.game;
   state.events = [];
   state.view = null;
+  if (m.games) state.games = m.games;
   state.welcomed = true;
 });
+net.on("games", (m) => {
+  state.games = m.games;
+});
+
+// A screen that shows one kind of game (the two tables) makes the connection follow the player's game
+// of that kind: follow(kind) sends "open" unless the connection follows it already, a new one of that
+// kind is being started, or the player has none (false then). An "open" waits for its welcome: one in
+// flight before it (the other kind's) does not send it again; a new connection forgets it.
+let opening = null;
+function follow(kind) {
+  if (state.game?.game === kind || state.starting === kind || !state.games[kind]) return false;
+  if (opening === kind) return true;
+  state.following = kind;
+  opening = kind;
+  if (!net.send({ type: "open", game: kind })) opening = null;
+  return true;
+}
+net.on("welcome", (m) => {
+  if (m.game?.game === state.starting) state.starting = null; // the new game's welcome
+  if (opening && (m.game?.game === opening || !m.games?.[opening])) opening = null;
+});
+net.on("status", (st) => st !== "open" && (opening = state.starting = null));
+net.on("error", () => (state.starting = null)); // a new game refused (busy): the game as it was
+
+// Starts a new game of kind (the `new` message, options from the settings): it replaces the player's
+// game of that kind (the caller asks the player first when that one is unfinished: unfinished()).
+function start(kind) {
+  state.starting = kind;
+  state.following = kind;
+  return net.send({ type: "new", options: settings.newGameOptions(kind) });
+}
+// The player's game of kind when it is not over (a match or rubber going on), else null.
+function unfinished(kind) {
+  const g = state.games[kind];
+  return g && g.state !== "over" ? g : null;
+}
 net.on("event", (m) => state.events.push(m));
 net.on("view", (m) => {
   state.view = m.view;
@@ -31,7 +74,7 @@ net.on("view", (m) => {
 const root = document.getElementById("app");
 let current = null; // {name, params, screen}
 
-const ctx = { net, settings, state, go };
+const ctx = { net, settings, state, go, follow, start, unfinished };
 
 const hashOf = (name, params) =>
   Object.keys(params).length ? `#${name}?${encodeURIComponent(JSON.stringify(params))}` : `#${name}`;

@@ -2,7 +2,7 @@
 // scoreboard and on into the next hand; the four seats with the opposing android face up and your own
 // android face down; a menu of only the commands valid now; the android's "Error." in #message.
 const { test, expect } = require('../fixtures');
-const { talk, setSetting, playAndroidHand, FOLLOW } = require('../play-helpers');
+const { talk, setSetting, playAndroidHand, playToTheEndOverSocket, FOLLOW } = require('../play-helpers');
 
 const SEATS = ['D', 'L', 'X', 'N'];
 
@@ -22,7 +22,11 @@ test('an Android Whist hand is played to its end and the next one dealt', async 
   const partner = me === 'D' ? 'X' : 'L';
   const opposing = me === 'D' ? 'L' : 'X';
   const other = me === 'D' ? 'N' : 'D';
-  await expect(page.locator(`#seat-${opposing} .card.face[data-card]`)).toHaveCount(13);
+  // (The deal is the server's: the android at L leads, and may have played already when the table is
+  // drawn; its cards are then one fewer, as the seat's count says.)
+  const held = Number(await page.locator(`#seat-${opposing} .seat-count`).innerText());
+  expect(held).toBeGreaterThanOrEqual(12);
+  await expect(page.locator(`#seat-${opposing} .card.face[data-card]`)).toHaveCount(held);
   await expect(page.locator(`#seat-${partner} .card.back`)).toHaveCount(13);
   await expect(page.locator(`#seat-${partner} .card.face`)).toHaveCount(0);
   await expect(page.locator(`#seat-${other} .card.face`)).toHaveCount(0);
@@ -35,6 +39,13 @@ test('an Android Whist hand is played to its end and the next one dealt', async 
   // low within a suit.
   await expect(page.locator('#trump')).toHaveAttribute('data-suit', /^[SHDC]$/);
   const trump = await page.locator('#trump').getAttribute('data-suit');
+  // The turned card is drawn by the dealer's seat, D (it is D's, and D has not played it yet): a card
+  // of the trump suit, named for screen readers.
+  const turned = page.locator('#seat-D #turned-card');
+  await expect(turned).toBeVisible();
+  await expect(turned).toHaveAttribute('data-card', new RegExp(`^[2-9TJQKA]${trump}$`));
+  await expect(turned).toHaveAttribute('aria-label', /^the turned card, (ace|king|queen|jack|ten|nine|eight|seven|six|five|four|three|two) of (spades|hearts|diamonds|clubs), still in D's hand$/);
+  if (me === 'D') await expect(page.locator(`#my-hand [data-card="${await turned.getAttribute('data-card')}"]`)).toHaveCount(1);
   const red = trump === 'H' || trump === 'D';
   const opposite = red ? ['S', 'C'] : ['H', 'D'];
   const same = (red ? ['H', 'D'] : ['S', 'C']).find((x) => x !== trump);
@@ -73,8 +84,8 @@ test('the android answers "Error." in #message, every command opens after it; al
   await setSetting(page, 'speed', 'instant');
   // A rubber started from another socket of the same player (the server deals it): the page follows.
   await talk(page, [{ type: 'new', options: { game: 'android', opponent: 'easy' } }], 'view');
-  await expect(page.locator('#resume')).toBeVisible();
-  await page.locator('#resume').click();
+  await expect(page.locator('#resume-android')).toBeVisible();
+  await page.locator('#resume-android').click();
   await expect(page.locator('#my-hand [data-card]')).toHaveCount(13);
   let errorSeen = false;
   // Following, "duck" fails exactly when the android has none of the suit led: play until it does.
@@ -106,22 +117,30 @@ test('a card that may not be played bounces and says why', async ({ page }) => {
 
 test('a whole rubber to its end, then a new one', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'a rubber is long: once is enough');
-  test.setTimeout(240_000); // up to a dozen hands, each played by tapping
+  test.setTimeout(180_000);
   await page.goto('/');
   await setSetting(page, 'speed', 'instant');
   await page.locator('#android-game').click();
   await expect(page.locator('#my-hand [data-card]')).toHaveCount(13);
-  for (let hand = 1; hand <= 30; hand++) {
-    await playAndroidHand(page);
-    if (await page.locator('#new-match').count()) break;
-    await page.locator('#continue').click();
-  }
+  // The first hand by tapping; the rest of the rubber (its length is the deal's) from a second socket
+  // of the player while the table follows every hand of it.
+  await playAndroidHand(page);
+  await page.locator('#continue').click();
+  const v = await playToTheEndOverSocket(page, 'android');
+  expect(v.state).toBe('over');
   const board = page.locator('#scoreboard');
   await expect(board).toContainText(/wins the rubber/);
   await expect(board).toContainText(/wins by \d+/);
   // Two games won by the rubber's winner.
   const games = [await page.locator('#games-0').innerText(), await page.locator('#games-1').innerText()].map(Number);
   expect(Math.max(...games)).toBe(2);
+  // Home offers no Resume for a rubber that is over; Forward shows its end again; New rubber.
+  await page.locator('#home').click();
+  await expect(page.locator('#screen-home')).toBeVisible();
+  await expect(page.locator('#resume-android')).toBeHidden();
+  await expect(page.locator('#welcome')).toContainText('your last Android Whist rubber is over');
+  await page.goForward();
+  await expect(board).toContainText(/wins the rubber/);
   await page.locator('#new-match').click();
   await expect(board).toBeHidden();
   await expect(page.locator('#my-hand [data-card]')).toHaveCount(13);

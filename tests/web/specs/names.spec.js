@@ -61,15 +61,18 @@ test('a name made of markup is shown as text on every screen', async ({ page }, 
   await clean('history');
   await page.locator('#back-button').click();
 
-  // An Android Whist hand; the next one at the table; its record in the replay.
+  // An Android Whist hand; the next one at the table; the hand in the replay (the seats' names).
   await playHandOverSocket(page, { game: 'android', opponent: 'random' });
   await talk(page, [{ type: 'next' }], 'view');
-  await page.locator('#resume').click();
+  await page.locator('#resume-android').click();
   await expect(page.locator('#screen-android .a-seat-head.mine .seat-name').filter({ hasText: NAME })).toHaveCount(1);
   await clean('android');
   await page.locator('#home-button').click();
   await page.locator('#open-history').click();
   await page.locator('#history-list .history-item[data-game="android"]').click();
-  await expect(page.locator('#replay-record')).toContainText(NAME);
+  await expect(page.locator('#replay-hands h3').filter({ hasText: NAME })).toHaveCount(1);
+  await page.keyboard.press('ArrowRight');
+  await expect(page.locator('#replay-trick figcaption').filter({ hasText: NAME })).toHaveCount(1);
+  await expect(page.locator('#replay-events')).toContainText(NAME);
   await clean('android replay');
 });

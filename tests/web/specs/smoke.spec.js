@@ -8,8 +8,9 @@ test('the page loads and its WebSocket is welcomed', async ({ page, welcome, sho
   expect(response.status()).toBe(200);
   const msg = await hello;
   expect(msg.type).toBe('welcome');
-  expect(msg.protocol).toBe(1);
+  expect(msg.protocol).toBe(2);
   expect(msg.game).toBeNull();
+  expect(msg.games).toEqual({ german: null, android: null });
   // no horizontal scrolling on any project's screen
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);

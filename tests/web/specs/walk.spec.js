@@ -1,7 +1,8 @@
-// walk.spec.js: every screen of the client, as a person with a phone would see it: home, settings,
-// statistics, history, a German replay, rules, the Android Whist table with its commands, and the
-// German table in the middle of a hand with the card tracker open and a hint shown (in each
-// orientation setting), with a long name. On each, layout-check.js looks for anything cut off by the
+// walk.spec.js: every screen of the client, as a person with a phone would see it: home (with a game
+// of each kind to resume), settings, statistics, history, a German replay (its review still coming,
+// then complete), an Android replay, rules, the Android Whist table with its commands, the question
+// before a new game abandons one going on, and the German table in the middle of a hand with the card
+// tracker open and a hint shown (in each orientation setting), with a long name. On each, layout-check.js looks for anything cut off by the
 // screen or its box, a piece under another, and a touch target under 44 px. Each project walks at its
 // own size; the Pixel 7 also at 360x640 and 640x360 (the smallest phone held each way).
 const { test, expect } = require('../fixtures');
@@ -41,7 +42,9 @@ for (const size of SIZES) {
     await page.reload();
     await expect(page.locator('#screen-home')).toBeVisible();
     await expect(page.locator('#resume')).toBeVisible();
+    await expect(page.locator('#resume-android')).toBeVisible();
     await expectGoodLayout(page, 'home');
+    await shot(page, `walk-home-${tag}`, { docs: false });
 
     await page.locator('#open-settings').click();
     await expect(page.locator('#screen-settings')).toBeVisible();
@@ -58,12 +61,25 @@ for (const size of SIZES) {
     await expectGoodLayout(page, 'history');
     await shot(page, `walk-history-${tag}`, { docs: false });
 
+    // The German replay as soon as it is drawn (its review on the way: the progress line), then
+    // with the review complete.
     await page.locator('#history-list .history-item[data-game="german"]').click();
+    await expect(page.locator('#replay-hands .card')).toHaveCount(26);
+    await expectGoodLayout(page, 'replay (the deal)');
     await expect(page.locator('#replay-review-total')).toBeVisible({ timeout: 30_000 });
     await page.locator('#replay-next').click();
     await page.locator('#replay-next').click();
     await expectGoodLayout(page, 'replay');
     await shot(page, `walk-replay-${tag}`, { docs: false });
+    await page.locator('#back-button').click();
+    // The Android replay: the deal with the turned card, then a trick with its commands.
+    await page.locator('#history-list .history-item[data-game="android"]').click();
+    await expect(page.locator('#replay-hands .card')).toHaveCount(52);
+    await expectGoodLayout(page, 'Android replay (the deal)');
+    await page.locator('#replay-next').click();
+    await expect(page.locator('#replay-trick .card')).toHaveCount(4);
+    await expectGoodLayout(page, 'Android replay');
+    await shot(page, `walk-android-replay-${tag}`, { docs: false });
     await page.locator('#back-button').click();
     await page.locator('#back-button').click();
     await expect(page.locator('#screen-home')).toBeVisible();
@@ -74,7 +90,7 @@ for (const size of SIZES) {
     await page.locator('#back-button').click();
 
     // The Android table, the commands offered when the android is to play.
-    await page.locator('#resume').click();
+    await page.locator('#resume-android').click();
     await expect(page.locator('#screen-android #my-hand [data-card]')).toHaveCount(13);
     await page.waitForFunction(() => document.querySelector('#commands:not([hidden]) button') || document.querySelector('#my-hand.my-turn'));
     await expectGoodLayout(page, 'android', { fit: true });
@@ -83,7 +99,12 @@ for (const size of SIZES) {
 
     // The German table in the middle of a hand, the computer's card led: tracker open, a hint shown;
     // in every orientation setting.
+    // A new match would abandon the one going on: the question first.
     await page.locator('#new-game').click();
+    await expect(page.locator('#confirm')).toBeVisible();
+    await expectGoodLayout(page, 'the question before a new match');
+    await shot(page, `walk-confirm-${tag}`, { docs: false });
+    await page.locator('#confirm-yes').click();
     await expect(page.locator('#screen-table')).toBeVisible();
     for (let i = 0; i < 3; i++) await playOne(page);
     for (let i = 0; i < 10; i++) {
@@ -103,3 +124,25 @@ for (const size of SIZES) {
     }
   });
 }
+
+// The Android table's worst case on the smallest phone: your android leads, and all twelve commands
+// it may be given are offered (the deal is the server's: new rubbers until one starts so).
+test('the Android table at 360x640 with the twelve commands of a leading android', async ({ page, shot }, testInfo) => {
+  test.skip(testInfo.project.name !== 'pixel7', 'the smallest phone, once');
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.goto('/');
+  await expect(page.locator('#screen-home')).toBeVisible();
+  await saveSettings(page, { speed: 'instant', sound: 'off', 'android-opponent': 'random', name: LONG_NAME });
+  let leads = false;
+  for (let i = 0; i < 30 && !leads; i++) {
+    const got = await talk(page, [{ type: 'new', options: { game: 'android', opponent: 'random' } }], 'view');
+    const v = got[got.length - 1].view;
+    leads = v.turn.player === 0 && v.turn.action === 'command' && v.table.trick.length === 0;
+  }
+  expect(leads).toBe(true);
+  await page.locator('#resume-android').click();
+  await expect(page.locator('#commands button[data-command]')).toHaveCount(12);
+  await expect(page.locator('#my-hand [data-card]')).toHaveCount(13);
+  await expectGoodLayout(page, 'android, twelve commands', { fit: true });
+  await shot(page, 'walk-android-leading-360x640', { docs: false });
+});

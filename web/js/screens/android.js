@@ -48,9 +48,11 @@ export function validCommands(t) {
   return open.filter((c) => !failed.has(c));
 }
 const PARTNER_OF_ANDROID = { L: "N", X: "D" };
+// The androids' seats (the humans sit at D and N; the replay names the seats the same way).
+export const isAndroidSeat = (seat) => seat in PARTNER_OF_ANDROID;
 
 export function mount(root, ctx) {
-  const { net, settings, state, go } = ctx;
+  const { net, settings, state, go, follow, start } = ctx;
   const s = screenSection("android", "android", `
     <h1 class="visually-hidden">Android Whist</h1>
     <header class="a-top">
@@ -122,7 +124,7 @@ export function mount(root, ctx) {
   };
   function seatTitle(seat) {
     const mine = playerOf(seat) === 0;
-    if (seat === "L" || seat === "X") return mine ? "your android" : "their android";
+    if (isAndroidSeat(seat)) return mine ? "your android" : "their android";
     return mine ? names()[0] || "You" : "Computer";
   }
 
@@ -176,6 +178,12 @@ export function mount(root, ctx) {
     el.setAttribute("aria-label", `Trump: ${SUIT_NAME[c[1]]}; the turned card, ${cardLabel(c)}, is the dealer's`);
   }
 
+  // The turned trump card while D still holds it (no play of it among the hand's events), else null.
+  function turnedHeld() {
+    const c = shown?.trump_card;
+    return c && !shown.events.some((e) => e.card === c) && !shown.trick.some((x) => x.card === c) ? c : null;
+  }
+
   function seatHead(seat) {
     const h = document.createElement("div");
     h.className = "a-seat-head";
@@ -185,6 +193,19 @@ export function mount(root, ctx) {
       <span class="seat-letter">${seat}</span>
       <span class="seat-name">${escapeHtml(seatTitle(seat))}</span>
       <span class="seat-count">${shown.held[seat]}</span>`;
+    // The turned card is D's, face up for all to see until D plays it: drawn by D's name.
+    const turned = seat === "D" ? turnedHeld() : null;
+    if (turned) {
+      const c = document.createElement("span");
+      c.id = "turned-card";
+      c.className = `turned-card ${turned[1] === "H" || turned[1] === "D" ? "red" : "black"}`;
+      c.dataset.card = turned;
+      c.setAttribute("role", "img");
+      c.setAttribute("aria-label", `the turned card, ${cardLabel(turned)}, still in D's hand`);
+      c.title = `The turned card, ${cardLabel(turned)}: it fixes trump and is D's`;
+      c.innerHTML = `<span aria-hidden="true">${escapeHtml(cardText(turned).slice(0, -1))}</span><span aria-hidden="true">${SUIT_SYMBOL[turned[1]]}</span>`;
+      h.querySelector(".seat-count").before(c);
+    }
     h.querySelector(".seat-count").setAttribute("aria-label", `${shown.held[seat]} cards`);
     h.classList.toggle("mine", mine);
     if (on) h.setAttribute("aria-current", "true");
@@ -563,7 +584,7 @@ export function mount(root, ctx) {
       buttons.append(button("new-match", "New rubber", true, () => {
         dismissed = key;
         dlg.close();
-        net.send({ type: "new", options: settings.newGameOptions("android") });
+        start("android"); // the rubber is over: nothing to abandon
       }));
     } else {
       $("scoreboard-title").textContent = `Hand ${view.hand_number} is over`;
@@ -659,15 +680,17 @@ export function mount(root, ctx) {
   });
 
   // The state the shell already holds: a view of this game, or wait for it.
-  if (state.view?.game === "android") {
+  // The rubber the connection follows; else the player's rubber, opened (follow: a reload on
+  // #android when the match changed last, a Resume from home); else home, which offers one.
+  if (state.game?.game === "android" && state.view?.game === "android") {
     catchingUp = false;
     queue.push({ type: "view", view: state.view });
     pump();
   } else {
     catchingUp = true;
     draw();
-    // Reached by its address with no game (and none being started): home offers one.
-    if (state.welcomed && !state.game && state.starting !== "android") queueMicrotask(() => go("home", {}, { replace: true }));
+    if (!(state.game?.game === "android" || state.starting === "android" || follow("android")))
+      queueMicrotask(() => go("home", {}, { replace: true }));
   }
 
   return {
@@ -677,27 +700,27 @@ export function mount(root, ctx) {
         queue.length = 0;
         catchingUp = true;
         lastError = "";
-        if (!m.game) {
-          view = null;
-          shown = null;
-          go("home", {}, { replace: true });
+        // Not the rubber (the match, followed after a drop, or answering an open sent before this
+        // screen's): open the rubber, if there is one; else home.
+        if (!m.game || m.game.game !== "android") {
+          if (!follow("android")) {
+            view = null;
+            shown = null;
+            go("home", {}, { replace: true });
+          }
         }
         return;
       }
       if (m.type === "event") {
-        if (!catchingUp) {
+        if (!catchingUp && state.game?.game === "android") {
           queue.push(m);
           pump();
         }
         return;
       }
       if (m.type === "view") {
+        if (m.view.game !== "android") return; // the match's, before the rubber's welcome
         catchingUp = false;
-        state.starting = null;
-        if (m.view.game !== "android") {
-          go("table", {}, { replace: true });
-          return;
-        }
         queue.push(m);
         pump();
         return;

@@ -50,3 +50,48 @@ export function rulesText(variant, scoring, target) {
   const sc = scoringName({ variant, scoring });
   return `${variant === "small" ? "Small Whist" : "Classic"} · ${sc}${target ? ` · to ${target}` : ""}`;
 }
+
+// Asks the player a yes-or-no question in a modal dialog (#confirm, in container: it goes with its
+// screen): title, text, the button that goes on (#confirm-yes, yes) and the one that does not
+// (#confirm-no, no: focused first, and what Escape means). Resolves with true or false.
+export function confirmDialog(container, { title, text, yes, no }) {
+  container.querySelector("#confirm")?.remove();
+  const dlg = document.createElement("dialog");
+  dlg.id = "confirm";
+  dlg.className = "confirm";
+  dlg.setAttribute("aria-labelledby", "confirm-title");
+  dlg.setAttribute("aria-describedby", "confirm-text");
+  const h = document.createElement("h2");
+  h.id = "confirm-title";
+  h.textContent = title;
+  const p = document.createElement("p");
+  p.id = "confirm-text";
+  p.textContent = text;
+  const buttons = document.createElement("div");
+  buttons.className = "dialog-buttons";
+  const noButton = document.createElement("button");
+  noButton.id = "confirm-no";
+  noButton.textContent = no;
+  const yesButton = document.createElement("button");
+  yesButton.id = "confirm-yes";
+  yesButton.className = "primary";
+  yesButton.textContent = yes;
+  buttons.append(noButton, yesButton);
+  dlg.append(h, p, buttons);
+  container.append(dlg);
+  return new Promise((resolve) => {
+    const done = (answer) => {
+      dlg.close();
+      dlg.remove();
+      resolve(answer);
+    };
+    noButton.addEventListener("click", () => done(false));
+    yesButton.addEventListener("click", () => done(true));
+    dlg.addEventListener("cancel", (e) => {
+      e.preventDefault();
+      done(false);
+    });
+    dlg.showModal();
+    noButton.focus();
+  });
+}

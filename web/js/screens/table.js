@@ -30,7 +30,7 @@ const REFUSALS = new Set(["not_your_turn", "computer", "wrong_kind", "not_a_card
   "busy", "hand_over"]);
 
 export function mount(root, ctx) {
-  const { net, settings, state, go } = ctx;
+  const { net, settings, state, go, follow, start } = ctx;
   const s = screenSection("table", "table", `
     <div class="side">
       <header class="table-top">
@@ -661,7 +661,7 @@ export function mount(root, ctx) {
   $("#new-match").onclick = () => {
     closeBoard();
     boardFor = null;
-    net.send({ type: "new", options: settings.newGameOptions("german") });
+    start("german"); // the match is over: nothing to abandon
   };
   $("#home").onclick = () => go("home");
   $("#replay-hand").onclick = () => {
@@ -987,7 +987,7 @@ export function mount(root, ctx) {
     b.className = "primary";
     b.id = "start-game";
     b.textContent = "New game";
-    b.onclick = () => net.send({ type: "new", options: settings.newGameOptions("german") });
+    b.onclick = () => start("german");
     msgEl.append(p, b);
   }
 
@@ -1002,9 +1002,12 @@ export function mount(root, ctx) {
         clearHint();
         resync(null);
         resyncing = true;
-        if (!m.game) noGame();
-        else if (m.game.game === "android") go("android", {}, { replace: true });
-        else {
+        // The connection follows the player's Android Whist rubber (a reload, another tab's game, a
+        // new connection after a drop): this screen opens the match (follow), if there is one.
+        if (!m.game || m.game.game !== "german") {
+          if (follow("german")) msgEl.textContent = "Dealing…";
+          else noGame();
+        } else {
           // A reconnection, a reload: what was said is old news; the view's prompt follows whole.
           msgEl.textContent = "";
           news = false;
@@ -1012,6 +1015,7 @@ export function mount(root, ctx) {
         break;
       case "event":
         if (state.view === null) return; // a welcome's replay of the game so far: the view follows
+        if (state.game?.game !== "german") return; // the rubber's, before this screen's open is answered
         enqueue({ event: m });
         break;
       case "view":
@@ -1071,11 +1075,10 @@ export function mount(root, ctx) {
   }
 
   // ---- start ------------------------------------------------------------------------------------
-  if (state.welcomed && !state.game) noGame();
-  else if (state.game?.game === "android") {
-    queueMicrotask(() => go("android", {}, { replace: true }));
-  } else if (state.view?.game === "german") render(state.view, { defer: true });
-  else msgEl.textContent = "Dealing…";
+  // The match the connection follows; else the player's match, opened (follow); else none.
+  if (state.game?.game === "german" && state.view?.game === "german") render(state.view, { defer: true });
+  else if (state.game?.game === "german" || state.starting === "german" || follow("german")) msgEl.textContent = "Dealing…";
+  else noGame();
 
   return {
     title: "German Whist — table",
