@@ -172,23 +172,30 @@ case "$what" in
   test)
     jobs=$(nproc 2>/dev/null || echo 2)
     passed=0 failed=0
-    # run_ctest DIR: runs the suite of a build folder and adds its counts to the
-    # totals; stops the test command at the first failing pass.
+    # run_ctest DIR [CTEST ARGS]: runs the suite of a build folder (the tests the arguments select) and adds
+    # its counts to the totals; stops the test command at the first failing pass.
     run_ctest() {
       local log=$1/ctest-summary.log total bad
-      "${@:2}" ctest --test-dir "$1" --output-on-failure -j "$jobs" | tee "$log"
+      ctest --test-dir "$1" --output-on-failure -j "$jobs" "${@:2}" | tee "$log"
       [ "${PIPESTATUS[0]}" -eq 0 ] || exit 1
       total=$(sed -n 's/.*tests passed, \([0-9]*\) tests failed out of \([0-9]*\).*/\2/p' "$log")
       bad=$(sed -n 's/.*tests passed, \([0-9]*\) tests failed out of.*/\1/p' "$log")
       passed=$((passed + ${total:-0} - ${bad:-0}))
       failed=$((failed + ${bad:-0}))
     }
-    # Asserts on in every pass (GW_ASSERTS keeps them in the optimised builds).
+    # Asserts on in every pass (GW_ASSERTS keeps them in the optimised builds). The gcc build runs every
+    # test; the long end-to-end scenarios (ctest label scenario: the terminal game in tmux, arena runs, the
+    # server's load, leak and attack runs) run there only, and the server's tests (label server) again
+    # under the sanitizers (tests/CMakeLists.txt says which are which).
     for compiler in gcc clang; do
       echo "== $compiler, -Werror, asserts on =="
       CC=$compiler configure "build-$compiler" -DGW_WERROR=ON -DGW_ASSERTS=ON
       ninja -C "build-$compiler"
-      run_ctest "build-$compiler"
+      if [ "$compiler" = gcc ]; then
+        run_ctest "build-$compiler"
+      else
+        run_ctest "build-$compiler" -LE "scenario|server"
+      fi
       if [ "$compiler" = gcc ]; then
         # The browser tests, once, against the gcc build's whist.
         echo "== browser tests (tests/web), against build-gcc/whist =="
@@ -206,11 +213,11 @@ case "$what" in
     echo "== gcc, portable bits (GW_NATIVE_BITS=OFF), -Werror, asserts on =="
     CC=gcc configure build-portable -DGW_NATIVE_BITS=OFF -DGW_WERROR=ON -DGW_ASSERTS=ON
     ninja -C build-portable
-    run_ctest build-portable
+    run_ctest build-portable -LE "scenario|server"
     echo "== AddressSanitizer + UndefinedBehaviorSanitizer =="
     CC=clang configure build-sanitize -DGW_WERROR=ON -DGW_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
     ninja -C build-sanitize
-    run_ctest build-sanitize env ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
+    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 run_ctest build-sanitize -LE scenario
     # A short smoke run of every fuzz harness (GW_FUZZ_SMOKE seconds each, two at a
     # time): a harness that no longer builds or finds something at once fails the
     # test; each harness counts as one test in the summary.
