@@ -186,33 +186,13 @@ gw_status gw_store_add_player(gw_store *s, const char *token, gw_error *err) {
 }
 
 gw_status gw_store_find_player(gw_store *s, const char *token, bool *known, char **settings, gw_error *err) {
-    *known = false;
-    if (settings) *settings = NULL;
-    if (!token_ok(token)) {
-        gw_error_clear(err);
-        return GW_OK;
-    }
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(store_db(s), "SELECT settings FROM players WHERE token = ?1", -1, &st, NULL) !=
-        SQLITE_OK)
-        return store_db_error(s, "cannot read the player", err);
-    sqlite3_bind_text(st, 1, token, -1, SQLITE_STATIC);
-    int rc = sqlite3_step(st);
-    gw_status res = GW_OK;
-    if (rc == SQLITE_ROW) {
-        *known = true;
-        if (settings) {
-            *settings = store_column_dup(st, 0);
-            if (!*settings) {
-                res = gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory reading the player");
-                *known = false;
-            }
-        }
-    } else if (rc != SQLITE_DONE) {
-        res = store_db_error(s, "cannot read the player", err);
-    }
-    sqlite3_finalize(st);
-    if (res == GW_OK) gw_error_clear(err);
+    gw_store_player p;
+    gw_status res = gw_store_load_player(s, token, &p, err);
+    *known = p.known;
+    if (settings)
+        *settings = p.settings;
+    else
+        free(p.settings);
     return res;
 }
 

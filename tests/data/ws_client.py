@@ -155,6 +155,19 @@ def get_cookie(host, port):
     return cookie
 
 
+def kept_cookie(host, port, cookie_file):
+    """The identity kept in cookie_file (a test's player across several runs), or a new one (get_cookie),
+    written to cookie_file if one is named."""
+    if cookie_file and os.path.exists(cookie_file):
+        with open(cookie_file) as f:
+            return f.read().strip()
+    cookie = get_cookie(host, port)
+    if cookie_file:
+        with open(cookie_file, "w") as f:
+            f.write(cookie)
+    return cookie
+
+
 def legal_card(view):
     """A card player 0 may play now, from its own view only."""
     table = view["table"]
@@ -624,15 +637,7 @@ def scenario_max_connections(host, port, cookie, n):
 
 def main():
     host, port, scenario = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-    cookie_file = sys.argv[4] if len(sys.argv) > 4 else None
-    if cookie_file and os.path.exists(cookie_file):
-        with open(cookie_file) as f:
-            cookie = f.read().strip()
-    else:
-        cookie = get_cookie(host, port)
-        if cookie_file:
-            with open(cookie_file, "w") as f:
-                f.write(cookie)
+    cookie = kept_cookie(host, port, sys.argv[4] if len(sys.argv) > 4 else None)
     if not cookie.startswith("whist_token="):
         fail(f"no token cookie: {cookie!r}")
     if scenario == "cookie":

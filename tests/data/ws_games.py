@@ -29,7 +29,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ws_client import WebSocket, fail, get_cookie, legal_card  # noqa: E402
+from ws_client import WebSocket, fail, kept_cookie, legal_card  # noqa: E402
 
 
 class Tab(WebSocket):
@@ -328,15 +328,7 @@ def scenario_stall(host, port, cookie, flag, log):
 
 def main():
     host, port, scenario = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-    cookie_file = sys.argv[4] if len(sys.argv) > 4 else None
-    if cookie_file and os.path.exists(cookie_file):
-        with open(cookie_file) as f:
-            cookie = f.read().strip()
-    else:
-        cookie = get_cookie(host, port)
-        if cookie_file:
-            with open(cookie_file, "w") as f:
-                f.write(cookie)
+    cookie = kept_cookie(host, port, sys.argv[4] if len(sys.argv) > 4 else None)
     rest = sys.argv[5:]
     if scenario == "two-games":
         scenario_two_games(host, port, cookie)

@@ -9,36 +9,11 @@
 
 #include "gw_test.h"
 #include "gw_tmp.h"
+#include "gw_raw_sqlite.h"
 #include "gw/files.h"
 #include "gw/store.h"
 
 GW_TMP_FIXTURES("store")
-
-/* ---- raw SQLite, to look at and tamper with the files ---------------- */
-
-static sqlite3 *raw_open(const char *path) {
-    sqlite3 *db;
-    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-    return db;
-}
-
-static void raw_exec(const char *path, const char *sql) {
-    sqlite3 *db = raw_open(path);
-    char *msg = NULL;
-    if (sqlite3_exec(db, sql, NULL, NULL, &msg) != SQLITE_OK) fail_msg("%s: %s", sql, msg);
-    sqlite3_close(db);
-}
-
-static int raw_int(const char *path, const char *sql) {
-    sqlite3 *db = raw_open(path);
-    sqlite3_stmt *st;
-    assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
-    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-    int v = sqlite3_column_int(st, 0);
-    sqlite3_finalize(st);
-    sqlite3_close(db);
-    return v;
-}
 
 /* ---- files ------------------------------------------------------------ */
 

@@ -11,6 +11,7 @@
 
 #include "gw_test.h"
 #include "gw_tmp.h"
+#include "gw_raw_sqlite.h"
 
 #include "gw/store.h"
 
@@ -165,15 +166,6 @@ static void test_owners_apart(void **state) {
     gw_store_close(s);
 }
 
-static void raw_exec(const char *path, const char *sql) {
-    sqlite3 *db;
-    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-    char *msg = NULL;
-    int rc = sqlite3_exec(db, sql, NULL, NULL, &msg);
-    if (rc != SQLITE_OK) fail_msg("%s", msg);
-    sqlite3_close(db);
-}
-
 static void test_version_3_migrated(void **state) {
     (void)state;
     char path[128];
@@ -209,17 +201,7 @@ static void test_version_3_migrated(void **state) {
 }
 
 /* The one number sql reads from s's database (through a connection of its own). */
-static int count_rows(gw_store *s, const char *sql) {
-    sqlite3 *db;
-    assert_int_equal(sqlite3_open(gw_store_file(s), &db), SQLITE_OK);
-    sqlite3_stmt *st;
-    assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
-    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-    int n = sqlite3_column_int(st, 0);
-    sqlite3_finalize(st);
-    sqlite3_close(db);
-    return n;
-}
+static int count_rows(gw_store *s, const char *sql) { return raw_int(gw_store_file(s), sql); }
 
 static bool is_b(void *ctx, const char *token) {
     (void)ctx;

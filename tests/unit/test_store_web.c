@@ -12,6 +12,7 @@
 
 #include "gw_test.h"
 #include "gw_tmp.h"
+#include "gw_raw_sqlite.h"
 
 #include "gw/store.h"
 
@@ -113,15 +114,6 @@ static void test_saved_last_first(void **state) {
     free(mine[0].record);
     free(mine[1].record);
     gw_store_close(s);
-}
-
-static void raw_exec(const char *path, const char *sql) {
-    sqlite3 *db;
-    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-    char *msg = NULL;
-    int rc = sqlite3_exec(db, sql, NULL, NULL, &msg);
-    if (rc != SQLITE_OK) fail_msg("%s", msg);
-    sqlite3_close(db);
 }
 
 static void test_version_4_migrated(void **state) {
