@@ -133,7 +133,9 @@ test('a token planted by another port of 127.0.0.1 is refused with a message, ne
     const agame2 = await talk(apage, [], 'view');
     expect(agame2[0].type).toBe('welcome');
     expect(agame2[agame2.length - 1].view.table.own).toEqual(aview.table.own);
-    expect(agame2[agame2.length - 1].view.table.moves).toEqual(aview.table.moves);
+    // (its computer may have led since: the moves go on from those seen, the attacker's hand untouched)
+    const moves = agame2[agame2.length - 1].view.table.moves;
+    expect(moves.slice(0, aview.table.moves.length)).toEqual(aview.table.moves);
 
     // once the planted cookie is gone (the user clears it), the victim is back with its own game
     await context.clearCookies({ name: 'whist_token', path: '/ws' });

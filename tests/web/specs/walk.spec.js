@@ -125,11 +125,13 @@ for (const size of SIZES) {
   });
 }
 
-// The Android table's worst case on the smallest phone: your android leads, and all twelve commands
-// it may be given are offered (the deal is the server's: new rubbers until one starts so).
-test('the Android table at 360x640 with the twelve commands of a leading android', async ({ page, shot }, testInfo) => {
-  test.skip(testInfo.project.name !== 'pixel7', 'the smallest phone, once');
-  await page.setViewportSize({ width: 360, height: 640 });
+// The Android table's worst case: your android leads, and all twelve commands it may be given are offered
+// (the deal is the server's: new rubbers until one starts so); on the smallest phone both ways up, and at
+// the desktop's own size.
+const LEADING_SIZES = { pixel7: [[360, 640], [640, 360]], desktop: [[1280, 720]] };
+test('the Android table with the twelve commands of a leading android', async ({ page, shot }, testInfo) => {
+  const sizes = LEADING_SIZES[testInfo.project.name];
+  test.skip(!sizes, 'the smallest phone and the desktop');
   await page.goto('/');
   await expect(page.locator('#screen-home')).toBeVisible();
   await saveSettings(page, { speed: 'instant', sound: 'off', 'android-opponent': 'random', name: LONG_NAME });
@@ -143,6 +145,9 @@ test('the Android table at 360x640 with the twelve commands of a leading android
   await page.locator('#resume-android').click();
   await expect(page.locator('#commands button[data-command]')).toHaveCount(12);
   await expect(page.locator('#my-hand [data-card]')).toHaveCount(13);
-  await expectGoodLayout(page, 'android, twelve commands', { fit: true });
-  await shot(page, 'walk-android-leading-360x640', { docs: false });
+  for (const [width, height] of sizes) {
+    await page.setViewportSize({ width, height });
+    await expectGoodLayout(page, `android, twelve commands, ${width}x${height}`, { fit: true });
+    await shot(page, `walk-android-leading-${width}x${height}`, { docs: false });
+  }
 });

@@ -107,7 +107,13 @@ export function mount(root, ctx) {
   };
   layout();
   const mq = matchMedia("(orientation: landscape)");
-  mq.addEventListener("change", layout);
+  // Turned (or the setting changed): the seats are drawn again for the new layout (the opposing android's
+  // rows by suit, your hand's rows for its new width).
+  const relayout = () => {
+    layout();
+    if (shown) draw();
+  };
+  mq.addEventListener("change", relayout);
   const onResize = () => shown && drawSeat("bottom");
   window.addEventListener("resize", onResize);
 
@@ -674,10 +680,7 @@ export function mount(root, ctx) {
     log.hidden = !log.hidden;
     $("log-button").setAttribute("aria-expanded", String(!log.hidden));
   });
-  const offSettings = settings.onChange(() => {
-    layout();
-    if (shown) draw();
-  });
+  const offSettings = settings.onChange(relayout);
 
   // The state the shell already holds: a view of this game, or wait for it.
   // The rubber the connection follows; else the player's rubber, opened (follow: a reload on
@@ -737,7 +740,7 @@ export function mount(root, ctx) {
     },
     unmount() {
       document.removeEventListener("keydown", onKey);
-      mq.removeEventListener("change", layout);
+      mq.removeEventListener("change", relayout);
       window.removeEventListener("resize", onResize);
       offSettings();
     },
