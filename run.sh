@@ -184,9 +184,10 @@ case "$what" in
       failed=$((failed + ${bad:-0}))
     }
     # Asserts on in every pass (GW_ASSERTS keeps them in the optimised builds). The gcc build runs every
-    # test; the long end-to-end scenarios (ctest label scenario: the terminal game in tmux, arena runs, the
-    # server's load, leak and attack runs) run there only, and the server's tests (label server) again
-    # under the sanitizers (tests/CMakeLists.txt says which are which).
+    # test; the sanitized build all but the long end-to-end scenarios (ctest label scenario: the terminal
+    # game in tmux, arena runs, the server's load, leak and attack runs); the clang and portable builds the
+    # unit tests and the engine's command-line tests (label engine). tests/CMakeLists.txt says which are
+    # which.
     for compiler in gcc clang; do
       echo "== $compiler, -Werror, asserts on =="
       CC=$compiler configure "build-$compiler" -DGW_WERROR=ON -DGW_ASSERTS=ON
@@ -194,7 +195,7 @@ case "$what" in
       if [ "$compiler" = gcc ]; then
         run_ctest "build-$compiler"
       else
-        run_ctest "build-$compiler" -LE "scenario|server"
+        run_ctest "build-$compiler" -L "unit|engine"
       fi
       if [ "$compiler" = gcc ]; then
         # The browser tests, once, against the gcc build's whist.
