@@ -153,6 +153,33 @@ async function talk(page, send, until) {
   );
 }
 
+// Starts a new game (new's options) over a WebSocket of the page's own and resolves with its first view.
+// The views before the welcome that answers new belong to the game the socket followed when it opened
+// (the server sends that game first), so they are passed over.
+async function startGame(page, options) {
+  await talk(page, [], 'welcome'); // the page's identity is in place (talk waits for it)
+  return page.evaluate(
+    (options) =>
+      new Promise((resolve, reject) => {
+        const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+        const ws = new WebSocket(`${scheme}://${location.host}/ws`, 'whist');
+        let welcomes = 0;
+        ws.onerror = () => reject(new Error('the WebSocket failed'));
+        ws.onopen = () => ws.send(JSON.stringify({ type: 'new', options }));
+        ws.onmessage = (e) => {
+          const m = JSON.parse(e.data);
+          if (m.type === 'error') reject(new Error(e.data));
+          if (m.type === 'welcome') welcomes++;
+          if (m.type === 'view' && welcomes >= 2) {
+            ws.close();
+            resolve(m.view);
+          }
+        };
+      }),
+    options,
+  );
+}
+
 const test = base.extend({
   whist: async ({}, use, testInfo) => {
     if (!fs.existsSync(WHIST_BIN))
@@ -205,4 +232,4 @@ const test = base.extend({
   },
 });
 
-module.exports = { test, expect, talk, WhistServer, WHIST_BIN };
+module.exports = { test, expect, talk, startGame, WhistServer, WHIST_BIN };

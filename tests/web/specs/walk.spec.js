@@ -5,7 +5,7 @@
 // tracker open and a hint shown (in each orientation setting), with a long name. On each, layout-check.js looks for anything cut off by the
 // screen or its box, a piece under another, and a touch target under 44 px. Each project walks at its
 // own size; the Pixel 7 also at 360x640 and 640x360 (the smallest phone held each way).
-const { test, expect } = require('../fixtures');
+const { test, expect, startGame } = require('../fixtures');
 const { expectGoodLayout } = require('../layout-check');
 const { saveSettings, playHandOverSocket, talk, playOne, myTurn, ledCard } = require('../play-helpers');
 
@@ -137,8 +137,7 @@ test('the Android table with the twelve commands of a leading android', async ({
   await saveSettings(page, { speed: 'instant', sound: 'off', 'android-opponent': 'random', name: LONG_NAME });
   let leads = false;
   for (let i = 0; i < 30 && !leads; i++) {
-    const got = await talk(page, [{ type: 'new', options: { game: 'android', opponent: 'random' } }], 'view');
-    const v = got[got.length - 1].view;
+    const v = await startGame(page, { game: 'android', opponent: 'random' });
     leads = v.turn.player === 0 && v.turn.action === 'command' && v.table.trick.length === 0;
   }
   expect(leads).toBe(true);
