@@ -174,17 +174,19 @@ async function tap(page, card) {
 }
 
 // A card the rules allow now: following suit when the player can.
-async function legalCard(page) {
+async function legalCard(page, low = false) {
   const cards = await handCards(page);
   const led = await ledCard(page);
   const follow = led ? cards.filter((c) => c[1] === led[1]) : [];
-  return (follow.length ? follow : cards)[0];
+  const legal = follow.length ? follow : cards;
+  return low ? legal[legal.length - 1] : legal[0];
 }
 
-// Plays one card by tapping twice (raise, play) and waits until it left the hand.
-async function playOne(page) {
+// Plays one card by tapping twice (raise, play) and waits until it left the hand: the first legal card
+// as the hand is shown, or with low the last (a low card, so that the computer wins the trick and leads).
+async function playOne(page, low = false) {
   await myTurn(page);
-  const card = await legalCard(page);
+  const card = await legalCard(page, low);
   await tap(page, card);
   await expect(page.locator(`#my-hand [data-card="${card}"]`)).toHaveClass(/raised/);
   await tap(page, card);

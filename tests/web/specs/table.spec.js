@@ -280,7 +280,8 @@ test('the keyboard: arrows, Enter, typed cards and the help keys', async ({ page
   await expect(page.locator(`#my-hand [data-card="${card}"]`)).toHaveCount(0);
   // A card not held is refused in words.
   await myTurn(page);
-  const missing = ['AS', 'KH', 'QD', 'JC', '2S', '3H'].find((c) => !cards.includes(c));
+  const held = await handCards(page); // (the hand as it is now: the trick's draws came into it)
+  const missing = ['AS', 'KH', 'QD', 'JC', '2S', '3H'].find((c) => !held.includes(c));
   await page.keyboard.type(`${missing[0].toLowerCase()}${missing[1].toLowerCase()}`);
   await page.keyboard.press('Enter');
   await expect(page.locator('#message')).toContainText('You do not hold');
