@@ -35,7 +35,7 @@ test('a name made of markup is shown as text on every screen', async ({ page }, 
   await clean('settings');
 
   // A German hand (the page follows it), then its scoreboard at the table.
-  await playHandOverSocket(page, { game: 'german', opponent: 'random' });
+  await playHandOverSocket(page, { game: 'german', opponent: 'random', target: '100' }); // (never over in one hand)
   await page.reload();
   await page.locator('#resume').click();
   await expect(page.locator('#scoreboard')).toBeVisible();

@@ -26,7 +26,8 @@ for (const size of SIZES) {
     await saveSettings(page, { speed: 'instant', sound: 'off', opponent: 'random', 'android-opponent': 'random', name: LONG_NAME, tracker: 'on' });
     // A hand of each game for the statistics, the history and the replay; the German one's scoreboard
     // in each orientation setting; then an Android hand in play.
-    await playHandOverSocket(page, { game: 'german', opponent: 'random' });
+    // (to 100: a slam's points could end a match to 10 in one hand, and the walk resumes it)
+    await playHandOverSocket(page, { game: 'german', opponent: 'random', target: '100' });
     await page.reload();
     await page.locator('#resume').click();
     for (const orientation of ['auto', 'portrait', 'landscape']) {
