@@ -1,12 +1,12 @@
 /* bench_serve.c: a load generator for `whist serve`: N browser-like clients on one libwebsockets client
  * event loop (on libev's epoll). Each opens /ws (subprotocol whist, the page's Origin) without a cookie, as
- * a new browser does (the server issues its identity in the handshake), starts a German Whist match against the `random` computer and plays legal cards from the views
- * it receives, hand after hand, match after match. It measures actions per second, the latency from a
- * client's `act` to the arrival of the `play` event it causes (the computer's thinking is not in it), and,
- * given the server's pid, the server's memory per game (VmRSS before the clients and after, divided by N).
- * Prints figures; exits 1 only when the run itself failed (a connection lost or refused, a message
- * refused, a client whose game did not progress), never on speed. bench/serve_load.sh runs it against a
- * fresh server. */
+ * a new browser does (the server issues its identity in the handshake), starts a German Whist match against
+ * the `random` computer and plays legal cards from the views it receives, hand after hand, match after match.
+ * It measures actions per second, the latency from a client's `act` to the arrival of the `play` event it
+ * causes (the computer's thinking is not in it), and, given the server's pid, the server's memory per game
+ * (VmRSS before the clients and after, divided by N). Prints figures; exits 1 only when the run itself failed
+ * (a connection lost or refused, a message refused, a client whose game did not progress), never on speed.
+ * bench/serve_load.sh runs it against a fresh server. */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>

@@ -87,8 +87,8 @@ typedef struct gw_reviewer gw_reviewer;
  * players and phases of opt; nothing is judged yet, but every verdict's card, seat, trick and phase are
  * filled (gw_reviewer_review). The moves are copied. GW_EINVAL for bad options or a move that is not
  * legal (err names it), GW_ENOMEM if memory is short; *out is then NULL. Free with gw_reviewer_free. */
-gw_status gw_reviewer_new(const gw_game *dealt, const gw_card *moves, int nmoves, const gw_review_options *opt,
-                          gw_reviewer **out, gw_error *err);
+gw_status gw_reviewer_new(const gw_game *dealt, const gw_card *moves, int nmoves,
+                          const gw_review_options *opt, gw_reviewer **out, gw_error *err);
 /* Judges the next card the options want judged, passing over the others: GW_OK with *move the index of the
  * move judged (its verdict in gw_reviewer_review(r)->card[*move]; judged may still be false when no world
  * fits), or -1 when nothing was left to judge. One call costs one card: opt.iterations worlds in the

@@ -24,8 +24,8 @@ gw_status gw_store_begin_owned_rubber(gw_store *s, const gw_store_rubber *r, con
     if (res != GW_OK) return res;
     if (sqlite3_prepare_v2(db, "INSERT INTO rubbers (started, opponent, seed, owner) VALUES (?, ?, ?, ?)", -1,
                            &st, NULL) != SQLITE_OK)
-        return store_end_write(s, "cannot store the rubber", store_db_error(s, "cannot store the rubber", err),
-                               err);
+        return store_end_write(s, "cannot store the rubber",
+                               store_db_error(s, "cannot store the rubber", err), err);
     /* bound where they lie: no allocation that could fail and leave the owner NULL (store_bind_owner) */
     sqlite3_bind_text(st, 1, r->started ? r->started : now, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 2, r->opponent, -1, SQLITE_STATIC);

@@ -500,7 +500,8 @@ gw_status store_begin_write(gw_store *s, const char *what, gw_error *err) {
     bool outer = sqlite3_get_autocommit(s->db);
     if (s->batch && (outer || s->doomed)) /* a write of the caller's transaction failed: keep no part of it */
         return gw_error_set(err, GW_EIO, 0, 0, "%s: an earlier write of the transaction failed", what);
-    if (sqlite3_exec(s->db, outer ? "BEGIN IMMEDIATE" : "SAVEPOINT gw_write", NULL, NULL, NULL) != SQLITE_OK) {
+    if (sqlite3_exec(s->db, outer ? "BEGIN IMMEDIATE" : "SAVEPOINT gw_write", NULL, NULL, NULL) !=
+        SQLITE_OK) {
         if (s->batch) s->doomed = true;
         return sdb_error(s, what, err);
     }
@@ -516,7 +517,8 @@ gw_status store_end_write(gw_store *s, const char *what, gw_status res, gw_error
         if (res == GW_OK && sqlite3_exec(s->db, "RELEASE gw_write", NULL, NULL, NULL) != SQLITE_OK)
             res = sdb_error(s, what, err);
         if (res != GW_OK) {
-            if (res == GW_EIO || res == GW_ENOMEM) s->doomed = true; /* (not a refusal: GW_ESTATE, GW_EINVAL) */
+            if (res == GW_EIO || res == GW_ENOMEM)
+                s->doomed = true; /* (not a refusal: GW_ESTATE, GW_EINVAL) */
             /* undoes this write's part (nothing to undo if SQLite rolled the whole transaction back) */
             if (!sqlite3_get_autocommit(s->db)) {
                 sqlite3_exec(s->db, "ROLLBACK TO gw_write", NULL, NULL, NULL);
@@ -577,8 +579,8 @@ bool gw_store_disk_full(const gw_store *s) { return s->full; }
 gw_status gw_store_check_file(gw_store *s, gw_error *err) {
     struct stat sb;
     if (stat(s->path, &sb) != 0)
-        return gw_error_set(err, GW_EIO, 0, 0, "the database %s is gone (%s): it was deleted or moved", s->path,
-                            strerror(errno));
+        return gw_error_set(err, GW_EIO, 0, 0, "the database %s is gone (%s): it was deleted or moved",
+                            s->path, strerror(errno));
     if (sb.st_dev != s->dev || sb.st_ino != s->ino)
         return gw_error_set(err, GW_EIO, 0, 0, "the database %s was replaced by another file", s->path);
     gw_error_clear(err);
@@ -666,7 +668,8 @@ void store_bind_owner(sqlite3_stmt *st, int i, const char *owner) {
 gw_status store_keep_owner(gw_store *s, const char *table, int64_t id, gw_error *err) {
     char sql[128];
     snprintf(sql, sizeof sql,
-             "UPDATE players SET kept = 1 WHERE kept = 0 AND token = (SELECT owner FROM %s WHERE id = ?)", table);
+             "UPDATE players SET kept = 1 WHERE kept = 0 AND token = (SELECT owner FROM %s WHERE id = ?)",
+             table);
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK)
         return sdb_error(s, "cannot keep the player", err);

@@ -73,8 +73,8 @@ gw_status gw_store_web_games(gw_store *s, gw_store_web_game **rows, int *count, 
     *count = 0;
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(store_db(s),
-                           "SELECT token, game, record, stats_id FROM web_games ORDER BY token, game DESC", -1,
-                           &st, NULL) != SQLITE_OK)
+                           "SELECT token, game, record, stats_id FROM web_games ORDER BY token, game DESC",
+                           -1, &st, NULL) != SQLITE_OK)
         return store_db_error(s, "cannot read the saved games", err);
     gw_store_web_game *out = NULL;
     int n = 0, cap = 0, rc;
@@ -132,7 +132,8 @@ gw_status gw_store_player_games(gw_store *s, const char *token, gw_store_web_gam
         }
         n++;
     }
-    if (res == GW_OK && n < 2 && rc != SQLITE_DONE) res = store_db_error(s, "cannot read the saved games", err);
+    if (res == GW_OK && n < 2 && rc != SQLITE_DONE)
+        res = store_db_error(s, "cannot read the saved games", err);
     sqlite3_finalize(st);
     if (res != GW_OK) {
         for (int i = 0; i < n; i++) {
@@ -199,7 +200,8 @@ gw_status gw_store_find_player(gw_store *s, const char *token, bool *known, char
 /* Runs UPDATE players SET <set> WHERE token = ?1 with ?2 bound by bind, as one write: GW_EINVAL for an
  * unknown player. */
 static gw_status update_player(gw_store *s, const char *token, const char *sql, const char *what,
-                               void (*bind)(sqlite3_stmt *st, const void *arg), const void *arg, gw_error *err) {
+                               void (*bind)(sqlite3_stmt *st, const void *arg), const void *arg,
+                               gw_error *err) {
     if (!token_ok(token)) return gw_error_set(err, GW_EINVAL, 0, 0, "not a player token");
     gw_status res = store_begin_write(s, what, err);
     if (res != GW_OK) return res;
@@ -222,8 +224,8 @@ static void bind_int64(sqlite3_stmt *st, const void *arg) {
 }
 
 gw_status gw_store_save_settings(gw_store *s, const char *token, const char *settings, gw_error *err) {
-    return update_player(s, token, "UPDATE players SET settings = ?2 WHERE token = ?1", "cannot save the settings",
-                         bind_text, settings, err);
+    return update_player(s, token, "UPDATE players SET settings = ?2 WHERE token = ?1",
+                         "cannot save the settings", bind_text, settings, err);
 }
 
 gw_status gw_store_touch_player(gw_store *s, const char *token, int64_t now, gw_error *err) {
@@ -238,8 +240,8 @@ gw_status gw_store_load_player(gw_store *s, const char *token, gw_store_player *
         return GW_OK;
     }
     sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(store_db(s), "SELECT settings, last_seen, kept FROM players WHERE token = ?1", -1, &st,
-                           NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2(store_db(s), "SELECT settings, last_seen, kept FROM players WHERE token = ?1", -1,
+                           &st, NULL) != SQLITE_OK)
         return store_db_error(s, "cannot read the player", err);
     sqlite3_bind_text(st, 1, token, -1, SQLITE_STATIC);
     int rc = sqlite3_step(st);
@@ -265,7 +267,8 @@ gw_status gw_store_load_player(gw_store *s, const char *token, gw_store_player *
  * row only while kept = 0, the matches and rubbers only without hands. */
 static const char *const PRUNE[] = {
     "DELETE FROM web_games WHERE token = ?1 AND EXISTS (SELECT 1 FROM players WHERE token = ?1 AND kept = 0)",
-    "DELETE FROM matches WHERE owner = ?1 AND NOT EXISTS (SELECT 1 FROM hands h WHERE h.match_id = matches.id) "
+    "DELETE FROM matches WHERE owner = ?1 AND NOT EXISTS (SELECT 1 FROM hands h WHERE h.match_id = "
+    "matches.id) "
     "AND EXISTS (SELECT 1 FROM players WHERE token = ?1 AND kept = 0)",
     "DELETE FROM rubbers WHERE owner = ?1 AND NOT EXISTS (SELECT 1 FROM android_hands a WHERE a.rubber_id = "
     "rubbers.id) AND EXISTS (SELECT 1 FROM players WHERE token = ?1 AND kept = 0)",
@@ -289,7 +292,8 @@ gw_status gw_store_prune_players(gw_store *s, int64_t seen_before, int limit,
     char(*tokens)[GW_STORE_TOKEN_MAX + 1] = malloc((size_t)limit * sizeof *tokens);
     if (!tokens) res = gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory pruning the players");
     if (res == GW_OK &&
-        sqlite3_prepare_v2(db, "SELECT token FROM players WHERE kept = 0 AND last_seen < ?1 ORDER BY last_seen",
+        sqlite3_prepare_v2(db,
+                           "SELECT token FROM players WHERE kept = 0 AND last_seen < ?1 ORDER BY last_seen",
                            -1, &sel, NULL) != SQLITE_OK)
         res = store_db_error(s, what, err);
     if (res == GW_OK) {
@@ -303,7 +307,8 @@ gw_status gw_store_prune_players(gw_store *s, int64_t seen_before, int limit,
     }
     sqlite3_finalize(sel);
     for (size_t k = 0; res == GW_OK && k < sizeof PRUNE / sizeof PRUNE[0]; k++)
-        if (sqlite3_prepare_v2(db, PRUNE[k], -1, &del[k], NULL) != SQLITE_OK) res = store_db_error(s, what, err);
+        if (sqlite3_prepare_v2(db, PRUNE[k], -1, &del[k], NULL) != SQLITE_OK)
+            res = store_db_error(s, what, err);
     for (int i = 0; res == GW_OK && i < n; i++)
         for (size_t k = 0; res == GW_OK && k < sizeof PRUNE / sizeof PRUNE[0]; k++) {
             sqlite3_bind_text(del[k], 1, tokens[i], -1, SQLITE_STATIC);

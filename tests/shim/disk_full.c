@@ -29,7 +29,7 @@ typedef ssize_t (*pwrite_fn)(int, const void *, size_t, off_t);
 
 /* The next definition of name (the C library's): dlsym's object pointer copied into a function pointer, as
  * POSIX allows and ISO C does not say. */
-#define NEXT(name, out)                                                                                \
+#define NEXT(name, out)                                                                                      \
     do {                                                                                                     \
         void *p_ = dlsym(RTLD_NEXT, name);                                                                   \
         memcpy(&(out), &p_, sizeof(out));                                                                    \

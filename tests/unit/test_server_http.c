@@ -52,7 +52,8 @@ static void test_malformed(void **state) {
     };
     for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
         cookie_tokens t = scan(BAD[i]);
-        if (t.count != 1 || t.well_formed) fail_msg("%s: count %d, well formed %d", BAD[i], t.count, t.well_formed);
+        if (t.count != 1 || t.well_formed)
+            fail_msg("%s: count %d, well formed %d", BAD[i], t.count, t.well_formed);
     }
 }
 
@@ -97,14 +98,26 @@ static void test_hosts(void **state) {
     (void)state;
     static const char *const NAMES[] = {"whist.example", "Cards.Example"};
     host_rules r = {"127.0.0.1", NAMES, 2, 8080, false};
-    static const char *const YES[] = {"127.0.0.1:8080", "localhost:8080", "LocalHost:8080", "whist.example:8080",
-                                      "cards.example:8080", "CARDS.EXAMPLE:8080"};
-    static const char *const NO[] = {"127.0.0.1",          "127.0.0.1:8081",       "127.0.0.1:08080",
-                                     "127.0.0.1:+8080",    "127.0.0.1:8080 ",      "127.0.0.2:8080",
-                                     "evil.example:8080",  "whist.example.:8080",  "xwhist.example:8080",
-                                     "localhost.:8080",    "localhost:8080:8080",  "[::1]:8080",
-                                     "",                   ":8080",                "127.0.0.1:",
-                                     "whist.example:80",   "10.0.0.1:8080",        "127.0.0.1:8080/"};
+    static const char *const YES[] = {"127.0.0.1:8080",     "localhost:8080",     "LocalHost:8080",
+                                      "whist.example:8080", "cards.example:8080", "CARDS.EXAMPLE:8080"};
+    static const char *const NO[] = {"127.0.0.1",
+                                     "127.0.0.1:8081",
+                                     "127.0.0.1:08080",
+                                     "127.0.0.1:+8080",
+                                     "127.0.0.1:8080 ",
+                                     "127.0.0.2:8080",
+                                     "evil.example:8080",
+                                     "whist.example.:8080",
+                                     "xwhist.example:8080",
+                                     "localhost.:8080",
+                                     "localhost:8080:8080",
+                                     "[::1]:8080",
+                                     "",
+                                     ":8080",
+                                     "127.0.0.1:",
+                                     "whist.example:80",
+                                     "10.0.0.1:8080",
+                                     "127.0.0.1:8080/"};
     for (size_t i = 0; i < sizeof YES / sizeof YES[0]; i++)
         if (!hosts_allow_host(&r, YES[i])) fail_msg("refused %s", YES[i]);
     for (size_t i = 0; i < sizeof NO / sizeof NO[0]; i++)
@@ -136,11 +149,19 @@ static void test_origins(void **state) {
     assert_true(hosts_allow_origin(&r, "http://127.0.0.1:8080"));
     assert_true(hosts_allow_origin(&r, "http://localhost:8080"));
     assert_true(hosts_allow_origin(&r, "http://whist.example:8080"));
-    static const char *const NO[] = {"https://127.0.0.1:8080", "http://127.0.0.1:8080/", "http://127.0.0.1",
-                                     "null",                   "",                       "ws://127.0.0.1:8080",
-                                     "http://evil.example:8080", "http://127.0.0.1:8080.evil.example",
-                                     "http://user@127.0.0.1:8080", "http://127.0.0.1:8081", "HTTP://127.0.0.1:8080",
-                                     "http://127.0.0.1:8080?x", "http://127.0.0.1:8080 "};
+    static const char *const NO[] = {"https://127.0.0.1:8080",
+                                     "http://127.0.0.1:8080/",
+                                     "http://127.0.0.1",
+                                     "null",
+                                     "",
+                                     "ws://127.0.0.1:8080",
+                                     "http://evil.example:8080",
+                                     "http://127.0.0.1:8080.evil.example",
+                                     "http://user@127.0.0.1:8080",
+                                     "http://127.0.0.1:8081",
+                                     "HTTP://127.0.0.1:8080",
+                                     "http://127.0.0.1:8080?x",
+                                     "http://127.0.0.1:8080 "};
     for (size_t i = 0; i < sizeof NO / sizeof NO[0]; i++)
         if (hosts_allow_origin(&r, NO[i])) fail_msg("accepted the Origin %s", NO[i]);
     host_rules tls = {"127.0.0.1", NULL, 0, 8443, true};
@@ -150,8 +171,9 @@ static void test_origins(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_one_token),  cmocka_unit_test(test_malformed), cmocka_unit_test(test_two_tokens),
-        cmocka_unit_test(test_long_header), cmocka_unit_test(test_hosts),    cmocka_unit_test(test_origins),
+        cmocka_unit_test(test_one_token),  cmocka_unit_test(test_malformed),
+        cmocka_unit_test(test_two_tokens), cmocka_unit_test(test_long_header),
+        cmocka_unit_test(test_hosts),      cmocka_unit_test(test_origins),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,10 +1,11 @@
 /* test_store_faults.c: failures injected into the store as SQLite's own tests inject them: a test VFS
- * (wrapping the default one, registered as the default) whose writes fail with SQLITE_FULL, SQLITE_IOERR_WRITE
- * or SQLITE_READONLY at every write in turn (once, or from then on), and allocations that fail in turn
- * (sqlite3_config's malloc hooks). Each run plays what whist serve and the terminal game ask of the store (a
- * player, its settings, transactions of statistics and saved games, visits, pruning, a terminal match) on a
- * copy of one database, closes it, and opens it again without faults: it must open (not corrupt), every call
- * that returned GW_OK must have left its mark, and every transaction must be there whole or not at all. */
+ * (wrapping the default one, registered as the default) whose writes fail with SQLITE_FULL,
+ * SQLITE_IOERR_WRITE or SQLITE_READONLY at every write in turn (once, or from then on), and allocations that
+ * fail in turn (sqlite3_config's malloc hooks). Each run plays what whist serve and the terminal game ask of
+ * the store (a player, its settings, transactions of statistics and saved games, visits, pruning, a terminal
+ * match) on a copy of one database, closes it, and opens it again without faults: it must open (not corrupt),
+ * every call that returned GW_OK must have left its mark, and every transaction must be there whole or not at
+ * all. */
 #define _XOPEN_SOURCE 700
 #include <sqlite3.h>
 #include <stdio.h>
@@ -63,7 +64,9 @@ static int f_sync(sqlite3_file *f, int flags) {
     (void)f, (void)flags;
     return SQLITE_OK;
 }
-static int f_size(sqlite3_file *f, sqlite3_int64 *size) { return real_of(f)->pMethods->xFileSize(real_of(f), size); }
+static int f_size(sqlite3_file *f, sqlite3_int64 *size) {
+    return real_of(f)->pMethods->xFileSize(real_of(f), size);
+}
 static int f_lock(sqlite3_file *f, int l) { return real_of(f)->pMethods->xLock(real_of(f), l); }
 static int f_unlock(sqlite3_file *f, int l) { return real_of(f)->pMethods->xUnlock(real_of(f), l); }
 static int f_reserved(sqlite3_file *f, int *out) {
@@ -89,10 +92,10 @@ static int f_unfetch(sqlite3_file *f, sqlite3_int64 at, void *p) {
     return real_of(f)->pMethods->xUnfetch(real_of(f), at, p);
 }
 
-static const sqlite3_io_methods FAULTY_IO = {3,         f_close,      f_read,       f_write,      f_truncate,
-                                             f_sync,    f_size,       f_lock,       f_unlock,     f_reserved,
-                                             f_control, f_sector,     f_device,     f_shm_map,    f_shm_lock,
-                                             f_shm_barrier, f_shm_unmap, f_fetch, f_unfetch};
+static const sqlite3_io_methods FAULTY_IO = {
+    3,          f_close,       f_read,      f_write,   f_truncate, f_sync,   f_size,
+    f_lock,     f_unlock,      f_reserved,  f_control, f_sector,   f_device, f_shm_map,
+    f_shm_lock, f_shm_barrier, f_shm_unmap, f_fetch,   f_unfetch};
 
 static int f_open(sqlite3_vfs *vfs, const char *name, sqlite3_file *f, int flags, int *out_flags) {
     (void)vfs;
@@ -225,11 +228,13 @@ static int group_teardown(void **state) {
 
 /* ---- what the store is asked ------------------------------------------------------------------------- */
 
-static const char *const A = "0123456789abcdef0123456789abcdef", *const B = "ffffffffffffffffffffffffffffffff";
+static const char *const A = "0123456789abcdef0123456789abcdef", *const B =
+                                                                     "ffffffffffffffffffffffffffffffff";
 
 /* Which calls returned GW_OK (acknowledged), and the ids they gave. */
 typedef struct acked {
-    bool player_a, settings, batch1, batch2, touch, player_b, touch_b, prune, batch3, batch4, terminal, batch5;
+    bool player_a, settings, batch1, batch2, touch, player_b, touch_b, prune, batch3, batch4, terminal,
+        batch5;
     int pruned;
     int64_t match, rubber, terminal_match;
 } acked;
@@ -281,9 +286,10 @@ static void scenario(const char *path, bool wal, acked *k) {
     gw_store_match m = {{GW_CLASSIC, GW_LAST13, 10}, "hard", 7, NULL};
     int64_t id = 0;
     gw_store_hand h1 = hand_of(0, 1);
-    k->batch1 = batch_begin(s) && batch_end(s, gw_store_begin_owned_match(s, &m, A, &id, &err) == GW_OK &&
-                             (h1.match_id = id, gw_store_add_hand(s, &h1, NULL, &err) == GW_OK) &&
-                             save(s, A, GW_GAME_GERMAN, id, "rec1", &err) == GW_OK);
+    k->batch1 = batch_begin(s) &&
+                batch_end(s, gw_store_begin_owned_match(s, &m, A, &id, &err) == GW_OK &&
+                                 (h1.match_id = id, gw_store_add_hand(s, &h1, NULL, &err) == GW_OK) &&
+                                 save(s, A, GW_GAME_GERMAN, id, "rec1", &err) == GW_OK);
     if (k->batch1) k->match = id;
     /* a rubber beside it */
     gw_store_rubber r = {"easy", 3, NULL};
@@ -296,9 +302,11 @@ static void scenario(const char *path, bool wal, acked *k) {
                                 .score = {3, 0},
                                 .game_winner = -1,
                                 .rubber_winner = -1};
-    k->batch2 = batch_begin(s) && batch_end(s, save(s, A, GW_GAME_ANDROID, 0, "rub1", &err) == GW_OK &&
-                             gw_store_begin_owned_rubber(s, &r, A, &rid, &err) == GW_OK &&
-                             (ah.rubber_id = rid, gw_store_add_android_hand(s, &ah, NULL, &err) == GW_OK));
+    k->batch2 =
+        batch_begin(s) &&
+        batch_end(s, save(s, A, GW_GAME_ANDROID, 0, "rub1", &err) == GW_OK &&
+                         gw_store_begin_owned_rubber(s, &r, A, &rid, &err) == GW_OK &&
+                         (ah.rubber_id = rid, gw_store_add_android_hand(s, &ah, NULL, &err) == GW_OK));
     if (k->batch2) k->rubber = rid;
     k->touch = gw_store_touch_player(s, A, 5000, &err) == GW_OK;
     k->player_b = gw_store_add_player(s, B, &err) == GW_OK;
@@ -306,11 +314,13 @@ static void scenario(const char *path, bool wal, acked *k) {
     k->prune = gw_store_prune_players(s, 1000, 10, NULL, NULL, &k->pruned, &err) == GW_OK;
     /* the match's second hand and its game saved again */
     gw_store_hand h2 = hand_of(k->match, 2);
-    k->batch3 = k->batch1 && batch_begin(s) && batch_end(s, save(s, A, GW_GAME_GERMAN, k->match, "rec2", &err) == GW_OK &&
-                                          gw_store_add_hand(s, &h2, NULL, &err) == GW_OK);
+    k->batch3 = k->batch1 && batch_begin(s) &&
+                batch_end(s, save(s, A, GW_GAME_GERMAN, k->match, "rec2", &err) == GW_OK &&
+                                 gw_store_add_hand(s, &h2, NULL, &err) == GW_OK);
     /* the rubber abandoned, its game deleted */
-    k->batch4 = k->batch2 && batch_begin(s) && batch_end(s, gw_store_delete_web_game(s, A, GW_GAME_ANDROID, &err) == GW_OK &&
-                                          gw_store_abandon_rubber(s, k->rubber, &err) == GW_OK);
+    k->batch4 = k->batch2 && batch_begin(s) &&
+                batch_end(s, gw_store_delete_web_game(s, A, GW_GAME_ANDROID, &err) == GW_OK &&
+                                 gw_store_abandon_rubber(s, k->rubber, &err) == GW_OK);
     /* the terminal's match: a write of its own each */
     int64_t tid = 0;
     gw_store_hand th = hand_of(0, 1);
@@ -357,56 +367,66 @@ static void check(const char *path, const acked *k, const char *run) {
     /* what gw_store_open checks (test_store: a damaged file is refused), without a second opening per run */
     text(db, "PRAGMA quick_check", buf, sizeof buf);
     if (strcmp(buf, "ok") != 0) fail_msg("%s: the database is damaged: %s", run, buf);
-    if (one(db, "PRAGMA user_version", NULL) != GW_STORE_SCHEMA) fail_msg("%s: not a database of this schema", run);
+    if (one(db, "PRAGMA user_version", NULL) != GW_STORE_SCHEMA)
+        fail_msg("%s: not a database of this schema", run);
     sqlite3_exec(db, "BEGIN", NULL, NULL, NULL); /* one read: the checks below lock the file once */
 #define EXPECT(cond, what)                                                                                   \
     do {                                                                                                     \
         if (!(cond)) fail_msg("%s: %s", run, what);                                                          \
     } while (0)
-    if (k->player_a) EXPECT(one(db, "SELECT count(*) FROM players WHERE token = ?1", A) == 1, "player A lost");
-    text(db, "SELECT settings FROM players WHERE token = '0123456789abcdef0123456789abcdef'", buf, sizeof buf);
+    if (k->player_a)
+        EXPECT(one(db, "SELECT count(*) FROM players WHERE token = ?1", A) == 1, "player A lost");
+    text(db, "SELECT settings FROM players WHERE token = '0123456789abcdef0123456789abcdef'", buf,
+         sizeof buf);
     bool settings2 = strcmp(buf, "settings 2") == 0;
     if (k->settings) EXPECT(strcmp(buf, "settings 1") == 0 || settings2, "A's settings lost");
     if (k->batch5) EXPECT(settings2, "the last transaction's settings lost");
     EXPECT(settings2 == (one(db, "SELECT count(*) FROM web_games WHERE record = 'rub2'", NULL) == 1),
            "the settings without the saved game of their transaction, or the reverse (half a transaction)");
     /* batch 1 and 3: the match's hands and the German game go together */
-    text(db, "SELECT record FROM web_games WHERE token = '0123456789abcdef0123456789abcdef' AND game = 'german'",
+    text(db,
+         "SELECT record FROM web_games WHERE token = '0123456789abcdef0123456789abcdef' AND game = 'german'",
          buf, sizeof buf);
-    int64_t hands = one(db,
-                        "SELECT count(*) FROM hands h JOIN matches m ON m.id = h.match_id WHERE m.owner = ?1", A);
+    int64_t hands =
+        one(db, "SELECT count(*) FROM hands h JOIN matches m ON m.id = h.match_id WHERE m.owner = ?1", A);
     int64_t matches = one(db, "SELECT count(*) FROM matches WHERE owner = ?1", A);
     if (k->batch1) EXPECT(buf[0] && matches == 1 && hands >= 1, "the first transaction of the match lost");
     if (k->batch3) EXPECT(strcmp(buf, "rec2") == 0 && hands == 2, "the second transaction of the match lost");
     EXPECT(matches == (buf[0] != 0), "a match without its saved game, or the reverse (half a transaction)");
-    EXPECT((strcmp(buf, "rec2") == 0) == (hands == 2), "the second hand without its saved game (half a transaction)");
+    EXPECT((strcmp(buf, "rec2") == 0) == (hands == 2),
+           "the second hand without its saved game (half a transaction)");
     EXPECT(matches == 0 || hands >= 1, "a match stored without its first hand (half a transaction)");
-    EXPECT(one(db, "SELECT count(*) FROM web_games WHERE game = 'german' AND stats_id IS NOT "
-                   "(SELECT id FROM matches WHERE owner = '0123456789abcdef0123456789abcdef')",
+    EXPECT(one(db,
+               "SELECT count(*) FROM web_games WHERE game = 'german' AND stats_id IS NOT "
+               "(SELECT id FROM matches WHERE owner = '0123456789abcdef0123456789abcdef')",
                NULL) == 0,
            "the saved game does not name its match");
     /* batch 2 and 4: the rubber and the Android game */
     int64_t rubbers = one(db, "SELECT count(*) FROM rubbers WHERE owner = ?1", A);
     int64_t abandoned = one(db, "SELECT count(*) FROM rubbers WHERE owner = ?1 AND abandoned = 1", A);
-    int64_t android =
-        one(db, "SELECT count(*) FROM web_games WHERE token = ?1 AND game = 'android' AND record = 'rub1'", A);
-    int64_t ahands = one(db,
-                         "SELECT count(*) FROM android_hands a JOIN rubbers r ON r.id = a.rubber_id WHERE r.owner = ?1",
-                         A);
+    int64_t android = one(
+        db, "SELECT count(*) FROM web_games WHERE token = ?1 AND game = 'android' AND record = 'rub1'", A);
+    int64_t ahands = one(
+        db, "SELECT count(*) FROM android_hands a JOIN rubbers r ON r.id = a.rubber_id WHERE r.owner = ?1",
+        A);
     if (k->batch2) EXPECT(rubbers == 1 && ahands == 1 && (android == 1 || abandoned == 1), "the rubber lost");
     if (k->batch4) EXPECT(android == 0 && abandoned == 1, "the rubber's end lost");
     EXPECT(rubbers == ahands, "a rubber without its hand (half a transaction)");
     EXPECT(rubbers == 0 || (android == 1) != (abandoned == 1), "half of the rubber's end");
     EXPECT(rubbers == 1 || android == 0, "the Android game without its rubber (half a transaction)");
     if (k->player_a && (k->batch1 || k->batch2))
-        EXPECT(one(db, "SELECT kept FROM players WHERE token = ?1", A) == 1, "A finished a hand but may be pruned");
-    if (k->touch) EXPECT(one(db, "SELECT last_seen FROM players WHERE token = ?1", A) == 5000, "A's visit lost");
-    if (k->prune && k->pruned == 1) EXPECT(one(db, "SELECT count(*) FROM players WHERE token = ?1", B) == 0, "B not pruned");
+        EXPECT(one(db, "SELECT kept FROM players WHERE token = ?1", A) == 1,
+               "A finished a hand but may be pruned");
+    if (k->touch)
+        EXPECT(one(db, "SELECT last_seen FROM players WHERE token = ?1", A) == 5000, "A's visit lost");
+    if (k->prune && k->pruned == 1)
+        EXPECT(one(db, "SELECT count(*) FROM players WHERE token = ?1", B) == 0, "B not pruned");
     if (k->prune && k->player_b && !k->touch_b)
         EXPECT(one(db, "SELECT count(*) FROM players WHERE token = ?1", B) == 1, "B pruned though seen now");
     if (k->terminal)
-        EXPECT(one(db, "SELECT count(*) FROM hands h JOIN matches m ON m.id = h.match_id WHERE m.owner IS NULL "
-                       "AND m.variant = ?1",
+        EXPECT(one(db,
+                   "SELECT count(*) FROM hands h JOIN matches m ON m.id = h.match_id WHERE m.owner IS NULL "
+                   "AND m.variant = ?1",
                    "small") == 1,
                "the terminal's hand lost");
 #undef EXPECT
@@ -493,7 +513,8 @@ static void writes_fail(int rc, const char *name, bool transient, bool persisten
                          persist ? " and on" : "", wal ? "WAL" : "rollback journal");
                 check(path, &k, run);
             }
-        assert_true(failed > writes / 2); /* the faults did happen (a run cut short may not reach its write) */
+        assert_true(failed >
+                    writes / 2); /* the faults did happen (a run cut short may not reach its write) */
     }
 }
 

@@ -176,14 +176,15 @@ static void test_version_3_migrated(void **state) {
     assert_int_equal(gw_store_open(path, &s, &err), GW_OK);
     int64_t ht = one_hand_match(s, NULL, 0);
     gw_store_close(s);
-    raw_exec(path, "DROP TABLE players; DROP INDEX matches_owner; DROP INDEX rubbers_owner;"
-                   "ALTER TABLE matches DROP COLUMN owner; ALTER TABLE rubbers DROP COLUMN owner;"
-                   "DROP TABLE web_games;"
-                   "CREATE TABLE web_games (token TEXT PRIMARY KEY, saved TEXT NOT NULL, record TEXT NOT NULL);"
-                   "INSERT INTO web_games VALUES ('"
-                   "0123456789abcdef0123456789abcdef"
-                   "', '2026-01-01 00:00:00', 'r');"
-                   "PRAGMA user_version = 3;");
+    raw_exec(path,
+             "DROP TABLE players; DROP INDEX matches_owner; DROP INDEX rubbers_owner;"
+             "ALTER TABLE matches DROP COLUMN owner; ALTER TABLE rubbers DROP COLUMN owner;"
+             "DROP TABLE web_games;"
+             "CREATE TABLE web_games (token TEXT PRIMARY KEY, saved TEXT NOT NULL, record TEXT NOT NULL);"
+             "INSERT INTO web_games VALUES ('"
+             "0123456789abcdef0123456789abcdef"
+             "', '2026-01-01 00:00:00', 'r');"
+             "PRAGMA user_version = 3;");
     assert_int_equal(gw_store_open(path, &s, &err), GW_OK);
     bool known = false;
     assert_int_equal(gw_store_find_player(s, A, &known, NULL, &err), GW_OK);
@@ -216,7 +217,8 @@ static void test_pruned(void **state) {
     gw_store *s;
     gw_error err;
     assert_int_equal(gw_store_open(NULL, &s, &err), GW_OK);
-    static const char *const C = "cccccccccccccccccccccccccccccccc", *const D = "dddddddddddddddddddddddddddddddd";
+    static const char *const C = "cccccccccccccccccccccccccccccccc", *const D =
+                                                                         "dddddddddddddddddddddddddddddddd";
     const char *all[] = {A, B, C, D};
     for (int i = 0; i < 4; i++) {
         assert_int_equal(gw_store_add_player(s, all[i], &err), GW_OK);
@@ -248,19 +250,19 @@ static void test_pruned(void **state) {
     bool known;
     assert_int_equal(gw_store_find_player(s, C, &known, NULL, &err), GW_OK);
     assert_false(known);
-    assert_int_equal(count_rows(s, "SELECT count(*) FROM matches WHERE owner = 'cccccccccccccccccccccccccccccccc'"),
-                     0);
-    assert_int_equal(count_rows(s, "SELECT count(*) FROM rubbers WHERE owner = 'cccccccccccccccccccccccccccccccc'"),
-                     0);
-    assert_int_equal(count_rows(s, "SELECT count(*) FROM web_games WHERE token = 'cccccccccccccccccccccccccccccccc'"),
-                     0);
+    assert_int_equal(
+        count_rows(s, "SELECT count(*) FROM matches WHERE owner = 'cccccccccccccccccccccccccccccccc'"), 0);
+    assert_int_equal(
+        count_rows(s, "SELECT count(*) FROM rubbers WHERE owner = 'cccccccccccccccccccccccccccccccc'"), 0);
+    assert_int_equal(
+        count_rows(s, "SELECT count(*) FROM web_games WHERE token = 'cccccccccccccccccccccccccccccccc'"), 0);
     /* nothing of A: its players row, its saved game, both its matches */
     assert_int_equal(gw_store_find_player(s, A, &known, NULL, &err), GW_OK);
     assert_true(known);
-    assert_int_equal(count_rows(s, "SELECT count(*) FROM matches WHERE owner = '0123456789abcdef0123456789abcdef'"),
-                     2);
-    assert_int_equal(count_rows(s, "SELECT count(*) FROM web_games WHERE token = '0123456789abcdef0123456789abcdef'"),
-                     1);
+    assert_int_equal(
+        count_rows(s, "SELECT count(*) FROM matches WHERE owner = '0123456789abcdef0123456789abcdef'"), 2);
+    assert_int_equal(
+        count_rows(s, "SELECT count(*) FROM web_games WHERE token = '0123456789abcdef0123456789abcdef'"), 1);
     /* B once out of use, in batches of at most the limit; D once gone long enough */
     assert_int_equal(gw_store_prune_players(s, 2000, 10, NULL, NULL, &pruned, &err), GW_OK);
     assert_int_equal(pruned, 1);

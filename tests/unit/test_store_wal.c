@@ -72,8 +72,7 @@ static void test_kill_loses_nothing(void **state) {
         gw_store *s;
         gw_error err;
         if (gw_store_open(NULL, &s, &err) != GW_OK || gw_store_fast_commits(s, &err) != GW_OK ||
-            save(s, "record 1", &err) != GW_OK ||
-            save(s, "record 2", &err) != GW_OK)
+            save(s, "record 1", &err) != GW_OK || save(s, "record 2", &err) != GW_OK)
             _exit(1);
         kill(getpid(), SIGKILL);
         _exit(2);

@@ -18,9 +18,11 @@
 
 GW_TMP_FIXTURES("store_web")
 
-static const char *const A = "0123456789abcdef0123456789abcdef", *const B = "ffffffffffffffffffffffffffffffff";
+static const char *const A = "0123456789abcdef0123456789abcdef", *const B =
+                                                                     "ffffffffffffffffffffffffffffffff";
 
-static gw_status save(gw_store *s, const char *token, gw_game_kind game, int64_t stats_id, const char *record) {
+static gw_status save(gw_store *s, const char *token, gw_game_kind game, int64_t stats_id,
+                      const char *record) {
     gw_store_web_game g = {.game = game, .stats_id = stats_id, .record = (char *)record};
     snprintf(g.token, sizeof g.token, "%s", token);
     gw_error err;
@@ -126,16 +128,17 @@ static void test_version_4_migrated(void **state) {
     gw_store_close(s);
     /* a version 4 database as whist serve left it: one game per token, a German match of player A (its
      * statistics row in the record's tags), an Android rubber of player B */
-    raw_exec(path, "DROP TABLE web_games; DROP INDEX players_prune;"
-                   "ALTER TABLE players DROP COLUMN last_seen; ALTER TABLE players DROP COLUMN kept;"
-                   "CREATE TABLE web_games (token TEXT PRIMARY KEY, saved TEXT NOT NULL, record TEXT NOT NULL);"
-                   "INSERT INTO web_games VALUES ('0123456789abcdef0123456789abcdef', '2026-01-01 00:00:00',"
-                   " '[Game \"German Whist\"]\n[StoreMatch \"41\"]\n[Dealer \"1\"]\n');"
-                   "INSERT INTO web_games VALUES ('ffffffffffffffffffffffffffffffff', '2026-01-01 00:00:00',"
-                   " '[Game \"Android Whist\"]\n[RubberSeed \"5\"]\n[StoreRubber \"1234\"]\n');"
-                   "INSERT INTO players (token, issued) VALUES ('0123456789abcdef0123456789abcdef', 'x'),"
-                   " ('ffffffffffffffffffffffffffffffff', 'x');"
-                   "PRAGMA user_version = 4;");
+    raw_exec(path,
+             "DROP TABLE web_games; DROP INDEX players_prune;"
+             "ALTER TABLE players DROP COLUMN last_seen; ALTER TABLE players DROP COLUMN kept;"
+             "CREATE TABLE web_games (token TEXT PRIMARY KEY, saved TEXT NOT NULL, record TEXT NOT NULL);"
+             "INSERT INTO web_games VALUES ('0123456789abcdef0123456789abcdef', '2026-01-01 00:00:00',"
+             " '[Game \"German Whist\"]\n[StoreMatch \"41\"]\n[Dealer \"1\"]\n');"
+             "INSERT INTO web_games VALUES ('ffffffffffffffffffffffffffffffff', '2026-01-01 00:00:00',"
+             " '[Game \"Android Whist\"]\n[RubberSeed \"5\"]\n[StoreRubber \"1234\"]\n');"
+             "INSERT INTO players (token, issued) VALUES ('0123456789abcdef0123456789abcdef', 'x'),"
+             " ('ffffffffffffffffffffffffffffffff', 'x');"
+             "PRAGMA user_version = 4;");
     assert_int_equal(gw_store_open(path, &s, &err), GW_OK);
     gw_store_web_game mine[2];
     int n;

@@ -118,12 +118,12 @@ static void rank_worst(gw_hand_review *r, int i) {
 
 struct gw_reviewer {
     gw_review_options opt;
-    gw_expert *e;         /* the foreplay's judge (NULL when the options leave the foreplay out) */
-    gw_solver *s;         /* the endgame's (NULL when they leave the endgame out) */
-    gw_game at;           /* the hand before move `next` */
+    gw_expert *e; /* the foreplay's judge (NULL when the options leave the foreplay out) */
+    gw_solver *s; /* the endgame's (NULL when they leave the endgame out) */
+    gw_game at;   /* the hand before move `next` */
     gw_card moves[GW_MAX_DECK];
-    int next;             /* the first move not yet passed: every verdict before it is final */
-    double var[2];        /* per player: the sum of the judged losses' variances */
+    int next;      /* the first move not yet passed: every verdict before it is final */
+    double var[2]; /* per player: the sum of the judged losses' variances */
     gw_hand_review out;
 };
 
@@ -134,8 +134,8 @@ static bool wanted(const gw_review_options *opt, const gw_game *at) {
     return phase == GW_FOREPLAY ? opt->foreplay : opt->endgame;
 }
 
-gw_status gw_reviewer_new(const gw_game *dealt, const gw_card *moves, int nmoves, const gw_review_options *opt,
-                          gw_reviewer **out, gw_error *err) {
+gw_status gw_reviewer_new(const gw_game *dealt, const gw_card *moves, int nmoves,
+                          const gw_review_options *opt, gw_reviewer **out, gw_error *err) {
     *out = NULL;
     if (opt->iterations < 1 || nmoves < 0 || nmoves > GW_MAX_DECK || dealt->nmoves != 0)
         return gw_error_set(err, GW_EINVAL, 0, 0, "a review needs iterations from 1 and a dealt hand (%d)",
@@ -160,7 +160,8 @@ gw_status gw_reviewer_new(const gw_game *dealt, const gw_card *moves, int nmoves
     }
     r->out.nmoves = nmoves;
     gw_status st = GW_OK;
-    if (opt->foreplay) st = gw_expert_new((gw_expert_limits){0, opt->iterations, NULL}, opt->seed, &r->e, err);
+    if (opt->foreplay)
+        st = gw_expert_new((gw_expert_limits){0, opt->iterations, NULL}, opt->seed, &r->e, err);
     if (st == GW_OK && opt->endgame && gw_solver_new(0, &r->s) != GW_OK)
         st = gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory for the solver");
     if (st != GW_OK) {

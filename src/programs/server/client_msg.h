@@ -1,6 +1,6 @@
 /* client_msg.h: the strict reader of what a browser sends over the WebSocket (docs/protocol.md, "The
- * browser's WebSocket"): new, open, act, undo, hint, next, settings, stats, history, replay and quit. Pure: no
- * I/O.
+ * browser's WebSocket"): new, open, act, undo, hint, next, settings, stats, history, replay and quit. Pure:
+ * no I/O.
  */
 #ifndef SERVER_CLIENT_MSG_H
 #define SERVER_CLIENT_MSG_H

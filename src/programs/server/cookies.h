@@ -12,8 +12,8 @@
 /* What the Cookie headers of one request say about its identity. Start zeroed; cookie_scan each header
  * (a request may carry several), then read it. */
 typedef struct cookie_tokens {
-    int count;                       /* whist_token cookies seen, whatever their value */
-    bool well_formed;                /* the first one's value is a token of the right form */
+    int count;                        /* whist_token cookies seen, whatever their value */
+    bool well_formed;                 /* the first one's value is a token of the right form */
     char first[COOKIE_TOKEN_HEX + 1]; /* that token ("" if not well formed) */
 } cookie_tokens;
 

@@ -152,7 +152,7 @@ static void send_since(game *g, conn *only, uint32_t from) {
 /* The number of the hand in play, or of the one last scored. */
 static int hand_of(const gw_session *s) {
     int played = gw_session_config_of(s)->game == GW_GAME_GERMAN ? gw_session_match(s)->hands_played
-                                                                  : gw_session_rubber(s)->hands;
+                                                                 : gw_session_rubber(s)->hands;
     return gw_session_state_of(s) == GW_SESSION_PLAYING ? played + 1 : played;
 }
 
@@ -164,7 +164,7 @@ static json_t *summary_json(const game *g) {
     if (!g->s) return json_null();
     const gw_session *s = g->s;
     const int *score = gw_session_config_of(s)->game == GW_GAME_GERMAN ? gw_session_match(s)->score
-                                                                        : gw_session_rubber(s)->games;
+                                                                       : gw_session_rubber(s)->games;
     return json_pack("{sssis[ii]}", "state", STATE_NAMES[gw_session_state_of(s)], "hand", hand_of(s), "score",
                      score[0], score[1]);
 }
@@ -224,7 +224,8 @@ void save_failure(char *out, size_t cap, bool full, const char *why) {
         snprintf(out, cap, "cannot save: %s", why);
 }
 
-/* ---- the transaction of one turn of the loop ------------------------------------------------------------ */
+/* ---- the transaction of one turn of the loop ------------------------------------------------------------
+ */
 
 /* A write of the turn's transaction failed: nothing of it will be kept. */
 static void batch_fail(server *sv, const gw_error *err) {

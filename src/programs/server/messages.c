@@ -131,7 +131,8 @@ static void start_hint(server *sv, conn *c, game *g) {
 static void start_game(server *sv, conn *c, client_msg *m) {
     game *g = &c->pl->games[m->game];
     if (g->out) {
-        send_error(c, "busy", g->out->kind == JOB_THINK ? "The computer is thinking." : "The hint is on its way.");
+        send_error(c, "busy",
+                   g->out->kind == JOB_THINK ? "The computer is thinking." : "The hint is on its way.");
         return;
     }
     gw_error err;
@@ -172,7 +173,8 @@ static void game_message(server *sv, conn *c, client_msg *m) {
     gw_error err;
     gw_error_clear(&err);
     if (g->out && (m->type != CLIENT_ACT || g->out->kind == JOB_HINT)) {
-        send_error(c, "busy", g->out->kind == JOB_THINK ? "The computer is thinking." : "The hint is on its way.");
+        send_error(c, "busy",
+                   g->out->kind == JOB_THINK ? "The computer is thinking." : "The hint is on its way.");
         return;
     }
     if (!g->s && m->type != CLIENT_QUIT) {

@@ -141,7 +141,8 @@ static player *player_load(server *sv, const char *token, gw_error *err) {
 static void player_evict(server *sv, player *p) {
     int64_t now = (int64_t)time(NULL);
     gw_error err;
-    if ((now - p->seen >= SEEN_EVERY || now < p->seen) && gw_store_touch_player(sv->store, p->token, now, &err) != GW_OK)
+    if ((now - p->seen >= SEEN_EVERY || now < p->seen) &&
+        gw_store_touch_player(sv->store, p->token, now, &err) != GW_OK)
         server_log("cannot record a player's visit: %s", err.msg);
     if (p->prev)
         p->prev->next = p->next;
@@ -252,7 +253,8 @@ void players_tick(server *sv) {
             server_log("cannot prune the players: %s", err.msg);
             sv->next_prune = t + PRUNE_RESTED;
         } else {
-            sv->next_prune = pruned < PRUNE_BATCH ? t + (sv->prune_after < PRUNE_RESTED ? 1 : PRUNE_RESTED) : t;
+            sv->next_prune =
+                pruned < PRUNE_BATCH ? t + (sv->prune_after < PRUNE_RESTED ? 1 : PRUNE_RESTED) : t;
         }
     }
 }

@@ -120,5 +120,6 @@ void send_written(conn *c, out_msg *m) {
     free(m);
     /* The refusals counted while that error waited are told now, in one error, so the last of a burst is
      * never left untold (the client may be waiting for its answer); one error waits at a time still. */
-    if (told && c->errors_dropped) send_error(c, "unanswered", "Messages refused while an answer waited unread");
+    if (told && c->errors_dropped)
+        send_error(c, "unanswered", "Messages refused while an answer waited unread");
 }

@@ -46,7 +46,7 @@
 #define FD_RESERVE             64    /* file descriptors kept for the database, the loop and the rest */
 #define HEADER_MAX             16384 /* bytes of a request's headers (cookies of other sites included) */
 #define TRIM_AFTER             (1024 * 1024) /* bytes of queues freed before memory goes back to the system */
-#define EVICT_AFTER            60     /* seconds an idle player stays in memory, by default */
+#define EVICT_AFTER            60            /* seconds an idle player stays in memory, by default */
 #define PRUNE_AFTER            604800 /* seconds (a week) before a player that never finished a hand is pruned */
 
 static const char USAGE[] =
@@ -184,9 +184,10 @@ static int ws_filter(server *sv, struct lws *wsi, conn *c) {
     free(buf);
     if (t.count >= 2) {
         c->refusal = "two_tokens";
-        snprintf(c->refusal_msg, sizeof c->refusal_msg, "%s",
-                 "This browser sent two whist_token cookies (another site on this computer may have set one): "
-                 "clear this site's cookies, then reload.");
+        snprintf(
+            c->refusal_msg, sizeof c->refusal_msg, "%s",
+            "This browser sent two whist_token cookies (another site on this computer may have set one): "
+            "clear this site's cookies, then reload.");
     } else if (t.count == 1 && t.well_formed && token_known(sv, t.first)) {
         memcpy(c->token, t.first, sizeof c->token);
     } else {
@@ -209,13 +210,14 @@ static int ws_add_headers(server *sv, struct lws *wsi, conn *c, struct lws_proce
     char why[120];
     if (!token_issue(sv, c->token, why, sizeof why)) {
         c->refusal = "not_saved";
-        snprintf(c->refusal_msg, sizeof c->refusal_msg, "A new player could not be recorded (%s); try again later.",
-                 why);
+        snprintf(c->refusal_msg, sizeof c->refusal_msg,
+                 "A new player could not be recorded (%s); try again later.", why);
         return 0;
     }
-    int n = snprintf(args->p, (size_t)args->max_len,
-                     "Set-Cookie: " COOKIE_NAME "=%s; Path=/; Max-Age=31536000; HttpOnly; SameSite=Strict%s\r\n",
-                     c->token, sv->tls ? "; Secure" : "");
+    int n =
+        snprintf(args->p, (size_t)args->max_len,
+                 "Set-Cookie: " COOKIE_NAME "=%s; Path=/; Max-Age=31536000; HttpOnly; SameSite=Strict%s\r\n",
+                 c->token, sv->tls ? "; Secure" : "");
     if (n < 0 || n >= args->max_len) return 1;
     args->p += n;
     args->max_len -= n;
@@ -242,7 +244,8 @@ static int ws_callback(struct lws *wsi, enum lws_callback_reasons reason, void *
             c->close = true; /* after the error: nothing more is queued */
             return 0;
         }
-        player_connect(sv, c); /* the player from the store if need be (the token was checked in the handshake) */
+        player_connect(sv,
+                       c); /* the player from the store if need be (the token was checked in the handshake) */
         return 0;
     }
     case LWS_CALLBACK_RECEIVE: {
@@ -474,7 +477,9 @@ int server_main(int argc, char **argv) {
             for (const char *q = optarg; *q && ok; q++)
                 ok = (*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') || (*q >= '0' && *q <= '9') ||
                      *q == '-' || *q == '.';
-            if (!ok) return usage_error("--allow-host takes a host name (letters, digits, '-', '.'), not '%s'", optarg);
+            if (!ok)
+                return usage_error("--allow-host takes a host name (letters, digits, '-', '.'), not '%s'",
+                                   optarg);
             if (n_allow == ALLOW_HOSTS_MAX) return usage_error("%s", "--allow-host: at most 16 names");
             allow[n_allow++] = optarg;
             break;
@@ -515,8 +520,9 @@ int server_main(int argc, char **argv) {
     long files = raise_file_limit();
     sv.fd_cap = (int)(files > 2 * FD_RESERVE ? files - FD_RESERVE : files / 2);
     if (max_conns > sv.fd_cap) {
-        server_log("--max-connections %ld is more than the %d sockets its file limit allows (ulimit -n %ld): %d",
-                   max_conns, sv.fd_cap, files, sv.fd_cap);
+        server_log(
+            "--max-connections %ld is more than the %d sockets its file limit allows (ulimit -n %ld): %d",
+            max_conns, sv.fd_cap, files, sv.fd_cap);
         max_conns = sv.fd_cap;
     }
 
@@ -542,11 +548,11 @@ int server_main(int argc, char **argv) {
     /* Every HTTP answer's security headers (libwebsockets adds the vhost's to each status line): scripts,
      * styles, images and the WebSocket from this server only, nothing inline, no framing, no sniffing, no
      * referrer; HTTPS only from the first visit on, under TLS. */
-    static const struct lws_protocol_vhost_options HSTS = {
-        NULL, NULL, "strict-transport-security:", "max-age=31536000"};
+    static const struct lws_protocol_vhost_options HSTS = {NULL, NULL,
+                                                           "strict-transport-security:", "max-age=31536000"};
     static const struct lws_protocol_vhost_options REFERRER = {NULL, NULL, "referrer-policy:", "no-referrer"};
-    static const struct lws_protocol_vhost_options NOSNIFF = {&REFERRER, NULL, "x-content-type-options:",
-                                                              "nosniff"};
+    static const struct lws_protocol_vhost_options NOSNIFF = {&REFERRER, NULL,
+                                                              "x-content-type-options:", "nosniff"};
     static const struct lws_protocol_vhost_options CSP = {
         &NOSNIFF, NULL, "content-security-policy:",
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "

@@ -26,7 +26,7 @@ struct lws_context;
 struct sockaddr;
 
 #define TOKEN_BYTES      16
-#define TOKEN_HEX        COOKIE_TOKEN_HEX /* 2 * TOKEN_BYTES */
+#define TOKEN_HEX        COOKIE_TOKEN_HEX  /* 2 * TOKEN_BYTES */
 #define OUT_QUEUE_MAX    (4 * 1024 * 1024) /* bytes waiting for one socket: one more closes it at once */
 #define PLAYER_BUCKETS   4096              /* the players' hash table */
 #define BROWSER_PROTOCOL 2                 /* the browser's protocol (docs/protocol.md), in welcome */
@@ -66,17 +66,17 @@ typedef struct conn {
     char *in; /* the message being received */
     size_t in_len;
     bool in_too_long;
-    bool close;        /* close once the queue is written */
-    bool killed;       /* closed at once (its queue dropped): it gets nothing more */
+    bool close;              /* close once the queue is written */
+    bool killed;             /* closed at once (its queue dropped): it gets nothing more */
     int errors_waiting;      /* error messages in its queue */
     unsigned errors_dropped; /* refusals not answered since the last error sent (send_error) */
     const char *refusal;     /* a fatal refusal's code to send once open, then close (NULL: none) */
     char refusal_msg[200];   /* its message */
     bool new_identity;       /* the handshake had no usable token: a new one is issued with the 101 */
-    bool want_welcome; /* follows a game whose hint is worked out: welcome it when the hint is done */
-    bool counted;      /* counted in the server's open connections */
-    double allowance;  /* the rate limit's bucket: messages it may still send now */
-    uint64_t last_us;  /* when the bucket was last filled */
+    bool want_welcome;       /* follows a game whose hint is worked out: welcome it when the hint is done */
+    bool counted;            /* counted in the server's open connections */
+    double allowance;        /* the rate limit's bucket: messages it may still send now */
+    uint64_t last_us;        /* when the bucket was last filled */
 } conn;
 
 /* JOB_REVIEW: a part of a replay's review, posted by the JOB_REPLAY working it out (pool_post). */
@@ -110,17 +110,17 @@ typedef struct job {
 typedef struct game {
     struct player *pl;
     gw_game_kind kind;
-    gw_session *s;         /* NULL: the player has none of this game */
-    int64_t stats_id;      /* its match (rubber) in the statistics; 0 until its first hand is scored */
-    uint32_t saved_event;  /* the last event when it was last saved */
-    bool dirty;            /* changed since it was last saved: in the server's list of games to save */
+    gw_session *s;        /* NULL: the player has none of this game */
+    int64_t stats_id;     /* its match (rubber) in the statistics; 0 until its first hand is scored */
+    uint32_t saved_event; /* the last event when it was last saved */
+    bool dirty;           /* changed since it was last saved: in the server's list of games to save */
     struct game *next_dirty;
     held_msg *held, *held_tail; /* the messages of its unsaved changes */
-    job *out;              /* a job of this game on the pool (think or hint), or NULL */
-    bool stalled;          /* its last save failed: the computer waits for the player (or stall_until) */
-    bool lost;             /* its saved record could not be read back: read again when the player returns */
-    uint64_t stall_until;  /* monotonic milliseconds */
-    int shown_state;       /* the summary last told (games): its state and hand; -1: no game */
+    job *out;                   /* a job of this game on the pool (think or hint), or NULL */
+    bool stalled;               /* its last save failed: the computer waits for the player (or stall_until) */
+    bool lost;            /* its saved record could not be read back: read again when the player returns */
+    uint64_t stall_until; /* monotonic milliseconds */
+    int shown_state;      /* the summary last told (games): its state and hand; -1: no game */
     int shown_hand;
 } game;
 
@@ -129,22 +129,22 @@ typedef struct player {
     struct player *hnext;       /* in its hash bucket */
     char token[TOKEN_HEX + 1];
     web_settings settings;
-    game games[GAMES];   /* indexed by gw_game_kind */
-    gw_game_kind last;   /* the game changed last: a new connection follows it */
+    game games[GAMES]; /* indexed by gw_game_kind */
+    gw_game_kind last; /* the game changed last: a new connection follows it */
     conn *conns;
     int jobs;            /* replays on the pool (the player stays in memory until they are back) */
     bool heavy;          /* a hint or a review of this player's is on the pool (one at most, both games) */
     bool games_changed;  /* a summary changed: `games` to every connection once saved */
     int64_t seen;        /* when it was last recorded as seen (players.last_seen), seconds since 1970 */
-    uint64_t idle_since; /* monotonic milliseconds since it was idle (no connection, nothing out or unsaved); 0:
-                            not idle */
+    uint64_t idle_since; /* monotonic milliseconds since it was idle (no connection, nothing out or unsaved);
+                            0: not idle */
 } player;
 
 typedef struct server {
     struct lws_context *ctx;
     pool *pool;
     review_cache reviews; /* the replays' reviews worked out lately */
-    player *players; /* in memory: those connected, and the idle ones until evicted */
+    player *players;      /* in memory: those connected, and the idle ones until evicted */
     player *buckets[PLAYER_BUCKETS];
     int n_players;
     gw_session_config base;
@@ -165,8 +165,8 @@ typedef struct server {
     int fd_cap;       /* sockets open at once, at most (below the process's file limit) */
     int n_sockets;    /* open now (every accepted TCP connection) */
     web_file *files;  /* the web client's files, in memory */
-    size_t freed;     /* bytes freed (queues, closed sockets) since memory was last given back to the system */
-    peer *accepting;  /* the address of the socket being accepted, until libwebsockets has adopted it */
+    size_t freed;    /* bytes freed (queues, closed sockets) since memory was last given back to the system */
+    peer *accepting; /* the address of the socket being accepted, until libwebsockets has adopted it */
     struct lws *accepting_wsi; /* its wsi, once made */
     bool accepting_counted;
     int64_t evict_after; /* seconds an idle player stays in memory */
