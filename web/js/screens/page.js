@@ -11,7 +11,8 @@ export const escapeHtml = (t) =>
   String(t).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
 
 // A <section id="screen-NAME" data-screen="NAME" class="screen CLASSES"> holding html (not yet in the
-// page).
+// page). html is the client's own markup only (the screens' skeletons, icons, the rules' fixed text):
+// a name, anything typed or anything the server sends goes in later as textContent or through escapeHtml.
 export function screenSection(name, classes, html) {
   const s = document.createElement("section");
   s.id = `screen-${name}`;

@@ -78,6 +78,7 @@ const TEXT = `
 export function mount(root, ctx) {
   const { go } = ctx;
   const { body } = pageSection(root, "rules", "Rules", () => go("home"));
+  // (fixed text of this file and of keys.js: nothing a player or the server gave)
   body.innerHTML = TEXT;
   body.querySelector("#rules-keys").innerHTML = keysHtml();
   for (const a of body.querySelectorAll('a[href^="#r-"]')) {
