@@ -267,11 +267,12 @@ gw_status gw_store_load_player(gw_store *s, const char *token, gw_store_player *
  * row only while kept = 0, the matches and rubbers only without hands. */
 static const char *const PRUNE[] = {
     "DELETE FROM web_games WHERE token = ?1 AND EXISTS (SELECT 1 FROM players WHERE token = ?1 AND kept = 0)",
-    "DELETE FROM matches WHERE owner = ?1 AND NOT EXISTS (SELECT 1 FROM hands h WHERE h.match_id = "
-    "matches.id) "
-    "AND EXISTS (SELECT 1 FROM players WHERE token = ?1 AND kept = 0)",
-    "DELETE FROM rubbers WHERE owner = ?1 AND NOT EXISTS (SELECT 1 FROM android_hands a WHERE a.rubber_id = "
-    "rubbers.id) AND EXISTS (SELECT 1 FROM players WHERE token = ?1 AND kept = 0)",
+    ("DELETE FROM matches WHERE owner = ?1"
+     " AND NOT EXISTS (SELECT 1 FROM hands h WHERE h.match_id = matches.id)"
+     " AND EXISTS (SELECT 1 FROM players WHERE token = ?1 AND kept = 0)"),
+    ("DELETE FROM rubbers WHERE owner = ?1"
+     " AND NOT EXISTS (SELECT 1 FROM android_hands a WHERE a.rubber_id = rubbers.id)"
+     " AND EXISTS (SELECT 1 FROM players WHERE token = ?1 AND kept = 0)"),
     "DELETE FROM players WHERE token = ?1 AND kept = 0",
 };
 
