@@ -265,10 +265,10 @@ static bool stats_begin(server *sv, game *g) {
     gw_error err;
     gw_status st;
     if (g->kind == GW_GAME_GERMAN) {
-        gw_store_match sm = {c->rules, gw_ai_level_name((gw_ai_level)c->seats[1].level), c->seed, NULL};
+        gw_store_match sm = {c->rules, gw_ai_level_name((gw_ai_level)c->seats[1].level), c->seed, NULL, false, 0};
         st = gw_store_begin_owned_match(sv->store, &sm, g->pl->token, &g->stats_id, &err);
     } else {
-        gw_store_rubber sr = {gw_android_level_name((gw_android_level)c->seats[1].level), c->seed, NULL};
+        gw_store_rubber sr = {gw_android_level_name((gw_android_level)c->seats[1].level), c->seed, NULL, false, 0};
         st = gw_store_begin_owned_rubber(sv->store, &sr, g->pl->token, &g->stats_id, &err);
     }
     if (st != GW_OK) {
