@@ -313,9 +313,24 @@ void tb_after_change(gw_table *t, int64_t now_ms, gw_table_out *out) {
         }
     }
     tb_clock_update(t, now_ms);
-    for (size_t i = 0; i < t->nconns; i++) {
-        tb_send_events(t, t->conns[i].id, t->conns[i].viewer, t->sent + 1, out);
-        tb_send_view(t, t->conns[i].id, t->conns[i].viewer, now_ms, out);
+    /* the new events and the view, made once per viewer (0, 1, the spectators) and copied to its
+     * connections */
+    for (int v = -1; v <= 1; v++) {
+        bool any = false;
+        for (size_t i = 0; i < t->nconns && !any; i++)
+            any = t->conns[i].viewer == v;
+        if (!any) continue;
+        gw_table_out once;
+        gw_table_out_init(&once);
+        tb_send_events(t, 0, v, t->sent + 1, &once);
+        tb_send_view(t, 0, v, now_ms, &once);
+        for (size_t i = 0; i < t->nconns; i++) {
+            if (t->conns[i].viewer != v) continue;
+            for (size_t k = 0; k < once.n; k++)
+                tb_push(out, t->conns[i].id, tb_strdup(once.msgs[k].text));
+            if (once.n_lost) tb_push(out, t->conns[i].id, NULL);
+        }
+        gw_table_out_clear(&once);
     }
     t->sent = last;
     if (state == GW_SESSION_OVER && t->phase == GW_TABLE_PLAYING) {

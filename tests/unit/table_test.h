@@ -191,6 +191,8 @@ static inline gw_cards tt_hidden(const gw_session *s, int viewer) {
         int size = gw_deck_size((gw_variant)g->variant);
         for (int i = g->stock_pos + 1; i < size; i++)
             stock |= gw_bit(g->deck[i]);
+        /* a player whose stock is empty knows the opponent's hand by deduction (the cards it has not seen) */
+        if ((viewer == 0 || viewer == 1) && g->stock_pos >= size) return 0;
         if (viewer == 0 || viewer == 1) return (g->hand[1 - viewer] & ~g->upcards[1 - viewer]) | stock;
         return (g->hand[0] & ~g->upcards[0]) | (g->hand[1] & ~g->upcards[1]) | stock;
     }
