@@ -701,6 +701,70 @@ static void bad_messages_change_nothing(void **state) {
     free(b);
 }
 
+/* ---- a computer seat, and the decision lent to a worker --------------------------------------------- */
+
+/* A table against a computer level: the person's join deals, the computer acts when due (blocking or split
+ * in three), actions wait while its decision is out, and the person's rematch alone starts the next match. */
+static void a_computer_seat_plays_and_thinks_apart(void **state) {
+    (void)state;
+    tt_box *b = calloc(1, sizeof *b);
+    for (int g = 0; g < 2; g++) {
+        gw_game_kind game = g ? GW_GAME_ANDROID : GW_GAME_GERMAN;
+        gw_table_options o = tt_options(game, 55);
+        o.session.seats[1] = (gw_seat_config){GW_SEAT_COMPUTER, game == GW_GAME_ANDROID ? GW_ANDROID_EASY : GW_AI_EASY, ""};
+        o.session.rules.target = 1;
+        gw_table *t = tt_table(&o);
+        gw_table_seat seat;
+        gw_table_seat_of(t, 1, &seat);
+        assert_int_equal(seat.kind, GW_TSEAT_COMPUTER);
+        tt_join(t, b, C0, TT_S0, "alice", "Alice", 0, 0);
+        assert_int_equal(gw_table_phase_of(t), GW_TABLE_PLAYING);
+        /* the computer's seat opens to nobody */
+        gw_table_out out;
+        gw_table_out_init(&out);
+        gw_error err;
+        assert_int_equal(gw_table_join(t, C1, TT_S1, "bob", "Bob", 0, 0, &out, &err), GW_EINVAL);
+        gw_table_out_clear(&out);
+        gw_thought *th;
+        while (!gw_table_computer_due(t))
+            assert_true(step(t, b, 0));
+        assert_int_equal(gw_table_think_begin(t, &th, &err), GW_OK);
+        assert_false(gw_table_computer_due(t));
+        gw_thought *second;
+        assert_int_equal(gw_table_think_begin(t, &second, &err), GW_ESTATE);
+        assert_null(second);
+        tt_send(t, b, C0, "{\"type\":\"table_next\"}", 0);
+        assert_string_equal(code_of(b, C0), "busy");
+        uint32_t before = gw_table_last_event(t);
+        gw_thought_run(th);
+        assert_int_equal(gw_table_think_end(t, th, 0, &out, &err), GW_OK);
+        tt_take(b, &out);
+        assert_true(gw_table_last_event(t) > before);
+        assert_true(tt_count(b, C0, "event") > 0);
+        /* the match to its end (resigned if long), then the person's rematch alone */
+        for (int k = 0; k < 400 && step(t, b, 0); k++) {}
+        if (gw_table_phase_of(t) == GW_TABLE_PLAYING) tt_send(t, b, C0, "{\"type\":\"table_resign\"}", 0);
+        assert_int_equal(gw_table_phase_of(t), GW_TABLE_OVER);
+        tt_send(t, b, C0, "{\"type\":\"table_rematch\"}", 0);
+        assert_int_equal(gw_table_phase_of(t), GW_TABLE_PLAYING);
+        assert_non_null(tt_find(b, C0, "table", 0));
+        /* a decision out when the person resigns: void at its end */
+        while (!gw_table_computer_due(t))
+            assert_true(step(t, b, 0));
+        assert_int_equal(gw_table_think_begin(t, &th, &err), GW_OK);
+        tt_send(t, b, C0, "{\"type\":\"table_resign\"}", 0);
+        before = gw_table_last_event(t);
+        gw_thought_run(th);
+        assert_int_equal(gw_table_think_end(t, th, 0, &out, &err), GW_OK);
+        assert_int_equal(out.n, 0);
+        assert_int_equal(gw_table_last_event(t), before);
+        gw_table_out_clear(&out);
+        gw_table_free(t);
+    }
+    tt_clear(b);
+    free(b);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(options_are_checked),
@@ -716,6 +780,7 @@ int main(void) {
         cmocka_unit_test(resigning_ends_the_match),
         cmocka_unit_test(save_and_load_mid_hand),
         cmocka_unit_test(bad_messages_change_nothing),
+        cmocka_unit_test(a_computer_seat_plays_and_thinks_apart),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
