@@ -15,6 +15,16 @@ bad=$(grep -rnwE 'getenv|secure_getenv|clock_gettime|gettimeofday|fopen|printf|f
   --include='*.c' --include='*.h' src/engine | grep -vE 'gw_text_(printf|puts)')
 [ -z "$bad" ] || fail "the engine reads the environment or a clock, does I/O or exits: $bad"
 
+# The table host (src/table): as pure as the engine (jansson is its one package): no I/O, clock, threads,
+# randomness or host header, in its sources and in its library's undefined symbols.
+bad=$(grep -rnE '#include *<(time|pthread|threads|unistd|fcntl|signal|dirent|locale|sqlite3|curses|ncurses|cmocka)\.h>|#include *<sys/' src/table)
+[ -z "$bad" ] || fail "the table host includes a header for I/O, clocks, threads or a package: $bad"
+bad=$(grep -rnE '#include *"gw/(store|settings|files|monotonic)\.h"' src/table)
+[ -z "$bad" ] || fail "the table host includes a host header: $bad"
+bad=$(grep -rnE '\b(getenv|secure_getenv|clock_gettime|gettimeofday|time|rand|random|fopen|printf|fprintf|puts|exit) *\(' \
+  --include='*.c' --include='*.h' src/table)
+[ -z "$bad" ] || fail "the table host reads the environment, a clock or chance, does I/O or exits: $bad"
+
 # The host: no computer players.
 bad=$(grep -rnE '#include *"gw/(ai|android_ai|player|solver)\.h"' src/host include/gw/store.h include/gw/settings.h \
   include/gw/files.h)
@@ -33,6 +43,14 @@ if [ -f "$store" ] && [ -f "${parts[0]}" ]; then
   [ -z "$outside" ] || fail "gw_store calls more of the engine than its cards, games and records: $(echo $outside)"
 else
   fail "no $store or engine objects under $build/src/engine to check"
+fi
+
+table=$build/src/table/libgw_table.a
+if [ -f "$table" ]; then
+  bad=$(nm -u "$table" | awk 'NF == 2 {print $2}' | grep -xE '(getenv|secure_getenv|clock_gettime|gettimeofday|time|clock|rand|random|srand|getrandom|fopen|fwrite|fputs|fprintf|printf|puts|write|read|open|exit|abort|pthread_.*)' || true)
+  [ -z "$bad" ] || fail "gw_table calls I/O, a clock, chance or threads: $(echo $bad)"
+else
+  fail "no $table to check"
 fi
 
 finish
