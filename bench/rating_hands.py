@@ -12,6 +12,11 @@ nothing from one hand to the next and play for the hand's points, so the hands o
                                               MARGIN and the sd that makes P(d > 0) = WON (A's share of
                                               hands won); prints the points margin the model implies too,
                                               to compare with the arena's
+  rating_hands.py matches FILE [TARGET]       the whole matches in FILE again (each ends with the hand
+                                              that brings a score to TARGET; rating_ladder.sh writes a
+                                              seed's two matches one after the other): A's share of the
+                                              matches won, paired by seed, with its 95% interval, as
+                                              rating_ladder.sh prints it: to join the hands of two runs
 Used for docs/stats.md, "Ratings"."""
 import math
 import sys
@@ -80,6 +85,21 @@ def normal_hands(margin, won):
     return hands, sd
 
 
+def matches(hands, target):
+    """Splits a sequence of hands into whole matches: A's result (1 won, 0 lost) of each."""
+    results, sa, sb = [], 0, 0
+    for a, b in hands:
+        sa, sb = sa + a, sb + b
+        if sa >= target or sb >= target:
+            if sa == sb:
+                continue  # level at or over the target plays on (running total only)
+            results.append(1 if sa > sb else 0)
+            sa, sb = 0, 0
+    if sa or sb:
+        sys.exit("the hands end inside a match")
+    return results
+
+
 def elo(s):
     return 400.0 * math.log10(s / (1.0 - s)) if 0.0 < s < 1.0 else float("inf") if s >= 1.0 else float("-inf")
 
@@ -103,6 +123,20 @@ def main(argv):
         s = match_win(hands, target)
         print(f"margin {margin:+.2f}, A won {100 * won:.1f}% of hands (sd {sd:.2f}): points A - B {points:+.2f} "
               f"per hand; a match to {target}: A wins {100 * s:.1f}%, rating difference {elo(s):+.0f}")
+    elif len(argv) >= 2 and argv[0] == "matches":
+        target = int(argv[2]) if len(argv) > 2 else 10
+        hands = [tuple(int(x) for x in line.split(",")) for line in open(argv[1]) if "," in line]
+        results = matches(hands, target)
+        if len(results) % 2 or not results:
+            sys.exit("not a whole number of seeds (two matches each)")
+        shares = [(results[i] + results[i + 1]) / 2 for i in range(0, len(results), 2)]
+        n = len(shares)
+        s = sum(shares) / n
+        sd = math.sqrt(sum((x - s) ** 2 for x in shares) / (n - 1)) if n > 1 else 0.0
+        half = 1.96 * sd / math.sqrt(n)
+        lo, hi = max(0.0, s - half), min(1.0, s + half)
+        print(f"{n} seeds, {len(results)} matches: A won {100 * s:.1f}% ({100 * lo:.1f} to {100 * hi:.1f}), "
+              f"rating difference {elo(s):+.0f} ({elo(lo):+.0f} to {elo(hi):+.0f})")
     else:
         sys.exit(__doc__)
 
