@@ -10,8 +10,9 @@
 #include "gw/levels.h"
 #include "gw/score.h"
 
-/* The system constant: how much the volatility may change in a period. Glickman suggests 0.3 to 1.2;
- * 0.5 keeps the volatility steady, as a game with much luck in each match wants. */
+/* The system constant: how far the volatility may move in a period (Glickman: reasonable choices are 0.3
+ * to 1.2; smaller keeps it from jumping on a few surprising results, which a card game with luck in every
+ * deal will give). */
 #define TAU 0.5
 /* Glicko-2's scale factor between the Glicko scale and its own (173.7178 = 400 / ln 10). */
 #define SCALE 173.7178
