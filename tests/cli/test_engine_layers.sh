@@ -1,7 +1,7 @@
 # test_engine_layers.sh: the layers depend one way (README.md, "Architecture"): the engine (src/engine)
 # includes no header for I/O, clocks, threads or packages and none of the host's; the host (src/host)
 # includes none of the computer players' headers and its library calls only the engine's cards, games and
-# records (core, android), never its players or solver.
+# records (core, android), never its players or solver; the ratings' library calls only the core.
 . "$(dirname "$0")/lib.sh"
 : "${GW_SOURCE_DIR:?GW_SOURCE_DIR must name the source tree}"
 cd "$GW_SOURCE_DIR" || exit 1
@@ -51,6 +51,18 @@ if [ -f "$table" ]; then
   [ -z "$bad" ] || fail "gw_table calls I/O, a clock, chance or threads: $(echo $bad)"
 else
   fail "no $table to check"
+fi
+
+# The ratings (gw_rating) are arithmetic: of the engine they call only the error values (core).
+rating=$build/src/host/libgw_rating.a
+if [ -f "$rating" ]; then
+  mine=$(nm --defined-only "$rating" | awk 'NF == 3 {print $3}' | sort -u)
+  core=$(nm --defined-only "$build"/src/engine/CMakeFiles/gw_engine.dir/core/*.o | awk 'NF == 3 {print $3}' | sort -u)
+  calls=$(nm -u "$rating" | awk 'NF == 2 && $2 ~ /^gw_/ {print $2}' | sort -u | comm -23 - <(echo "$mine"))
+  outside=$(comm -23 <(echo "$calls") <(echo "$core"))
+  [ -z "$outside" ] || fail "gw_rating calls more of the engine than its core: $(echo $outside)"
+else
+  fail "no $rating to check"
 fi
 
 finish
