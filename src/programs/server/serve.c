@@ -397,6 +397,7 @@ static void tick(lws_sorted_usec_list_t *sul) {
         return;
     }
     players_tick(sv);
+    tables_tick(sv);
     server_log_flush();
     peers_sweep(sv->peers);
     if (sv->freed >= TRIM_AFTER) {
@@ -683,6 +684,7 @@ int server_main(int argc, char **argv) {
 #endif
     /* every change was saved when it was made: a thought applied above is saved now */
     game_flush_saves(&sv);
+    tables_free(&sv);
     players_free(&sv);
     review_cache_clear(&sv.reviews);
     gw_store_close(sv.store);
