@@ -342,6 +342,16 @@ gw_status gw_store_rating_get(gw_store *s, const char *token, const char *family
 gw_status gw_store_rating_put(gw_store *s, const char *token, const char *family, const gw_store_rating *r,
                               gw_error *err);
 
+/* One of a player's ratings, by family. */
+typedef struct gw_store_family_rating {
+    char family[65];
+    gw_store_rating r;
+} gw_store_family_rating;
+
+/* Every rating of token, by family name: *rows malloc'd (free() it), *count of them. */
+gw_status gw_store_player_ratings(gw_store *s, const char *token, gw_store_family_rating **rows, int *count,
+                                  gw_error *err);
+
 /* ---- transactions, failures and the file ------------------------------------------------------------ */
 
 /* Opens a write transaction (BEGIN IMMEDIATE) that every write after it joins until gw_store_commit or

@@ -238,3 +238,46 @@ gw_status gw_store_rating_put(gw_store *s, const char *token, const char *family
     if (store_step_done(st) != SQLITE_DONE) res = store_db_error(s, "cannot save the rating", err);
     return store_end_write(s, "cannot save the rating", res, err);
 }
+
+gw_status gw_store_player_ratings(gw_store *s, const char *token, gw_store_family_rating **rows, int *count,
+                                  gw_error *err) {
+    *rows = NULL;
+    *count = 0;
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(store_db(s),
+                           "SELECT family, rating, rd, vol, games FROM ratings WHERE token = ?1 ORDER BY family",
+                           -1, &st, NULL) != SQLITE_OK)
+        return store_db_error(s, "cannot read the ratings", err);
+    sqlite3_bind_text(st, 1, token, -1, SQLITE_STATIC);
+    gw_store_family_rating *out = NULL;
+    int n = 0, cap = 0, rc;
+    gw_status res = GW_OK;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (n == cap) {
+            int ncap = cap ? 2 * cap : 8;
+            gw_store_family_rating *grown = realloc(out, (size_t)ncap * sizeof *out);
+            if (!grown) {
+                res = gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory reading the ratings");
+                break;
+            }
+            out = grown;
+            cap = ncap;
+        }
+        store_column_copy(st, 0, out[n].family, sizeof out[n].family);
+        out[n].r.rating = sqlite3_column_double(st, 1);
+        out[n].r.rd = sqlite3_column_double(st, 2);
+        out[n].r.vol = sqlite3_column_double(st, 3);
+        out[n].r.games = sqlite3_column_int(st, 4);
+        n++;
+    }
+    if (res == GW_OK && rc != SQLITE_DONE) res = store_db_error(s, "cannot read the ratings", err);
+    sqlite3_finalize(st);
+    if (res != GW_OK) {
+        free(out);
+        return res;
+    }
+    *rows = out;
+    *count = n;
+    gw_error_clear(err);
+    return GW_OK;
+}

@@ -272,7 +272,8 @@ def join(c, table, secret, since=0):
     first = c.until(lambda m: m["type"] in ("table", "error"), "table")
     if first["type"] == "error":
         fail(f"{c.name}: join refused: {first}")
-    c.until(lambda m: m["type"] == "table_view", "table_view")
+    if first["phase"] != "waiting":  # a table waiting for its second person has no view yet
+        c.until(lambda m: m["type"] == "table_view", "table_view")
     return first
 
 
@@ -519,6 +520,15 @@ def scenario_rated(host, port, rng):
     rb = [t["rating"] for t in lob["tables"] if t["table"] == created_b["table"]]
     if not ra or not rb or ra[0] is None or rb[0] is None or not ra[0] > 1500 > rb[0]:
         fail(f"ratings: {ra} {rb} in {lob}")
+    # on the statistics screen, and in the seats of the table the winner waits at
+    a.send({"type": "stats"})
+    st = a.until(lambda m: m["type"] == "stats", "stats")
+    fam = [r for r in st["ratings"] if r["family"] == "german-classic-last13"]
+    if not fam or abs(fam[0]["rating"] - ra[0]) > 1e-6 or fam[0]["games"] != 1:
+        fail(f"stats ratings: {st['ratings']}")
+    t = join(s, created["table"], None)
+    if t["seats"][0]["rating"] is None or abs(t["seats"][0]["rating"] - ra[0]) > 1e-6:
+        fail(f"the seat's rating: {t['seats']}")
     print(f"rated: {ra[0]:.1f} and {rb[0]:.1f}")
 
 

@@ -97,6 +97,17 @@ static void test_ratings(void **state) {
     assert_true(r.rating == 1662.5 && r.rd == 290.25 && r.vol == 0.0599 && r.games == 1);
     assert_int_equal(gw_store_rating_get(s, A, "android", &r, &found, &err), GW_OK);
     assert_false(found);
+    gw_store_rating w2 = {1400, 200, 0.06, 3};
+    assert_int_equal(gw_store_rating_put(s, A, "android", &w2, &err), GW_OK);
+    assert_int_equal(gw_store_rating_put(s, B, "android", &w, &err), GW_OK);
+    gw_store_family_rating *rows;
+    int n;
+    assert_int_equal(gw_store_player_ratings(s, A, &rows, &n, &err), GW_OK);
+    assert_int_equal(n, 2);
+    assert_string_equal(rows[0].family, "android");
+    assert_true(rows[0].r.rating == 1400 && rows[0].r.games == 3);
+    assert_string_equal(rows[1].family, "german-classic-last13");
+    free(rows);
     gw_store_close(s);
 }
 

@@ -88,6 +88,23 @@ json_t *replay_stats_message(gw_store *st, const char *owner, gw_error *err) {
         json_decref(j);
         return NULL;
     }
+    gw_store_family_rating *ratings = NULL;
+    int rn = 0;
+    if (!owner) return j;
+    if (gw_store_player_ratings(st, owner, &ratings, &rn, err) != GW_OK) {
+        json_decref(j);
+        return NULL;
+    }
+    json_t *list = json_array();
+    for (int i = 0; i < rn && list; i++)
+        json_array_append_new(list, json_pack("{sssfsfsi}", "family", ratings[i].family, "rating",
+                                              ratings[i].r.rating, "rd", ratings[i].r.rd, "games",
+                                              ratings[i].r.games));
+    free(ratings);
+    if (!list || json_object_set_new(j, "ratings", list) != 0) {
+        json_decref(j);
+        return NULL;
+    }
     return j;
 }
 

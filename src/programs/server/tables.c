@@ -46,7 +46,13 @@ typedef struct table_rt {
     int over_winner;      /* the last table_over's winner (-1: none) and how ("" until one is seen) */
     char over_how[12];
     uint64_t idle_since; /* monotonic ms since nothing followed it (0: followed, or busy) */
+    /* each seated person's rating in the table's family, as shown in its seats (read when it sat down) */
+    char rated_ident[2][GW_TABLE_IDENTITY_MAX];
+    bool has_rating[2];
+    double rating[2];
 } table_rt;
+
+static void refresh_ratings(server *sv, table_rt *tr, bool force);
 
 static int64_t now_ms(void) { return (int64_t)gw_clock_now(gw_monotonic_clock()); }
 
@@ -168,6 +174,30 @@ static void inspect(table_rt *tr, conn *c, const char *text) {
     json_decref(j);
 }
 
+/* The seats' ratings put in a table or table_seats message (text, taken; the table leaves them null). */
+static char *with_ratings(const table_rt *tr, char *text) {
+    if (!strstr(text, "\"rating\":null") || (!tr->has_rating[0] && !tr->has_rating[1])) return text;
+    json_t *j = json_loads(text, 0, NULL);
+    const char *type = json_string_value(json_object_get(j, "type"));
+    json_t *seats = json_object_get(j, "seats");
+    if (!type || (strcmp(type, "table") != 0 && strcmp(type, "table_seats") != 0) || !json_is_array(seats)) {
+        json_decref(j);
+        return text;
+    }
+    json_t *both = json_array();
+    for (size_t p = 0; p < 2 && p < json_array_size(seats); p++) {
+        json_t *r = tr->has_rating[p] ? json_real(tr->rating[p]) : json_null();
+        json_object_set(json_array_get(seats, p), "rating", r);
+        json_array_append_new(both, r);
+    }
+    if (strcmp(type, "table") == 0) json_object_set_new(j, "ratings", both);
+    else json_decref(both);
+    char *made = gw_protocol_dump(j); /* takes j */
+    if (!made) return text;
+    free(text);
+    return made;
+}
+
 /* The messages of out to their connections (held while tr is unsaved); out emptied. */
 static void deliver(table_rt *tr, gw_table_out *out) {
     for (size_t i = 0; i < out->n; i++) {
@@ -175,6 +205,7 @@ static void deliver(table_rt *tr, gw_table_out *out) {
         char *text = out->msgs[i].text;
         out->msgs[i].text = NULL;
         if (text) inspect(tr, c, text);
+        if (text) text = with_ratings(tr, text);
         if (c)
             hold_or_send(tr, c, text);
         else
@@ -320,6 +351,7 @@ static void match_over(server *sv, table_rt *tr) {
     if (o->rated && is_person(&seats[0]) && is_person(&seats[1]) &&
         strcmp(seats[0].identity, seats[1].identity) != 0)
         rate(sv, seats, &o->session, winner);
+    refresh_ratings(sv, tr, true); /* shown from the next message on */
     tr->stats_id[0] = tr->stats_id[1] = 0;
     tr->over_winner = -1;
     tr->over_how[0] = '\0';
@@ -329,10 +361,31 @@ static void match_over(server *sv, table_rt *tr) {
 
 static void maybe_think(server *sv, table_rt *tr);
 
+/* Each seated person's rating, read when the person at a seat changed (force: read again). */
+static void refresh_ratings(server *sv, table_rt *tr, bool force) {
+    const char *family = gw_rating_family(&gw_table_options_of(tr->t)->session);
+    for (int p = 0; p < 2; p++) {
+        gw_table_seat st;
+        gw_table_seat_of(tr->t, p, &st);
+        if (!force && strcmp(st.identity, tr->rated_ident[p]) == 0) continue;
+        snprintf(tr->rated_ident[p], sizeof tr->rated_ident[p], "%s", st.identity);
+        tr->has_rating[p] = false;
+        gw_store_rating r;
+        bool found = false;
+        gw_error err;
+        if (st.identity[0] && gw_store_rating_get(sv->store, st.identity, family, &r, &found, &err) == GW_OK &&
+            found) {
+            tr->has_rating[p] = true;
+            tr->rating[p] = r.rating;
+        }
+    }
+}
+
 /* tr changed (out: what the call gave): to be saved, its messages held until then, its records written. */
 static void changed(server *sv, table_rt *tr, gw_table_out *out) {
     mark_dirty(sv, tr);
     tr->idle_since = 0;
+    refresh_ratings(sv, tr, false);
     deliver(tr, out);
     record_hands(sv, tr);
     gw_table_phase ph = gw_table_phase_of(tr->t);
