@@ -325,6 +325,8 @@ gw_status gw_store_load_table(gw_store *s, const char *id, gw_store_table *out, 
  * gw_store_tables_free). */
 gw_status gw_store_waiting_tables(gw_store *s, const char *match_key, const char *not_seat0, int limit,
                                   gw_store_table **rows, int *count, gw_error *err);
+/* Takes every table out of the lobby (waiting 0): what a server does at start, when nobody waits at any. */
+gw_status gw_store_unlist_tables(gw_store *s, gw_error *err);
 /* Frees the texts of one table read (not t itself). */
 void gw_store_table_free(gw_store_table *t);
 void gw_store_tables_free(gw_store_table *rows, int count);

@@ -63,6 +63,18 @@ gw_status gw_store_save_table(gw_store *s, const gw_store_table *t, gw_error *er
     return store_end_write(s, "cannot save the table", res, err);
 }
 
+gw_status gw_store_unlist_tables(gw_store *s, gw_error *err) {
+    gw_status res = store_begin_write(s, "cannot change the lobby", err);
+    if (res != GW_OK) return res;
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(store_db(s), "UPDATE tables SET waiting = 0 WHERE waiting = 1", -1, &st, NULL) !=
+        SQLITE_OK)
+        return store_end_write(s, "cannot change the lobby", store_db_error(s, "cannot change the lobby", err),
+                               err);
+    if (store_step_done(st) != SQLITE_DONE) res = store_db_error(s, "cannot change the lobby", err);
+    return store_end_write(s, "cannot change the lobby", res, err);
+}
+
 void gw_store_table_free(gw_store_table *t) {
     if (!t) return;
     free(t->state);

@@ -499,6 +499,15 @@ def scenario_lobby(host, port, rng):
     lob = b.until(lambda m: m["type"] == "lobby", "lobby")
     if any(t["table"] == created["table"] for t in lob["tables"]):
         fail("a full table still in the lobby")
+    # a table whose maker left is not offered
+    c = Client(host, port, "leaver")
+    created = new_table(c, {"game": "android", "listed": "yes"})
+    c.send({"type": "table_leave"})
+    pump([c], 0.3)
+    b.send({"type": "lobby"})
+    lob = b.until(lambda m: m["type"] == "lobby", "lobby")
+    if any(t["table"] == created["table"] for t in lob["tables"]):
+        fail("a table whose maker left is still in the lobby")
     print("lobby: paired")
 
 

@@ -76,6 +76,10 @@ static void test_tables(void **state) {
     assert_int_equal(n, 1);
     assert_string_equal(rows[0].id, "t3");
     gw_store_tables_free(rows, n);
+    assert_int_equal(gw_store_unlist_tables(s, &err), GW_OK);
+    assert_int_equal(gw_store_waiting_tables(s, NULL, NULL, 0, &rows, &n, &err), GW_OK);
+    assert_int_equal(n, 0);
+    gw_store_tables_free(rows, n);
     gw_store_close(s);
 }
 

@@ -44,8 +44,10 @@ static json_t *typed(const char *type, const char *key, json_t *list) {
     return j;
 }
 
-/* A statistics row's opponent as "person" (a person: "human") or "computer" (a level). */
-static const char *vs_name(const char *opponent) { return strcmp(opponent, "human") == 0 ? "person" : "computer"; }
+/* A statistics row's opponent as "person" (a person: "human"), "computer" (a level), or "all" (the total). */
+static const char *vs_name(const char *opponent) {
+    return strcmp(opponent, "human") == 0 ? "person" : strcmp(opponent, "all") == 0 ? "all" : "computer";
+}
 
 json_t *replay_stats_message(gw_store *st, const char *owner, gw_error *err) {
     gw_stats *rows = NULL;

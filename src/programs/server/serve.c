@@ -336,6 +336,8 @@ static int open_store(server *sv, const char *data) {
     /* a commit after every card: into the write-ahead log, synced at checkpoints (docs/server.md) */
     if (gw_store_fast_commits(sv->store, &err) != GW_OK)
         server_log("every save waits for the disk: %s", err.msg);
+    /* nobody is connected yet: no table waits in the lobby until its person comes back to it */
+    if (gw_store_unlist_tables(sv->store, &err) != GW_OK) server_log("cannot empty the lobby: %s", err.msg);
     return 0;
 }
 

@@ -553,7 +553,9 @@ static bool save_table(server *sv, table_rt *tr) {
         snprintf(row.seats[p], sizeof row.seats[p], "%s", seats[p].identity);
     }
     gw_table_phase ph = gw_table_phase_of(tr->t);
-    row.waiting = gw_table_options_of(tr->t)->listed && ph == GW_TABLE_WAITING;
+    /* in the lobby while its person is there to play */
+    row.waiting = gw_table_options_of(tr->t)->listed && ph == GW_TABLE_WAITING &&
+                  seats[0].connections + seats[1].connections > 0;
     row.over = ph == GW_TABLE_OVER;
     snprintf(row.id, sizeof row.id, "%s", tr->id);
     snprintf(row.match_key, sizeof row.match_key, "%s", tr->match_key);
