@@ -241,6 +241,7 @@ gw_status tb_start_match(gw_table *t, uint64_t seed, gw_error *err) {
     t->marks_timeout = t->marks_takeover = 0;
     t->due_player = -1;
     t->clock_player = -1;
+    t->clock_left_ms = -1;
     return GW_OK;
 }
 

@@ -23,17 +23,24 @@ void tb_clock_update(gw_table *t, int64_t now_ms) {
     t->due_player = -1;
     int p = clock_for(t);
     uint32_t ev = t->s ? gw_session_last_event(t->s) : 0;
+    if (p >= 0 && p == t->clock_player && ev == t->clock_event) return; /* the same card's clock runs on */
+    if (t->clock_player >= 0 && ev == t->clock_event) {
+        /* the clock stops with the card still to play (its player left): it keeps the time it had left, so
+         * that leaving and coming back wins no time */
+        t->clock_left_ms = t->clock_deadline > now_ms ? t->clock_deadline - now_ms : 0;
+        t->clock_left_player = t->clock_player;
+        t->clock_left_event = ev;
+    }
     if (t->clock_left_ms >= 0 && ev != t->clock_left_event) t->clock_left_ms = -1; /* that card is played */
     if (p < 0) {
         t->clock_player = -1;
         return;
     }
-    if (p == t->clock_player && ev == t->clock_event) return; /* the same card's clock runs on */
     t->clock_player = p;
     t->clock_event = ev;
     int64_t full = (int64_t)t->opt.card_s * 1000;
-    /* after a load, the card in play keeps the time it had left */
-    bool saved = t->clock_left_ms >= 0 && t->clock_left_ms < full && t->clock_left_player == p;
+    /* a card whose clock stopped (its player left; a load) keeps the time it had left */
+    bool saved = t->clock_left_ms >= 0 && t->clock_left_ms <= full && t->clock_left_player == p;
     t->clock_deadline = now_ms + (saved ? t->clock_left_ms : full);
     t->clock_left_ms = -1;
 }

@@ -45,7 +45,11 @@ gw_status gw_table_save(const gw_table *t, gw_text *out, gw_error *err) {
     if (t->clock_player >= 0 && t->due_player < 0) {
         json_decref(clock);
         clock = json_pack("{s:i, s:I, s:I}", "player", t->clock_player, "event", (json_int_t)t->clock_event,
-                          "left_ms", (json_int_t)((t->clock_deadline > t->now_seen ? t->clock_deadline - t->now_seen : 0)));
+                          "left_ms", (json_int_t)(t->clock_deadline > t->now_seen ? t->clock_deadline - t->now_seen : 0));
+    } else if (t->clock_left_ms >= 0) { /* stopped: its player is away */
+        json_decref(clock);
+        clock = json_pack("{s:i, s:I, s:I}", "player", t->clock_left_player, "event",
+                          (json_int_t)t->clock_left_event, "left_ms", (json_int_t)t->clock_left_ms);
     }
     json_t *j = json_pack(
         "{s:i, s:s, s:o, s:i, s:i, s:b, s:b, s:i, s:[s,s], s:s, s:o, s:i, s:I, s:i, s:i, s:s, s:[b,b], s:o, s:o, "

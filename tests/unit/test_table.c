@@ -431,6 +431,22 @@ static void the_clock_plays_a_card_and_marks_the_hand(void **state) {
         /* no clock against a player who is away */
         tt_leave(t, b, next == 0 ? C0 : C1, 18000);
         assert_int_equal(gw_table_next_deadline(t), 18000 + 60000);
+        /* coming back wins no time: the card keeps what it had left (14.1 s) */
+        if (next >= 0) {
+            tt_join(t, b, next == 0 ? C0 : C1, next == 0 ? TT_S0 : TT_S1, next == 0 ? "alice" : "bob", "", 0, 50000);
+            assert_int_equal(gw_table_next_deadline(t), 50000 + 14100);
+            /* and through a save and a load too */
+            tt_leave(t, b, next == 0 ? C0 : C1, 51000);
+            char *saved = save_of(t);
+            gw_table *u;
+            gw_error err;
+            assert_int_equal(gw_table_load(saved, strlen(saved), &o.session, 70000, &u, &err), GW_OK);
+            free(saved);
+            tt_join(u, b, C0, TT_S0, "alice", "", 0, 80000);
+            tt_join(u, b, C1, TT_S1, "bob", "", 0, 80000);
+            assert_int_equal(gw_table_next_deadline(u), 80000 + 13100);
+            gw_table_free(u);
+        }
         tt_clear(b);
         gw_table_free(t);
     }
