@@ -173,7 +173,8 @@ static json_t *legal_json(const gw_table *t, int viewer) {
     }
     for (int c = 0; c < 64; c++) {
         gw_action act = {GW_ACTION_CARD, (gw_card)c, GW_CMD_NONE};
-        if (!gw_card_valid(act.card) || gw_session_check(t->s, viewer, &act, NULL) != GW_REFUSE_NONE) continue;
+        if (!gw_card_valid(act.card) || gw_session_check(t->s, viewer, &act, NULL) != GW_REFUSE_NONE)
+            continue;
         char name[3];
         gw_card_format(act.card, name);
         json_array_append_new(a, json_string(name));
@@ -190,9 +191,8 @@ void tb_send_view(gw_table *t, gw_conn_id conn, int viewer, int64_t now_ms, gw_t
     }
     json_t *clock = json_null();
     int64_t left = tb_clock_left(t, now_ms);
-    if (left >= 0)
-        clock = json_pack("{s:i, s:I}", "player", t->clock_player, "left_ms", (json_int_t)left);
+    if (left >= 0) clock = json_pack("{s:i, s:I}", "player", t->clock_player, "left_ms", (json_int_t)left);
     tb_push_json(out, conn,
-                 json_pack("{s:s, s:o, s:o, s:o}", "type", "table_view", "view", gw_protocol_view_json(t->view),
-                           "legal", legal_json(t, viewer), "clock", clock));
+                 json_pack("{s:s, s:o, s:o, s:o}", "type", "table_view", "view",
+                           gw_protocol_view_json(t->view), "legal", legal_json(t, viewer), "clock", clock));
 }

@@ -84,7 +84,8 @@ static void german_takeover_mid_hand(void **state) {
         if (gw_session_turn(s).player == 1)
             assert_int_equal(gw_session_check(s, 1, &a, NULL), GW_REFUSE_COMPUTER);
         int hand = gw_session_match(s)->hands_played;
-        while (german_step(s, &rng) && gw_session_match(s)->hands_played == hand) {}
+        while (german_step(s, &rng) && gw_session_match(s)->hands_played == hand) {
+        }
         assert_true(record_has(s, "[Player2 \"bob\"]"));
         assert_true(record_has(s, "[Player1 \"alice\"]"));
         /* Back to outside mid-hand: the session waits for bob again. */
@@ -106,7 +107,8 @@ static void german_takeover_mid_hand(void **state) {
         }
         /* And the computer again, to the end of the match. */
         seat(s, 1, GW_SEAT_COMPUTER, level);
-        while (german_step(s, &rng)) {}
+        while (german_step(s, &rng)) {
+        }
         assert_true(record_has(s, "[Player2 \"bob\"]"));
         gw_session_free(s);
     }

@@ -3,7 +3,8 @@
  * the computer taking seats, rematches, garbage), and after EVERY call the check that no connection got a
  * card hidden from its viewer: the hidden cards are computed from the engine's true hands (table_test.h,
  * tt_hidden), not by the session's visibility code, and every card named anywhere in every message is looked
- * up. GW_TABLE_GAMES sets how many tables (default 12: a few seconds under the sanitizers); the scenario test runs 10,000. */
+ * up. GW_TABLE_GAMES sets how many tables (default 12: a few seconds under the sanitizers); the scenario test
+ * runs 10,000. */
 #define _POSIX_C_SOURCE 200809L
 #include "table_test.h"
 
@@ -27,7 +28,7 @@ typedef struct world {
     gw_conn_id next_id;
     const char *identity[2]; /* who holds each seat now */
     gw_view *view;
-    size_t last_n;      /* messages of the last call */
+    size_t last_n;       /* messages of the last call */
     uint64_t seen[8192]; /* the texts checked in the call, by hash */
     long messages, calls;
     uint64_t game_no;
@@ -35,14 +36,15 @@ typedef struct world {
 
 static uint32_t below(world *w, uint32_t n) { return gw_rng_below(&w->rng, n); }
 
-/* Every card named in j (but the German view's "unseen": the set of the cards the viewer cannot place, checked
- * apart) must not be hidden; the cards found are ORed into *named. */
+/* Every card named in j (but the German view's "unseen": the set of the cards the viewer cannot place,
+ * checked apart) must not be hidden; the cards found are ORed into *named. */
 static void scan(const json_t *j, gw_cards hidden, const char *where, const world *w, int viewer) {
     if (json_is_string(j)) {
         const char *s = json_string_value(j);
         gw_card c;
         if (json_string_length(j) == 2 && gw_card_parse(s, 2, &c) == GW_OK && gw_has(hidden, c))
-            fail_msg("game %llu: viewer %d got hidden card %s in %s", (unsigned long long)w->game_no, viewer, s, where);
+            fail_msg("game %llu: viewer %d got hidden card %s in %s", (unsigned long long)w->game_no, viewer,
+                     s, where);
         return;
     }
     if (json_is_array(j)) {
@@ -105,7 +107,9 @@ static void check(world *w, gw_table_out *out, gw_conn_id from, bool refused_onl
         w->messages++;
         const char *text = out->msgs[i].text;
         conn *c = conn_of(w, out->msgs[i].conn);
-        if (!c) fail_msg("a message to connection %llu, which does not follow the table", (unsigned long long)out->msgs[i].conn);
+        if (!c)
+            fail_msg("a message to connection %llu, which does not follow the table",
+                     (unsigned long long)out->msgs[i].conn);
         if (refused_only) assert_int_equal(out->msgs[i].conn, from);
         assert_null(strchr(text, '\n'));
         bool moved = strcmp(text, "{\"type\":\"table_moved\"}") == 0;
@@ -127,7 +131,8 @@ static void check(world *w, gw_table_out *out, gw_conn_id from, bool refused_onl
         if (strcmp(type, "table_view") == 0) {
             json_t *table = json_object_get(json_object_get(m, "view"), "table");
             json_t *unseen = json_object_get(table, "unseen");
-            if (unseen) assert_true(cards_of(unseen) == hidden[k]); /* German: exactly the cards it cannot place */
+            if (unseen)
+                assert_true(cards_of(unseen) == hidden[k]); /* German: exactly the cards it cannot place */
             if (c->viewer == GW_SPECTATOR) assert_int_equal(json_array_size(json_object_get(m, "legal")), 0);
         }
         json_decref(m);
@@ -220,16 +225,24 @@ static void random_act(world *w, bool legal) {
         gw_card_format(c, name);
         tt_act_text(name, false, text, sizeof text);
     } else {
-        tt_act_text(gw_android_command_name((gw_android_command)below(w, GW_CMD_COUNT)), true, text, sizeof text);
+        tt_act_text(gw_android_command_name((gw_android_command)below(w, GW_CMD_COUNT)), true, text,
+                    sizeof text);
     }
     conn *c = some_conn(w, below(w, 8) ? player : 9);
     if (c) send_text(w, c, text);
 }
 
 static const char *const GARBAGE[] = {
-    "", "{", "[]", "{\"type\":\"table_act\"}", "{\"type\":\"table_chat\",\"phrase\":\"hi\"}",
-    "{\"type\":\"table_next\",\"x\":0}", "{\"type\":\"table_act\",\"action\":{\"type\":\"play\",\"card\":\"ZZ\"}}",
-    "{\"type\":\"table_next\",\"type\":\"table_next\"}", "{\"type\":1}", "null",
+    "",
+    "{",
+    "[]",
+    "{\"type\":\"table_act\"}",
+    "{\"type\":\"table_chat\",\"phrase\":\"hi\"}",
+    "{\"type\":\"table_next\",\"x\":0}",
+    "{\"type\":\"table_act\",\"action\":{\"type\":\"play\",\"card\":\"ZZ\"}}",
+    "{\"type\":\"table_next\",\"type\":\"table_next\"}",
+    "{\"type\":1}",
+    "null",
 };
 
 static const char *const BARE[] = {"{\"type\":\"table_next\"}", "{\"type\":\"table_claim\"}",
@@ -279,7 +292,8 @@ static void one_game(uint64_t g, long *messages, long *calls) {
         } else if (r < 70) {
             int which = (int)below(w, 3);
             static const char *const WHO[] = {"alice", "bob", "carol"};
-            join(w, which == 2 ? GW_SPECTATOR : which, which == 2 || below(w, 10) ? WHO[below(w, 3)] : WHO[which]);
+            join(w, which == 2 ? GW_SPECTATOR : which,
+                 which == 2 || below(w, 10) ? WHO[below(w, 3)] : WHO[which]);
         } else if (r < 74) {
             join(w, GW_SPECTATOR, "");
         } else if (r < 78 && (c = some_conn(w, 9))) {
