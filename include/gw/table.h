@@ -161,6 +161,11 @@ gw_status gw_table_think_end(gw_table *t, gw_thought *th, int64_t now_ms, gw_tab
 /* think_end after the match ended meanwhile (claimed, resigned) voids the decision and returns GW_OK. */
 void gw_table_think_cancel(gw_table *t, gw_thought *th);
 
+/* The host's rating of player's person (a Glicko-2 rating of the game and rules; rating < 0: none), shown
+ * from the next message on with the seat ("rating") and in `table` ("ratings"). Not saved: the host sets it
+ * again after gw_table_load. */
+void gw_table_set_rating(gw_table *t, int player, double rating);
+
 /* What changed since the host last asked, for its records: the matches finished (their hands are in the
  * session's record), hands scored. The host calls gw_table_take_hands after each call to see which hands of
  * the match in play were scored since (first..last, 1-based; 0 0 if none). */

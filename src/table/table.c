@@ -110,8 +110,10 @@ static gw_table *table_alloc(void) {
     t->clock_player = -1;
     t->due_player = -1;
     t->clock_left_ms = -1;
-    for (int p = 0; p < 2; p++)
+    for (int p = 0; p < 2; p++) {
         t->seats[p].away_since_ms = -1;
+        t->seats[p].rating = -1;
+    }
     return t;
 }
 
@@ -164,6 +166,10 @@ void gw_table_seat_of(const gw_table *t, int player, gw_table_seat *out) {
         out->connections += t->conns[i].viewer == player;
     out->away_since_ms = st->away_since_ms;
     out->taken_over = st->taken_over;
+}
+
+void gw_table_set_rating(gw_table *t, int player, double rating) {
+    if (player == 0 || player == 1) t->seats[player].rating = rating >= 0 ? rating : -1;
 }
 
 void gw_table_take_hands(gw_table *t, int *first, int *last) {

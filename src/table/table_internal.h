@@ -30,6 +30,7 @@ typedef struct tb_seat {
     int64_t away_since_ms; /* a person with no connection: since when; -1 if connected (or no person) */
     bool grace_told;       /* the other seat was told this seat's grace period ran out */
     bool taken_over;       /* the computer plays this person's seat (abandonment) */
+    double rating;         /* the host's (gw_table_set_rating), shown with the seat; < 0: none */
     bool return_pending;   /* the person came back while a decision was out: outside again at its end */
 } tb_seat;
 

@@ -211,6 +211,7 @@ gw_status gw_table_load(const char *text, size_t len, const gw_session_config *b
         return gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory");
     }
     t->view = view;
+    t->seats[0].rating = t->seats[1].rating = -1;
     t->winner = -1;
     t->clock_player = -1;
     t->due_player = -1;

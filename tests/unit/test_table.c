@@ -149,8 +149,14 @@ static void seats_fill_and_the_match_starts(void **state) {
     assert_int_equal(gw_table_join(t, C1, TT_S1, "Bad Identity", "Bob", 0, 0, &out, &err), GW_EINVAL);
     tt_take(b, &out);
     assert_int_equal(gw_table_phase_of(t), GW_TABLE_WAITING);
-    /* bob takes seat 1: the first hand is dealt, everybody is told */
+    /* bob takes seat 1: the first hand is dealt, everybody is told (alice's rating with her seat) */
+    gw_table_set_rating(t, 0, 1612.5);
     tt_join(t, b, C1, TT_S1, "bob", "Bob", 0, 0);
+    tab = tt_find(b, C1, "table", 0);
+    assert_true(json_real_value(json_array_get(json_object_get(tab, "ratings"), 0)) == 1612.5);
+    assert_true(json_is_null(json_array_get(json_object_get(tab, "ratings"), 1)));
+    assert_true(json_real_value(
+                    json_object_get(json_array_get(json_object_get(tab, "seats"), 0), "rating")) == 1612.5);
     assert_int_equal(gw_table_phase_of(t), GW_TABLE_PLAYING);
     assert_non_null(gw_table_session(t));
     uint32_t last = gw_table_last_event(t);
