@@ -371,7 +371,7 @@ void tb_rematch(gw_table *t, int p, int64_t now_ms, gw_table_out *out) {
 /* ---- joining and leaving -------------------------------------------------------------------------- */
 
 /* A display name the records can hold: no control characters, quotes or backslashes, at most 31 bytes (cut
- * at a character's start); "Player N" when nothing is left. */
+ * at a character's start); "Player N" when nothing is left; a level's name capitalised. */
 static void clean_name(const char *name, int p, char out[GW_SEAT_NAME_MAX]) {
     size_t n = 0;
     for (const char *c = name ? name : ""; *c && n < GW_SEAT_NAME_MAX - 1; c++) {
@@ -384,6 +384,13 @@ static void clean_name(const char *name, int p, char out[GW_SEAT_NAME_MAX]) {
     if (n > 0 && ((unsigned char)out[n - 1] & 0xC0) == 0xC0) n--;
     out[n] = '\0';
     if (n == 0) gw_format(out, GW_SEAT_NAME_MAX, "Player %d", p + 1);
+    /* a person is never named as the records name a computer or the default ("hard", "human"): a record
+     * restored after a load would take the name for a level */
+    gw_ai_level al;
+    gw_android_level dl;
+    if (gw_ai_level_parse(out, &al) || gw_android_level_parse(out, &dl) || strcmp(out, "human") == 0 ||
+        strcmp(out, "computer") == 0)
+        out[0] = (char)(out[0] - 'a' + 'A');
 }
 
 static gw_status refuse_join(gw_table_out *out, gw_conn_id conn, const char *code, gw_error *err,

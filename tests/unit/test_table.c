@@ -151,7 +151,9 @@ static void seats_fill_and_the_match_starts(void **state) {
     assert_int_equal(gw_table_phase_of(t), GW_TABLE_WAITING);
     /* bob takes seat 1: the first hand is dealt, everybody is told (alice's rating with her seat) */
     gw_table_set_rating(t, 0, 1612.5);
-    tt_join(t, b, C1, TT_S1, "bob", "Bob", 0, 0);
+    tt_join(t, b, C1, TT_S1, "bob", "hard", 0, 0);
+    gw_table_seat_of(t, 1, &seat);
+    assert_string_equal(seat.name, "Hard"); /* never a level's name: a record would take it for one */
     tab = tt_find(b, C1, "table", 0);
     assert_true(json_real_value(json_array_get(json_object_get(tab, "ratings"), 0)) == 1612.5);
     assert_true(json_is_null(json_array_get(json_object_get(tab, "ratings"), 1)));
@@ -178,7 +180,7 @@ static void seats_fill_and_the_match_starts(void **state) {
     /* the record names the persons */
     char *rec = record_of(t);
     assert_non_null(strstr(rec, "[Player1 \"Alice A\"]"));
-    assert_non_null(strstr(rec, "[Player2 \"Bob\"]"));
+    assert_non_null(strstr(rec, "[Player2 \"Hard\"]"));
     free(rec);
     tt_clear(b);
     free(b);
