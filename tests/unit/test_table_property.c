@@ -14,6 +14,12 @@
 
 #define MAX_CONNS 16
 
+/* What the random tables went through, over the whole run (printed at the end, to see the paths are taken).
+ */
+typedef struct tally {
+    long played, claimed, resigned, moved, resyncs, timeouts, takeovers, rematches;
+} tally;
+
 typedef struct conn {
     gw_conn_id id;
     int viewer; /* 0, 1, GW_SPECTATOR */
@@ -31,6 +37,8 @@ typedef struct world {
     size_t last_n;       /* messages of the last call */
     uint64_t seen[8192]; /* the texts checked in the call, by hash */
     long messages, calls;
+    tally *tally;
+    int match_seen; /* the highest match number seen */
     uint64_t game_no;
 } world;
 
@@ -103,6 +111,7 @@ static void check(world *w, gw_table_out *out, gw_conn_id from, bool refused_onl
         hand = w->view->hand_number;
     }
     size_t nseen = 0;
+    bool over = false, rematch = false;
     for (size_t i = 0; i < out->n; i++) {
         w->messages++;
         const char *text = out->msgs[i].text;
@@ -117,13 +126,31 @@ static void check(world *w, gw_table_out *out, gw_conn_id from, bool refused_onl
         bool dup = false;
         for (size_t k = 0; k < nseen && !dup; k++)
             dup = w->seen[k] == h;
-        if (moved) c->on = false;
+        if (moved) {
+            c->on = false;
+            w->tally->moved++;
+        }
         if (dup) continue;
         if (nseen < sizeof w->seen / sizeof w->seen[0]) w->seen[nseen++] = h;
         json_error_t je;
         json_t *m = json_loads(text, JSON_REJECT_DUPLICATES, &je);
         if (!m || !json_is_object(m)) fail_msg("not a JSON object: %s", text);
         const char *type = tt_type(m);
+        /* what happened (once a call) */
+        if (strcmp(type, "table_over") == 0 && !over) {
+            over = true;
+            const char *how = json_string_value(json_object_get(m, "how"));
+            if (strcmp(how, "played") == 0) w->tally->played++;
+            if (strcmp(how, "claimed") == 0) w->tally->claimed++;
+            if (strcmp(how, "resigned") == 0) w->tally->resigned++;
+        }
+        if (strcmp(type, "table") == 0 && json_is_true(json_object_get(m, "resync"))) w->tally->resyncs++;
+        if (strcmp(type, "table") == 0 && !rematch && json_integer_value(json_object_get(m, "match")) > 1 &&
+            w->match_seen < json_integer_value(json_object_get(m, "match"))) {
+            rematch = true;
+            w->match_seen = (int)json_integer_value(json_object_get(m, "match"));
+            w->tally->rematches++;
+        }
         int k = c->viewer == GW_SPECTATOR ? 2 : c->viewer;
         /* a finished hand's events may show any card: every card of it was played */
         if (strcmp(type, "event") != 0 || json_integer_value(json_object_get(m, "hand")) == hand)
@@ -183,7 +210,14 @@ static void send_text(world *w, conn *c, const char *text) {
     gw_table_out out;
     gw_table_out_init(&out);
     gw_error err;
+    gw_table_seat before[2], after[2];
+    for (int p = 0; p < 2; p++)
+        gw_table_seat_of(w->t, p, &before[p]);
     assert_int_equal(gw_table_message(w->t, c->id, text, strlen(text), w->now, &out, &err), GW_OK);
+    for (int p = 0; p < 2; p++) {
+        gw_table_seat_of(w->t, p, &after[p]);
+        w->tally->takeovers += after[p].taken_over && !before[p].taken_over;
+    }
     check(w, &out, c->id, false);
 }
 
@@ -252,8 +286,9 @@ static const char *const BARE[] = {"{\"type\":\"table_next\"}", "{\"type\":\"tab
 static const char *const PHRASES[] = {"good_game", "well_played", "thanks", "oops"};
 
 /* One random table, played by random people until its second match ends or the steps run out. */
-static void one_game(uint64_t g, long *messages, long *calls) {
+static void one_game(uint64_t g, long *messages, long *calls, tally *tl) {
     world *w = calloc(1, sizeof *w);
+    w->tally = tl;
     w->view = malloc(sizeof *w->view);
     w->game_no = g;
     gw_rng_seed(&w->rng, 0xC0FFEE ^ g);
@@ -275,11 +310,16 @@ static void one_game(uint64_t g, long *messages, long *calls) {
         w->now += below(w, 4) == 0 ? (int64_t)below(w, 40000) : (int64_t)below(w, 500);
         uint32_t r = below(w, 100);
         conn *c;
-        if (gw_table_computer_due(w->t) && below(w, 3)) {
+        if (gw_table_phase_of(w->t) == GW_TABLE_OVER && below(w, 3) == 0 &&
+            (c = some_conn(w, (int)below(w, 2)))) {
+            send_text(w, c, "{\"type\":\"table_rematch\"}");
+        } else if (gw_table_computer_due(w->t) && below(w, 3)) {
             gw_table_out out;
             gw_table_out_init(&out);
             gw_error err;
+            bool person = !gw_session_turn(gw_table_session(w->t)).computer;
             assert_int_equal(gw_table_play_computer(w->t, w->now, &out, &err), GW_OK);
+            w->tally->timeouts += person;
             check(w, &out, 0, false);
         } else if (r < 45) {
             random_act(w, true);
@@ -307,7 +347,7 @@ static void one_game(uint64_t g, long *messages, long *calls) {
             check(w, &out, 0, false);
         } else if (r < 92 && (c = some_conn(w, 9))) {
             int which = (int)below(w, 5);
-            if (which == 4 && below(w, 20)) which = 3; /* resigning now and then */
+            if (which == 4 && below(w, 4)) which = 3; /* resigning now and then */
             send_text(w, c, BARE[which]);
         } else if ((c = some_conn(w, 9))) {
             gw_table_out out;
@@ -347,9 +387,15 @@ static void no_connection_gets_a_hidden_card(void **state) {
     const char *env = getenv("GW_TABLE_GAMES");
     long games = env ? atol(env) : 12;
     long messages = 0, calls = 0;
+    tally tl = {0};
     for (long g = 0; g < games; g++)
-        one_game((uint64_t)g, &messages, &calls);
-    print_message("%ld tables, %ld calls, %ld messages checked\n", games, calls, messages);
+        one_game((uint64_t)g, &messages, &calls, &tl);
+    print_message(
+        "%ld tables, %ld calls, %ld messages checked; matches played out %ld, claimed %ld, resigned "
+        "%ld; rematches %ld; seat moves %ld, resynchronisations %ld, cards the clock gave the computer "
+        "%ld, seats the computer took over %ld\n",
+        games, calls, messages, tl.played, tl.claimed, tl.resigned, tl.rematches, tl.moved, tl.resyncs,
+        tl.timeouts, tl.takeovers);
     assert_true(calls > games);
 }
 
