@@ -178,7 +178,8 @@ const char *gw_rating_family(const gw_session_config *c) {
  *   hard vs easy: 82.0% of 300 matches (78.0 to 86.0) -> +263 (+220 to +315):
  *     SEEDS=150 STEPS=hard:easy bench/rating_ladder.sh (match seeds 1..150, each played both ways);
  *   easy vs random: 300 of 300 matches; with none lost, 99.0% is the most the run shows at 95% (the rule of
- *     three, 3/300) -> +798 (bench/rating_hands.py empirical on these matches' hands says +1750: random wins almost never);
+ *     three, 3/300) -> +798 (bench/rating_hands.py empirical on these matches' hands says +1750: random
+ *     wins almost never);
  *   expert vs hard (200 ms per card): 81.0% of 100 matches (73.7 to 88.3) -> +252 (+179 to +352):
  *     SEEDS=10 and FIRST=11 SEEDS=40, STEPS=expert:hard (seeds 1..50), joined by bench/rating_hands.py
  *     matches; the arena ladder's hands (docs/ai.md: 62.7% ± 3.0 won, margin +2.00) give +233 (+152 to
