@@ -174,30 +174,6 @@ static void inspect(table_rt *tr, conn *c, const char *text) {
     json_decref(j);
 }
 
-/* The seats' ratings put in a table or table_seats message (text, taken; the table leaves them null). */
-static char *with_ratings(const table_rt *tr, char *text) {
-    if (!strstr(text, "\"rating\":null") || (!tr->has_rating[0] && !tr->has_rating[1])) return text;
-    json_t *j = json_loads(text, 0, NULL);
-    const char *type = json_string_value(json_object_get(j, "type"));
-    json_t *seats = json_object_get(j, "seats");
-    if (!type || (strcmp(type, "table") != 0 && strcmp(type, "table_seats") != 0) || !json_is_array(seats)) {
-        json_decref(j);
-        return text;
-    }
-    json_t *both = json_array();
-    for (size_t p = 0; p < 2 && p < json_array_size(seats); p++) {
-        json_t *r = tr->has_rating[p] ? json_real(tr->rating[p]) : json_null();
-        json_object_set(json_array_get(seats, p), "rating", r);
-        json_array_append_new(both, r);
-    }
-    if (strcmp(type, "table") == 0) json_object_set_new(j, "ratings", both);
-    else json_decref(both);
-    char *made = gw_protocol_dump(j); /* takes j */
-    if (!made) return text;
-    free(text);
-    return made;
-}
-
 /* The messages of out to their connections (held while tr is unsaved); out emptied. */
 static void deliver(table_rt *tr, gw_table_out *out) {
     for (size_t i = 0; i < out->n; i++) {
@@ -205,7 +181,6 @@ static void deliver(table_rt *tr, gw_table_out *out) {
         char *text = out->msgs[i].text;
         out->msgs[i].text = NULL;
         if (text) inspect(tr, c, text);
-        if (text) text = with_ratings(tr, text);
         if (c)
             hold_or_send(tr, c, text);
         else
@@ -361,23 +336,25 @@ static void match_over(server *sv, table_rt *tr) {
 
 static void maybe_think(server *sv, table_rt *tr);
 
+/* Seat p's rating (the table shows it) as the person identity's in the table's family (none: -1). */
+static void set_rating(server *sv, table_rt *tr, int p, const char *identity) {
+    const char *family = gw_rating_family(&gw_table_options_of(tr->t)->session);
+    snprintf(tr->rated_ident[p], sizeof tr->rated_ident[p], "%s", identity);
+    gw_store_rating r;
+    bool found = false;
+    gw_error err;
+    if (identity[0] && gw_store_rating_get(sv->store, identity, family, &r, &found, &err) != GW_OK) found = false;
+    tr->has_rating[p] = found;
+    tr->rating[p] = found ? r.rating : -1;
+    gw_table_set_rating(tr->t, p, tr->rating[p]);
+}
+
 /* Each seated person's rating, read when the person at a seat changed (force: read again). */
 static void refresh_ratings(server *sv, table_rt *tr, bool force) {
-    const char *family = gw_rating_family(&gw_table_options_of(tr->t)->session);
     for (int p = 0; p < 2; p++) {
         gw_table_seat st;
         gw_table_seat_of(tr->t, p, &st);
-        if (!force && strcmp(st.identity, tr->rated_ident[p]) == 0) continue;
-        snprintf(tr->rated_ident[p], sizeof tr->rated_ident[p], "%s", st.identity);
-        tr->has_rating[p] = false;
-        gw_store_rating r;
-        bool found = false;
-        gw_error err;
-        if (st.identity[0] && gw_store_rating_get(sv->store, st.identity, family, &r, &found, &err) == GW_OK &&
-            found) {
-            tr->has_rating[p] = true;
-            tr->rating[p] = r.rating;
-        }
+        if (force || strcmp(st.identity, tr->rated_ident[p]) != 0) set_rating(sv, tr, p, st.identity);
     }
 }
 
@@ -515,6 +492,7 @@ static table_rt *find_table(server *sv, const char *id, bool *failed) {
     tr->stats_id[1] = row.stats_id[1];
     snprintf(tr->match_key, sizeof tr->match_key, "%s", row.match_key);
     gw_store_table_free(&row);
+    refresh_ratings(sv, tr, true); /* the table keeps none of its own */
     maybe_think(sv, tr); /* a computer seat to move (saved before it was lent) */
     return tr;
 }
@@ -615,6 +593,7 @@ static void undo_table(server *sv, table_rt *tr, const char *why) {
     tr->over_how[0] = '\0';
     tr->stalled = true;
     tr->stall_until = gw_clock_now(gw_monotonic_clock()) + STALL_MS;
+    refresh_ratings(sv, tr, true);
     int64_t now = now_ms();
     gw_table_out out;
     gw_table_out_init(&out);
@@ -685,8 +664,13 @@ static void join(server *sv, conn *c, table_rt *tr, const char *secret, uint32_t
     gw_table_out out;
     gw_table_out_init(&out);
     gw_error err;
+    const gw_table_options *o = gw_table_options_of(tr->t);
+    for (int p = 0; p < 2; p++) /* the joiner's rating shown in what its join sends */
+        if (secret[0] && strcmp(secret, o->secrets[p]) == 0 && strcmp(tr->rated_ident[p], c->pl->token) != 0)
+            set_rating(sv, tr, p, c->pl->token);
     if (gw_table_join(tr->t, c->serial, secret, c->pl->token, name_of(c), since, now_ms(), &out, &err) !=
         GW_OK) {
+        refresh_ratings(sv, tr, false); /* the seats as they are */
         unlink_conn(tr, c);
         bool told = false; /* the table's own error for c, if it made one */
         for (size_t i = 0; i < out.n; i++)
