@@ -23,6 +23,8 @@ human opposite). Scenarios:
               plays, and the person comes back and takes it again
   lobby       play anyone pairs two people who ask for the same rules; the lobby lists a waiting table
   rated       a rated match resigned: both ratings change (the winner's shown in the lobby above 1500)
+  full        (with a flag file: tests/shim/disk_full.c) a card played while the disk is full: not_saved,
+              the table given again as saved to every connection, then play on
   restart1    (with STATE_FILE) a match begun: some cards played, the table and links written to STATE_FILE
   restart2    (with STATE_FILE) after the server was killed and started again: both players join again,
               the hand goes on where it was, and is played to the end of the match
@@ -571,6 +573,36 @@ def scenario_restart2(host, port, rng, state_file):
     print(f"restart2: went on from hand {st['hand']}, card {st['moves']}; {n} more actions to the end")
 
 
+def scenario_full(host, port, rng, flag):
+    """The disk fills up at a table (tests/shim/disk_full.c: while FLAG exists every write fails): an
+    action then is refused with not_saved and nothing of it is shown; every connection is given the table
+    again as saved; with room again the match plays on."""
+    a, b, s, tid, seats = three(host, port, {"game": "german", "target": "5"}, rng)
+    play([a, b], [s], rng, max_actions=5)
+    pump([a, b, s], 0.3)
+    actor = a if a.view and a.view["legal"] else b
+    if not (actor.view and actor.view["legal"]):
+        fail("nobody to play")
+    moves = list(actor.view["view"]["table"]["moves"])
+    open(flag, "w").close()
+    card = actor.view["legal"][0]
+    actor.view = None
+    actor.send({"type": "table_act", "action": action_of(card)})
+    m = actor.until(lambda m: m["type"] == "error" or (m["type"] == "event" and m["kind"] == "play"),
+                    "not_saved")
+    if m["type"] != "error" or m["code"] != "not_saved" or "disk is full" not in m["message"]:
+        fail(f"a card played on a full disk: {m}")
+    for c in (a, b, s):
+        t = c.until(lambda m: m["type"] == "table", "the table again")
+        v = c.until(lambda m: m["type"] == "table_view", "its view")
+        if v["view"]["table"]["moves"] != moves:
+            fail(f"{c.name}: the unsaved card is shown: {v['view']['table']['moves']} after {moves}")
+    os.remove(flag)
+    n = play([a, b], [s], rng, max_actions=10)
+    check_leaks([a, b], [s])
+    print(f"full: not_saved, the table as saved again, then {n} more actions")
+
+
 def main():
     if len(sys.argv) < 4:
         fail(__doc__)
@@ -579,7 +611,7 @@ def main():
     fn = globals().get("scenario_" + scenario)
     if not fn:
         fail(f"no scenario {scenario}")
-    if scenario.startswith("restart"):
+    if scenario.startswith("restart") or scenario == "full":
         fn(host, port, rng, sys.argv[4])
     else:
         fn(host, port, rng)
