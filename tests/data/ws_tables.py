@@ -23,6 +23,7 @@ human opposite). Scenarios:
               plays, and the person comes back and takes it again
   lobby       play anyone pairs two people who ask for the same rules; the lobby lists a waiting table
   rated       a rated match resigned: both ratings change (the winner's shown in the lobby above 1500)
+  clock       15 s a card: a player who waits has the card played for it by the computer when it runs out
   full        (with a flag file: tests/shim/disk_full.c) a card played while the disk is full: not_saved,
               the table given again as saved to every connection, then play on
   restart1    (with STATE_FILE) a match begun: some cards played, the table and links written to STATE_FILE
@@ -571,6 +572,32 @@ def scenario_restart2(host, port, rng, state_file):
     n = play([a, b], [s], rng)
     check_leaks([a, b], [s])
     print(f"restart2: went on from hand {st['hand']}, card {st['moves']}; {n} more actions to the end")
+
+
+def scenario_clock(host, port, rng):
+    """15 s a card: the player to play waits; the clock shown runs out and the computer plays that card
+    for it (the server's tick), the other player sees it played; the match goes on."""
+    a, b, s, tid, seats = three(host, port, {"game": "german", "target": "5", "clock": "15"}, rng)
+    play([a, b], [s], rng, max_actions=3)
+    pump([a, b, s], 0.3)
+    waiter = a if a.view and a.view["legal"] else b
+    other = b if waiter is a else a
+    clock = waiter.view["clock"]
+    if not clock or clock["player"] != waiter.player or not 0 < clock["left_ms"] <= 15000:
+        fail(f"no clock running for the player to play: {clock}")
+    before = len(waiter.view["view"]["table"]["moves"])
+    t0 = time.time()
+    m = other.until(lambda m: m["type"] == "event" and m["kind"] == "play" and m["player"] == waiter.player,
+                    "the card the computer played")
+    waited = time.time() - t0
+    if waited < clock["left_ms"] / 1000 - 0.5 or waited > clock["left_ms"] / 1000 + 3:
+        fail(f"the card came after {waited:.1f} s with {clock['left_ms']} ms left")
+    pump([a, b, s], 0.5)
+    if len(waiter.view["view"]["table"]["moves"]) <= before:
+        fail("the waiting player's view does not show its card played")
+    play([a, b], [s], rng, max_actions=6)
+    check_leaks([a, b], [s])
+    print(f"clock: the computer played the card after {waited:.1f} s")
 
 
 def scenario_full(host, port, rng, flag):
