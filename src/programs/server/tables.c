@@ -539,8 +539,8 @@ static bool save_table(server *sv, table_rt *tr) {
     snprintf(row.match_key, sizeof row.match_key, "%s", tr->match_key);
     row.state = text.data;
     row.lobby = NULL;
-    if (st == GW_OK) {
-        row.lobby = lobby_text(tr, is_person(&seats[0]) ? &seats[0] : &seats[1]);
+    if (st == GW_OK) { /* the lobby's entry, read only while the table waits there */
+        row.lobby = row.waiting ? lobby_text(tr, is_person(&seats[0]) ? &seats[0] : &seats[1]) : strdup("{}");
         if (!row.lobby) st = gw_error_set(&err, GW_ENOMEM, 0, 0, "out of memory");
     }
     if (st == GW_OK) st = gw_store_save_table(sv->store, &row, &err);
