@@ -20,7 +20,7 @@
        * whist serve; 4: its players (tokens issued, settings) and the owner of each match and rubber;       \
        * 5: two games in progress per player (a German match and an Android rubber, each with its row in     \
        * the statistics), when each player was last seen and whether it finished a hand (pruning);           \
-       * 6: tables between two people, matches and rubbers played against a person (and the owner's seat),  \
+       * 6: tables between two people, matches and rubbers played against a person (and the owner's seat),   \
        * the players' ratings */
 
 typedef struct gw_store gw_store;
@@ -132,7 +132,7 @@ typedef struct gw_store_entry {
     int points; /* what the winner scored (0 on a tie) */
     int scored[2]; /* German Whist: what each scored, [human, computer]; Android Whist: by side */
     bool slam, assisted;
-    int score[2]; /* match score after the hand; Android Whist: game points after it */
+    int score[2];   /* match score after the hand; Android Whist: game points after it */
     bool vs_person; /* played against a person (its figures from the owner's side) */
 } gw_store_entry;
 
@@ -309,10 +309,10 @@ typedef struct gw_store_table {
     bool waiting;                               /* listed in the lobby and waiting for a second person */
     bool over;                                  /* the match (rubber) is over */
     char seats[2][GW_STORE_TOKEN_MAX + 1];      /* the persons seated (tokens; "" for none or a computer) */
-    int64_t stats_id[2];                        /* the match's (rubber's) statistics row of each seat; 0: none */
-    int64_t created, updated;                   /* seconds since 1970 (set by the store) */
-    char *state;                                /* gw_table_save's text; malloc'd when read */
-    char *lobby;                                /* the lobby's entry (the server's JSON); malloc'd when read */
+    int64_t stats_id[2];      /* the match's (rubber's) statistics row of each seat; 0: none */
+    int64_t created, updated; /* seconds since 1970 (set by the store) */
+    char *state;              /* gw_table_save's text; malloc'd when read */
+    char *lobby;              /* the lobby's entry (the server's JSON); malloc'd when read */
 } gw_store_table;
 
 /* Saves table t (a new one, or replacing the one of its id: created kept, updated now). GW_EINVAL for an

@@ -61,23 +61,22 @@ json_t *replay_stats_message(gw_store *st, const char *owner, gw_error *err) {
     json_t *german = json_array(), *android = json_array();
     for (int i = 0; i < n && german; i++) {
         const gw_stats *r = &rows[i];
-        json_array_append_new(
-            german,
-            json_pack("{sssssssssisisisisisisisisi}", "variant", r->variant, "opponent", r->opponent, "vs",
-                      vs_name(r->opponent), "scoring",
-                      r->scoring, "target", r->target, "matches", r->matches, "matches_won", r->matches_won,
-                      "hands", r->hands, "hands_won", r->hands_won, "slams", r->slams, "longest_streak",
-                      r->longest_streak, "current_streak", r->current_streak, "assisted", r->assisted));
+        json_array_append_new(german,
+                              json_pack("{sssssssssisisisisisisisisi}", "variant", r->variant, "opponent",
+                                        r->opponent, "vs", vs_name(r->opponent), "scoring", r->scoring,
+                                        "target", r->target, "matches", r->matches, "matches_won",
+                                        r->matches_won, "hands", r->hands, "hands_won", r->hands_won, "slams",
+                                        r->slams, "longest_streak", r->longest_streak, "current_streak",
+                                        r->current_streak, "assisted", r->assisted));
     }
     for (int i = 0; i < an && android; i++) {
         const gw_android_stats *r = &arows[i];
-        json_array_append_new(android, json_pack("{sssssisisisisisisisisisi}", "opponent", r->opponent, "vs",
-                                                 vs_name(r->opponent),
-                                                 "rubbers", r->rubbers, "rubbers_won", r->rubbers_won,
-                                                 "games", r->games, "games_won", r->games_won, "hands",
-                                                 r->hands, "hands_won", r->hands_won, "points", r->points,
-                                                 "points_against", r->points_against, "longest_streak",
-                                                 r->longest_streak, "current_streak", r->current_streak));
+        json_array_append_new(
+            android, json_pack("{sssssisisisisisisisisisi}", "opponent", r->opponent, "vs",
+                               vs_name(r->opponent), "rubbers", r->rubbers, "rubbers_won", r->rubbers_won,
+                               "games", r->games, "games_won", r->games_won, "hands", r->hands, "hands_won",
+                               r->hands_won, "points", r->points, "points_against", r->points_against,
+                               "longest_streak", r->longest_streak, "current_streak", r->current_streak));
     }
     free(rows);
     free(arows);
@@ -122,10 +121,10 @@ json_t *replay_history_message(gw_store *st, const char *owner, int limit, gw_er
                             e->android ? "android" : "german", "match", (json_int_t)e->match_id, "number",
                             e->number, "played", e->played, "variant", e->variant, "scoring", e->scoring,
                             "opponent", e->opponent, "vs", e->vs_person ? "person" : "computer", "target",
-                            e->target, "tricks",
-                            pair_json(e->tricks[0], e->tricks[1]), "winner", player_json(e->winner), "scored",
-                            pair_json(e->scored[0], e->scored[1]), "points", e->points, "score",
-                            pair_json(e->score[0], e->score[1]), "slam", e->slam, "assisted", e->assisted));
+                            e->target, "tricks", pair_json(e->tricks[0], e->tricks[1]), "winner",
+                            player_json(e->winner), "scored", pair_json(e->scored[0], e->scored[1]), "points",
+                            e->points, "score", pair_json(e->score[0], e->score[1]), "slam", e->slam,
+                            "assisted", e->assisted));
     }
     free(rows);
     return typed("history", "entries", list);
