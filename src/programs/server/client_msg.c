@@ -94,13 +94,14 @@ static bool parse_table_options(const json_t *root, bool anyone, client_msg *out
             gw_error err;
             if (gw_session_config_option(&out->config, TOPTIONS[i], s, &err) != GW_OK)
                 return fail(code, msg, "bad_value", "%s", err.msg);
-        } else if (i == 5) {
-            char *end;
-            long g = strtol(s, &end, 10);
-            if (!s[0] || *end || s[0] == '-' || s[0] == '+' || g < 0 || g > GW_TABLE_GRACE_MAX ||
-                strlen(s) > 4)
+        } else if (i == 5) { /* 0..GW_TABLE_GRACE_MAX in canonical form: digits, no leading zero */
+            size_t n = strlen(s);
+            bool ok = n >= 1 && n <= 4 && (s[0] != '0' || n == 1);
+            for (size_t k = 0; ok && k < n; k++)
+                ok = s[k] >= '0' && s[k] <= '9';
+            if (!ok || atoi(s) > GW_TABLE_GRACE_MAX)
                 return fail(code, msg, "bad_value", "options.grace is 0 to %d seconds", GW_TABLE_GRACE_MAX);
-            out->grace_s = (int)g;
+            out->grace_s = atoi(s);
         } else if (i == 6) {
             if (strcmp(s, "off") == 0)
                 out->card_s = 0;
