@@ -116,6 +116,7 @@ export function createOnline(transport) {
   });
   transport.on("table_view", (m) => {
     if (!st.joined) return;
+    if (!m.view) return; // no match yet (a seat is empty)
     st.view = m.view;
     st.legal = m.legal ?? [];
     st.clock = m.clock ? { ...m.clock, at: performance.now() } : null;
@@ -156,9 +157,10 @@ export function createOnline(transport) {
     emit("lobby", m);
   });
   transport.on("error", (m) => {
-    if ((m.code === "no_table" || m.code === "bad_secret") && st.following && !st.joined) {
+    // The answer to a join that opens nothing (unknown_type: a server without tables).
+    if (["no_table", "bad_secret", "unknown_type"].includes(m.code) && st.following && !st.joined) {
       st.problem = { code: m.code, message: m.message };
-      if (st.following.secret) forgetSeat(st.following.table);
+      if (st.following.secret && m.code !== "unknown_type") forgetSeat(st.following.table);
       emit("problem", m);
       return;
     }

@@ -624,6 +624,11 @@ export function mount(root, ctx, params = {}, online = null) {
           });
           buttons.append(b);
         }
+        // Close shows the table and its bar (the chat, the rematch) again.
+        buttons.append(button("board-close", "Close", false, () => {
+          dismissed = key;
+          dlg.close();
+        }));
       } else {
         buttons.append(button("new-match", "New rubber", true, () => {
           dismissed = key;

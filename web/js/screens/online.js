@@ -169,7 +169,9 @@ export function mount(root, ctx, params) {
     const o = other !== null ? st.seats?.[other] : null;
     if (st.over) {
       const w = st.over.winner;
-      text = w === null || w === undefined ? "The match is over: a tie." : w === me ? `You win the match${HOW[st.over.how] ?? ""}.` : `${nameOf(w)} wins the match${HOW[st.over.how] ?? ""}.`;
+      const what = t.config.game === "android" ? "rubber" : "match";
+      text = w === null || w === undefined ? `The ${what} is over: a tie.`
+        : w === me ? `You win the ${what}${HOW[st.over.how] ?? ""}.` : `${nameOf(w)} wins the ${what}${HOW[st.over.how] ?? ""}.`;
       if (!spectator) {
         const b = button("rematch-button", host.rematchText(), true, () => {
           host.rematch();
@@ -178,7 +180,7 @@ export function mount(root, ctx, params) {
         if (st.rematch[other]) text += ` ${nameOf(other)} offers a rematch.`;
         actions.push(b);
       }
-    } else if (t.phase === "waiting") {
+    } else if (t.phase === "waiting" && !st.view) {
       text = "Waiting for the other player…";
     } else if (o && o.kind === "person" && !o.connected && !o.taken_over) {
       const left = seatLeft(other);
@@ -240,10 +242,12 @@ export function mount(root, ctx, params) {
   function update() {
     drawBar();
     if (st.problem) {
-      showPage(problemSection(go, st.problem.code === "bad_secret" ? "This seat's link opens no seat." : "There is no such table.",
-        st.problem.code === "bad_secret"
+      const code = st.problem.code;
+      showPage(problemSection(go,
+        code === "bad_secret" ? "This seat's link opens no seat." : code === "no_table" ? "There is no such table." : "This server has no online tables.",
+        code === "bad_secret"
           ? "The link may be mistyped, or the table is over. Ask for the link again, or watch the table with its watch link."
-          : "The table may have ended long ago, or the link is mistyped."));
+          : code === "no_table" ? "The table may have ended long ago, or the link is mistyped." : st.problem.message || ""));
       return;
     }
     if (st.moved) {
@@ -254,7 +258,9 @@ export function mount(root, ctx, params) {
       showPage(s);
       return;
     }
-    if (st.table?.phase === "waiting" && viewer() !== null) {
+    // Waiting for the friend: until the match's first view comes (the phase of the `table` message
+    // may be the one of the join; table_seats and the first view follow when the friend comes).
+    if (st.table?.phase === "waiting" && !st.view && viewer() !== null) {
       if (!page || page.id !== "screen-invite") showPage(invitePage());
       return;
     }

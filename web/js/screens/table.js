@@ -615,7 +615,7 @@ export function mount(root, ctx, params = {}, online = null) {
   // ---- the scoreboard ---------------------------------------------------------------------------
   function openBoard(v, live) {
     const key = `${v.hand_number}:${v.state}`;
-    if (boardFor === key && scoreboard.open) return;
+    if (boardFor === key && (scoreboard.open || closedBoard === key)) return;
     boardFor = key;
     const t = v.table;
     const r = scoreHand(v.rules, t.won, online ? Who : undefined);
@@ -646,7 +646,9 @@ export function mount(root, ctx, params = {}, online = null) {
     $("#continue").hidden = over || (online && viewer() === null);
     $("#new-match").hidden = !over || (online && viewer() === null);
     if (online) {
-      $("#replay-hand").hidden = true;
+      // Online: no replay here; Close shows the table and its bar (the chat, the rematch) again.
+      $("#replay-hand").textContent = "Close";
+      $("#replay-hand").hidden = !over;
       $("#new-match").textContent = online.rematchText();
     }
     if (live && over && mine(v.winner)) playSound("win", sound());
@@ -672,7 +674,13 @@ export function mount(root, ctx, params = {}, online = null) {
     start("german"); // the match is over: nothing to abandon
   };
   $("#home").onclick = () => go("home");
+  let closedBoard = null; // online: the board closed by its Close button (not opened again)
   $("#replay-hand").onclick = () => {
+    if (online) {
+      closedBoard = boardFor;
+      closeBoard();
+      return;
+    }
     expecting = "history";
     if (!net.send({ type: "history", limit: 1 })) go("history");
     clearTimeout(historyTimer);
