@@ -240,6 +240,7 @@ export function mount(root, ctx, params) {
 
   // ---- what the server says -----------------------------------------------------------------------
   function update() {
+    bar.hidden = !!(st.problem || st.moved);
     drawBar();
     if (st.problem) {
       const code = st.problem.code;

@@ -601,6 +601,7 @@ export function mount(root, ctx, params = {}, online = null) {
   // table showed of it ({up: N}: the up-card of trick N, which the stock turns up whoever wins;
   // {}: a card the player drew or the computer played): a Map, empty when nothing was taken back.
   function seenBeforeUndo(v) {
+    if (online) return new Map(); // no undo between two people
     const events = state.events.filter((e) => e.hand === v.hand_number); // the computer game only (undo)
     const seen = new Map();
     if (!events.some((e) => e.kind === "undo")) return seen;
