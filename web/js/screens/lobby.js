@@ -45,7 +45,7 @@ export function mount(root, ctx) {
       b.textContent = "Play";
       b.setAttribute("aria-label", `Play ${t.waiting || "someone"}: ${describe(t)}`);
       b.onclick = () => {
-        const o = { game: t.game, clock: t.clock ? String(t.clock) : "off", rated: t.rated ? "yes" : "no" };
+        const o = { game: t.game, grace: String(t.grace), clock: t.clock ? String(t.clock) : "off", rated: t.rated ? "yes" : "no" };
         if (t.game === "german" && t.rules) Object.assign(o, { variant: t.rules.variant, scoring: t.rules.scoring, target: String(t.rules.target) });
         online.create(o, true);
         b.disabled = true;

@@ -151,9 +151,10 @@ export function mount(root, ctx, params) {
   function drawBar() {
     const t = st.table;
     if (!t) {
-      $("ob-names").textContent = "";
+      setHtml($("ob-names"), "");
       $("ob-status").textContent = st.problem ? "" : "Joining the table…";
       $("ob-actions").replaceChildren();
+      actionsSig = "";
       return;
     }
     const me = viewer();
@@ -161,8 +162,8 @@ export function mount(root, ctx, params) {
     bar.dataset.role = spectator ? "spectator" : "player";
     const label = (p) => `${escapeHtml(nameOf(p))}${p === me ? " <small>(you)</small>" : ""}`;
     const first = me === 1 ? 1 : 0; // you first
-    $("ob-names").innerHTML = `${spectator ? `<span class="badge" id="watching">Watching</span> ` : ""}<span class="ob-p" data-player="${first}">${label(first)}</span>
-      <span aria-hidden="true">·</span> <span class="ob-p" data-player="${1 - first}">${label(1 - first)}</span>`;
+    setHtml($("ob-names"), `${spectator ? `<span class="badge" id="watching">Watching</span> ` : ""}<span class="ob-p" data-player="${first}">${label(first)}</span>
+      <span aria-hidden="true">·</span> <span class="ob-p" data-player="${1 - first}">${label(1 - first)}</span>`);
     const actions = [];
     let text = "";
     const other = spectator ? null : 1 - me;
@@ -203,8 +204,21 @@ export function mount(root, ctx, params) {
       const who = [0, 1].filter((p) => st.seats?.[p] && !st.seats[p].connected && st.seats[p].kind === "person");
       if (!st.over && who.length) text = `${who.map(nameOf).join(" and ")} away. ${text}`;
     }
-    $("ob-status").textContent = text;
-    $("ob-actions").replaceChildren(...actions);
+    if ($("ob-status").textContent !== text) $("ob-status").textContent = text;
+    // The buttons are replaced only when they change (the bar is drawn again every 250 ms while a
+    // clock runs: a button under the finger or the focus stays).
+    const sig = actions.map((b) => `${b.id}:${b.textContent}`).join("|");
+    if (sig !== actionsSig) {
+      actionsSig = sig;
+      $("ob-actions").replaceChildren(...actions);
+    }
+  }
+  let actionsSig = "";
+  function setHtml(el, html) {
+    if (el.dataset.html !== html) {
+      el.dataset.html = html;
+      el.innerHTML = html;
+    }
   }
   function button(id, text, primary, fn) {
     const b = document.createElement("button");
