@@ -45,8 +45,8 @@ test('Play a friend: the invite, a whole German Whist match watched by a spectat
   }
   // The spectator: marked, and no card of a hand face up.
   await expect(s.page.locator('#watching')).toBeVisible();
-  await expect(s.page.locator('#my-hand [data-card]')).toHaveCount(0);
-  await expect(s.page.locator('#their-hand [data-card]')).toHaveCount(0);
+  await expect(s.page.locator('#my-hand .card:not(.back)')).toHaveCount(0);
+  await expect(s.page.locator('#their-hand .card:not(.back)')).toHaveCount(0);
   // Whose turn: one of them is told "Your turn", the other the first one's name.
   await expect(async () => {
     const texts = [await a.page.locator('#ob-status').innerText(), await b.page.locator('#ob-status').innerText()];
@@ -90,7 +90,7 @@ test('a whole Android Whist rubber between two people, watched', async ({ browse
   await expect(s.page.locator('#screen-android')).toBeVisible();
   await expect(s.page.locator('#watching')).toBeVisible();
   // The spectator sees no hand and no android's hand face up.
-  await expect(s.page.locator('#my-hand [data-card]')).toHaveCount(0);
+  await expect(s.page.locator('#my-hand .card:not(.back)')).toHaveCount(0);
   await expect(s.page.locator('.a-cards.face-up [data-card]')).toHaveCount(0);
   // Each person sees their own hand and the opposing android's face up.
   for (const x of [a, b]) {

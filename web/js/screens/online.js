@@ -183,7 +183,8 @@ export function mount(root, ctx, params) {
       }
     } else if (t.phase === "waiting" && !st.view) {
       text = "Waiting for the other player…";
-    } else if (o && o.kind === "person" && !o.connected && !o.taken_over) {
+    } else if (o && o.kind === "person" && o.grace_left_ms !== null && o.grace_left_ms !== undefined && !o.taken_over) {
+      // Away (the host gives the grace left only for a person who left and has not been replaced).
       const left = seatLeft(other);
       if (left === null || left <= 0) {
         text = `${nameOf(other)} has left.`;
@@ -201,7 +202,7 @@ export function mount(root, ctx, params) {
       bar.classList.toggle("clock-low", clock !== null && clock < 5000);
     }
     if (spectator) {
-      const who = [0, 1].filter((p) => st.seats?.[p] && !st.seats[p].connected && st.seats[p].kind === "person");
+      const who = [0, 1].filter((p) => st.seats?.[p] && st.seats[p].grace_left_ms !== null && st.seats[p].grace_left_ms !== undefined && st.seats[p].kind === "person" && !st.seats[p].taken_over);
       if (!st.over && who.length) text = `${who.map(nameOf).join(" and ")} away. ${text}`;
     }
     if ($("ob-status").textContent !== text) $("ob-status").textContent = text;

@@ -174,11 +174,12 @@ export function mount(root, ctx, params = {}, online = null) {
           if (pending === e.card) pending = null;
           if (raised === e.card) raised = null;
           refitHand();
-        } else if (at(e.player) === 1) {
-          const back = theirHand.querySelector(".card:last-child");
+        } else {
+          const box = at(e.player) === 1 ? theirHand : myHand; // a spectator's bottom hand is face down too
+          const back = box.querySelector(".card:last-child");
           from = back?.getBoundingClientRect();
           back?.remove();
-          fitRows(theirHand);
+          fitRows(box);
         }
         const slot = $(`.slot-${at(e.player)}`);
         slot.replaceChildren(el);
@@ -217,12 +218,11 @@ export function mount(root, ctx, params = {}, online = null) {
           flyFrom(el, from, flyMs(), s.hasAttribute("data-turned"));
           say(tookUp ? `You take the ${cardText(e.card)}.` : `You draw the ${cardText(e.card)}.`);
         } else {
-          if (at(e.player) === 1) {
-            const el = backElement("face-down card");
-            theirHand.querySelector(".row")?.append(el);
-            fitRows(theirHand);
-            flyFrom(el, from, flyMs(), s.hasAttribute("data-turned"));
-          }
+          const box = at(e.player) === 1 ? theirHand : myHand;
+          const el = backElement("face-down card");
+          box.querySelector(".row")?.append(el);
+          fitRows(box);
+          flyFrom(el, from, flyMs(), s.hasAttribute("data-turned"));
           say(tookUp ? `${Who(e.player)} takes the ${cardText(e.card)}.` : `${Who(e.player)} draws a card (face down).`);
         }
         await sleep(p.draw);
@@ -266,7 +266,7 @@ export function mount(root, ctx, params = {}, online = null) {
     s.dataset.state = v.state;
     setTrump(t.trump);
     renderStock(t);
-    renderTheirs(t.opponent_count);
+    renderTheirs(viewer() === null ? handCounts(v)[1] : t.opponent_count);
     renderMine(t, prev);
     renderTrick(t);
     renderScores(v);
@@ -401,11 +401,23 @@ export function mount(root, ctx, params = {}, online = null) {
     else fitRows(myHand);
   }
 
+  // A spectator's view counts no hand: each player's cards, counted from what is not elsewhere (the
+  // cards neither played nor in the stock are in the two hands, the leader of an unfinished trick holding
+  // one fewer).
+  function handCounts(v) {
+    const t = v.table;
+    const known = v.spectator_known ?? [[], []];
+    const hidden = t.stock - (t.upcard ? 1 : 0);
+    const held = t.unseen.length + known[0].length + known[1].length - hidden;
+    const each = t.led ? (held + 1) / 2 : held / 2;
+    return [0, 1].map((p) => (t.led && t.leader === p ? each - 1 : each));
+  }
+
   function renderMine(t, prev) {
     if (viewer() === null) {
       // A spectator sees no hand: the bottom player's cards face down (its count: the top player's,
       // one fewer or more while one of them has a card on the table).
-      const n = t.opponent_count + (t.led ? (t.leader === 0 ? -1 : 1) : 0);
+      const n = handCounts(shown)[0];
       placeHand(Array.from({ length: Math.max(0, n) }, () => backElement("face-down card")));
       myHand.setAttribute("aria-label", `${nameFor(0)}'s hand: ${n} ${plural(n, "card")}, face down`);
       return;
