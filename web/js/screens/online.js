@@ -22,14 +22,16 @@ export function mount(root, ctx, params) {
     "A table's link looks like …/#/t/TABLE/SECRET (to play) or …/#/t/TABLE (to watch). Ask your friend to send it again.");
 
   const bar = screenSection("online-bar", "online-bar", `
+    <button id="ob-home" class="icon-button" aria-label="Home" title="Home">${ICONS.home}</button>
     <div class="ob-names" id="ob-names"></div>
+    <p class="ob-chat" id="ob-chat" aria-live="polite" hidden></p>
     <p class="ob-status" id="ob-status" role="status" aria-live="polite"></p>
     <div class="ob-actions" id="ob-actions"></div>
     <button id="chat-button" class="icon-button" aria-label="Say something" title="Say something" aria-expanded="false">${ICONS.chat}</button>
-    <div class="ob-phrases" id="ob-phrases" hidden role="group" aria-label="Phrases">
-      ${Object.entries(PHRASES).map(([k, v]) => `<button data-phrase="${k}">${v}</button>`).join("")}
-    </div>
-    <p class="ob-chat" id="ob-chat" aria-live="polite" hidden></p>`);
+    <dialog class="ob-phrases" id="ob-phrases" aria-label="Say something">
+      <div class="ob-phrase-list">${Object.entries(PHRASES).map(([k, v]) => `<button data-phrase="${k}">${v}</button>`).join("")}</div>
+      <button id="phrases-cancel">Cancel</button>
+    </dialog>`);
   bar.classList.remove("screen");
   root.append(bar);
   root.classList.add("online-host");
@@ -235,21 +237,29 @@ export function mount(root, ctx, params) {
     if (!c) return;
     const who = c.from === "spectator" ? "A spectator" : c.from === viewer() ? "You" : nameOf(c.from);
     el.textContent = `${who}: ${PHRASES[c.phrase] ?? c.phrase}`;
+    // Shown for a while in the names' place (nothing on the table is covered, nothing moves).
     el.hidden = false;
+    $("ob-names").hidden = true;
     clearTimeout(chatTimer);
-    chatTimer = setTimeout(() => (el.hidden = true), 4000);
+    chatTimer = setTimeout(() => {
+      el.hidden = true;
+      $("ob-names").hidden = false;
+    }, 4000);
   }
   let chatTimer = null;
+  // The phrases in a small dialog (a tap away from the table, which it does not cover for long).
+  const phrases = $("ob-phrases");
+  $("ob-home").onclick = () => go("home");
   $("chat-button").onclick = () => {
-    const p = $("ob-phrases");
-    p.hidden = !p.hidden;
-    $("chat-button").setAttribute("aria-expanded", String(!p.hidden));
+    phrases.showModal();
+    $("chat-button").setAttribute("aria-expanded", "true");
   };
+  phrases.addEventListener("close", () => $("chat-button").setAttribute("aria-expanded", "false"));
+  $("phrases-cancel").onclick = () => phrases.close();
   for (const b of bar.querySelectorAll("[data-phrase]")) {
     b.onclick = () => {
       online.send({ type: "table_chat", phrase: b.dataset.phrase });
-      $("ob-phrases").hidden = true;
-      $("chat-button").setAttribute("aria-expanded", "false");
+      phrases.close();
     };
   }
 
@@ -323,6 +333,7 @@ export function mount(root, ctx, params) {
       off();
       clearInterval(tick);
       clearTimeout(chatTimer);
+      if (phrases.open) phrases.close();
       dropGame();
       root.classList.remove("online-host");
     },

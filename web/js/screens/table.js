@@ -515,7 +515,7 @@ export function mount(root, ctx, params = {}, online = null) {
     const t = v.table;
     for (const p of [0, 1]) {
       const box = $(`#score-${at(p)}`);
-      const who = online ? (mine(p) ? `You (${nameFor(p)})` : nameFor(p)) : p === 0 ? nameOf(v, 0) : "Computer";
+      const who = online ? (mine(p) ? "You" : nameFor(p)) : p === 0 ? nameOf(v, 0) : "Computer";
       const turn = v.state === "playing" && v.turn.player === p;
       const ph = t.phase === "endgame" || t.phase === "over" ? "endgame" : "foreplay";
       const tricks = t.won[ph][p];
