@@ -61,7 +61,7 @@ int main(int argc, char **argv) {
     for (int i = 0; i < n; i++) {
         if (new_match) {
             gw_match_start(&m, rules, (uint64_t)i, NULL);
-            gw_store_match sm = {rules, i % 2 ? "hard" : "expert", (uint64_t)i, NULL};
+            gw_store_match sm = {rules, i % 2 ? "hard" : "expert", (uint64_t)i, NULL, false, 0};
             gw_store_begin_match(s, &sm, &match_id, &err);
         }
         gw_game g;

@@ -267,6 +267,14 @@ void gw_thought_run(gw_thought *t);
 gw_status gw_session_think_end(gw_session *s, gw_thought *t, gw_error *err);
 void gw_session_think_cancel(gw_session *s, gw_thought *t);
 
+/* Changes who fills player's place mid-match (a table's person leaving, a card's time running out): an
+ * outside seat becomes the computer at seat->level (a gw_ai_level or gw_android_level of the game; its
+ * random stream seeded as seeds.h derives it for that player), which learns the hand so far from that
+ * player's own view only, as if it had played it; or a computer seat becomes outside again. The records
+ * keep the name they gave the player (seat->name is ignored). Any state of the match. GW_ESTATE while a
+ * gw_thought is out; GW_EINVAL for a bad player, kind or level; GW_ENOMEM (nothing changed then). */
+gw_status gw_session_seat(gw_session *s, int player, const gw_seat_config *seat, gw_error *err);
+
 /* Deals the next hand after GW_SESSION_HAND_OVER. GW_ESTATE otherwise. */
 gw_status gw_session_next_hand(gw_session *s, gw_error *err);
 

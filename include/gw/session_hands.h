@@ -16,5 +16,10 @@
  * abandoned), GW_ENOMEM, and GW_EINVAL when e is not a score event of ses. */
 gw_status gw_store_add_session_hand(gw_store *s, const gw_session *ses, int64_t row_id, const gw_event *e,
                                     const char *played, gw_error *err);
+/* The same, from seat's side (0 or 1): the hand's figures (tricks, points, winner, scores) as that seat sees
+ * them, its own first, for the statistics of the person at that seat of a table (the match or rubber row
+ * made with that seat). The record is the hand's whole record. */
+gw_status gw_store_add_session_hand_seat(gw_store *s, const gw_session *ses, int64_t row_id,
+                                         const gw_event *e, const char *played, int seat, gw_error *err);
 
 #endif

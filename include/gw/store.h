@@ -15,11 +15,13 @@
  * databases are migrated on open, one version at a time, each step in its
  * own transaction; newer ones are refused. */
 #define GW_STORE_SCHEMA                                                                                      \
-    5 /* 1: German Whist matches and hands; 2: Android Whist rubbers and hands, and                          \
+    6 /* 1: German Whist matches and hands; 2: Android Whist rubbers and hands, and                          \
        * what each player scored in a German Whist hand (running total); 3: games in progress of             \
        * whist serve; 4: its players (tokens issued, settings) and the owner of each match and rubber;       \
        * 5: two games in progress per player (a German match and an Android rubber, each with its row in     \
-       * the statistics), when each player was last seen and whether it finished a hand (pruning) */
+       * the statistics), when each player was last seen and whether it finished a hand (pruning);           \
+       * 6: tables between two people, matches and rubbers played against a person (and the owner's seat),  \
+       * the players' ratings */
 
 typedef struct gw_store gw_store;
 
@@ -47,6 +49,8 @@ typedef struct gw_store_match {
     const char *opponent; /* level name: "easy", "hard", "expert", ... */
     uint64_t seed;        /* the match seed */
     const char *started;  /* local time "YYYY-MM-DD HH:MM:SS"; NULL: now */
+    bool vs_person;       /* played against a person (a table of whist serve): opponent "human" */
+    int seat;             /* the owner's seat at that table (0 or 1); the hands' figures are from its side */
 } gw_store_match;
 
 /* Records the start of a match and gives its id. GW_EINVAL for rules out
@@ -129,6 +133,7 @@ typedef struct gw_store_entry {
     int scored[2]; /* German Whist: what each scored, [human, computer]; Android Whist: by side */
     bool slam, assisted;
     int score[2]; /* match score after the hand; Android Whist: game points after it */
+    bool vs_person; /* played against a person (its figures from the owner's side) */
 } gw_store_entry;
 
 /* The most recent hands of both games, newest first, at most limit (0:
@@ -153,6 +158,8 @@ typedef struct gw_store_rubber {
     const char *opponent; /* the computer's level name, or "human" for two players at one terminal */
     uint64_t seed;        /* the rubber seed */
     const char *started;  /* local time "YYYY-MM-DD HH:MM:SS"; NULL: now */
+    bool vs_person;       /* played against a person (a table, or two at one terminal: opponent "human") */
+    int seat;             /* the owner's seat at a table (0 or 1); the hands' sides are from its side */
 } gw_store_rubber;
 
 /* Records the start of a rubber and gives its id. GW_EINVAL for an empty
@@ -285,6 +292,67 @@ gw_status gw_store_prune_players(gw_store *s, int64_t seen_before, int limit,
 /* Replaces the settings text of the player with token (the store does not read it: the server's
  * encoding). GW_EINVAL for a bad or unknown token. */
 gw_status gw_store_save_settings(gw_store *s, const char *token, const char *settings, gw_error *err);
+
+/* ---- tables between two people (whist serve) ----------------------------------------------------------- */
+
+/* The longest table id (docs/protocol.md, "Tables"), NUL excluded. */
+#define GW_STORE_TABLE_ID_MAX 32
+/* The longest play-anyone key (the table's options as the server writes them), NUL excluded. */
+#define GW_STORE_TABLE_KEY_MAX 127
+
+/* One table as saved: its state (gw_table_save's text, which the store does not read) and what the lobby
+ * and play anyone look up. */
+typedef struct gw_store_table {
+    char id[GW_STORE_TABLE_ID_MAX + 1];
+    gw_game_kind game;
+    char match_key[GW_STORE_TABLE_KEY_MAX + 1]; /* tables of the same options have the same key */
+    bool waiting;                               /* listed in the lobby and waiting for a second person */
+    bool over;                                  /* the match (rubber) is over */
+    char seats[2][GW_STORE_TOKEN_MAX + 1];      /* the persons seated (tokens; "" for none or a computer) */
+    int64_t stats_id[2];                        /* the match's (rubber's) statistics row of each seat; 0: none */
+    int64_t created, updated;                   /* seconds since 1970 (set by the store) */
+    char *state;                                /* gw_table_save's text; malloc'd when read */
+    char *lobby;                                /* the lobby's entry (the server's JSON); malloc'd when read */
+} gw_store_table;
+
+/* Saves table t (a new one, or replacing the one of its id: created kept, updated now). GW_EINVAL for an
+ * empty or too long id, a bad seat token or missing texts; GW_EIO. Joins an open gw_store_begin. */
+gw_status gw_store_save_table(gw_store *s, const gw_store_table *t, gw_error *err);
+/* The table id into *out (*found false when there is none; then out holds nothing to free). */
+gw_status gw_store_load_table(gw_store *s, const char *id, gw_store_table *out, bool *found, gw_error *err);
+/* The tables waiting for a second person, oldest first, at most limit: every one (match_key NULL) or those
+ * of one key except the ones whose seat 0 is not_seat0 (NULL: none excepted). *rows malloc'd (free with
+ * gw_store_tables_free). */
+gw_status gw_store_waiting_tables(gw_store *s, const char *match_key, const char *not_seat0, int limit,
+                                  gw_store_table **rows, int *count, gw_error *err);
+/* Takes every table out of the lobby (waiting 0): what a server does at start, when nobody waits at any. */
+gw_status gw_store_unlist_tables(gw_store *s, gw_error *err);
+/* Frees the texts of one table read (not t itself). */
+void gw_store_table_free(gw_store_table *t);
+void gw_store_tables_free(gw_store_table *rows, int count);
+
+/* A player's Glicko-2 rating in one rule family (the figures of gw_rating, include/gw/rating.h). */
+typedef struct gw_store_rating {
+    double rating, rd, vol;
+    int games;
+} gw_store_rating;
+
+/* The rating of token in family: *found false (out untouched) when it has none yet. */
+gw_status gw_store_rating_get(gw_store *s, const char *token, const char *family, gw_store_rating *out,
+                              bool *found, gw_error *err);
+/* Sets the rating of token in family. GW_EINVAL for a bad token or family; joins an open gw_store_begin. */
+gw_status gw_store_rating_put(gw_store *s, const char *token, const char *family, const gw_store_rating *r,
+                              gw_error *err);
+
+/* One of a player's ratings, by family. */
+typedef struct gw_store_family_rating {
+    char family[65];
+    gw_store_rating r;
+} gw_store_family_rating;
+
+/* Every rating of token, by family name: *rows malloc'd (free() it), *count of them. */
+gw_status gw_store_player_ratings(gw_store *s, const char *token, gw_store_family_rating **rows, int *count,
+                                  gw_error *err);
 
 /* ---- transactions, failures and the file ------------------------------------------------------------ */
 

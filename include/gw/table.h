@@ -53,7 +53,10 @@ typedef struct gw_table_options {
     char secrets[2][GW_TABLE_SECRET_HEX + 1]; /* each seat's secret (the host's random) */
 } gw_table_options;
 
-/* Sets o to the defaults of a game: grace 60 s, no clock, unrated, listed, takeover at hard. */
+/* Sets o to the defaults of a game: grace 60 s, no clock, unrated, listed, takeover at hard; both seats
+ * outside (persons), seed 0 and no secrets (the host sets id, seed and secrets). A rematch's seed is mixed
+ * from o's seed and the match number (docs/table.md). The takeover level and a computer seat are never the
+ * oracle (it sees every card); a rated table has no computer seat. */
 void gw_table_options_default(gw_table_options *o, gw_game_kind game);
 
 /* A seat as the host may read it. */
@@ -117,8 +120,11 @@ uint32_t gw_table_last_event(const gw_table *t);
  * not one of this table's numbers, a full resynchronisation. A seat's link opened by another identity
  * moves the seat to it (the old connections of that seat get `table_moved` and follow it no more). An
  * empty seat is taken; once both are taken the first hand is dealt. A person who comes back within the
- * grace period, or after the computer took the seat over, takes it again. GW_EINVAL with code (a short
- * identifier: "bad_secret", "table_over") and a sentence for a secret that opens no seat. */
+ * grace period, or after the computer took the seat over, takes it again. A seat's identity is 1..64 bytes
+ * of [0-9a-z_-]; one identity may not hold both seats. Refused: GW_EINVAL with the sentence in err, and an
+ * error object with its code to conn in out ("bad_secret": a secret that opens no seat, or the computer's
+ * seat; "bad_identity"; "both_seats"; "table_over": an empty seat of a table that is over); nothing else
+ * changes. While a seat is empty nothing is dealt: a joining connection gets `table` without `table_view`. */
 gw_status gw_table_join(gw_table *t, gw_conn_id conn, const char *secret, const char *identity,
                         const char *name, uint32_t since, int64_t now_ms, gw_table_out *out, gw_error *err);
 
@@ -128,12 +134,15 @@ void gw_table_leave(gw_table *t, gw_conn_id conn, int64_t now_ms, gw_table_out *
 
 /* One message from a joined connection (text[0..len), one JSON object): act, next, claim, computer,
  * rematch, chat, resign (docs/protocol.md, "Tables"). Read strictly; a refusal is an error object to that
- * connection alone and changes nothing. A connection that is not joined: GW_EINVAL (the host refuses it).
- * After the call, gw_table_computer_due says whether a computer must act. */
+ * connection alone and changes nothing, and the call still returns GW_OK. A connection that is not joined:
+ * GW_EINVAL (the host refuses it), nothing in out. After the call, gw_table_computer_due says whether a
+ * computer must act. */
 gw_status gw_table_message(gw_table *t, gw_conn_id conn, const char *text, size_t len, int64_t now_ms,
                            gw_table_out *out, gw_error *err);
 
-/* Time passes: a card's time that ran out (the computer plays that card for the seat, the hand is marked),
+/* Time passes: a card's time that ran out (the computer plays that card for the seat, the hand is marked:
+ * the record's tag Timeout names the players, 1-based, whose card the clock gave the computer; Takeover
+ * those whose seat the computer took over after abandonment; docs/table.md),
  * a grace period that ended (the one who stayed is told they may claim or hand the seat to the computer).
  * Call it by gw_table_next_deadline. */
 void gw_table_tick(gw_table *t, int64_t now_ms, gw_table_out *out);
@@ -148,6 +157,7 @@ gw_status gw_table_play_computer(gw_table *t, int64_t now_ms, gw_table_out *out,
  * until end or cancel), gw_thought_run decides on any thread, end applies it and sends its events. */
 gw_status gw_table_think_begin(gw_table *t, gw_thought **out, gw_error *err);
 gw_status gw_table_think_end(gw_table *t, gw_thought *th, int64_t now_ms, gw_table_out *out, gw_error *err);
+/* think_end after the match ended meanwhile (claimed, resigned) voids the decision and returns GW_OK. */
 void gw_table_think_cancel(gw_table *t, gw_thought *th);
 
 /* What changed since the host last asked, for its records: the matches finished (their hands are in the

@@ -22,7 +22,7 @@ gw_status gw_store_begin_owned_rubber(gw_store *s, const gw_store_rubber *r, con
     sqlite3_stmt *st;
     gw_status res = store_begin_write(s, "cannot store the rubber", err);
     if (res != GW_OK) return res;
-    if (sqlite3_prepare_v2(db, "INSERT INTO rubbers (started, opponent, seed, owner) VALUES (?, ?, ?, ?)", -1,
+    if (sqlite3_prepare_v2(db, "INSERT INTO rubbers (started, opponent, seed, owner, vs_person, seat) VALUES (?, ?, ?, ?, ?, ?)", -1,
                            &st, NULL) != SQLITE_OK)
         return store_end_write(s, "cannot store the rubber",
                                store_db_error(s, "cannot store the rubber", err), err);
@@ -31,6 +31,8 @@ gw_status gw_store_begin_owned_rubber(gw_store *s, const gw_store_rubber *r, con
     sqlite3_bind_text(st, 2, r->opponent, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 3, seed, -1, SQLITE_STATIC);
     if (owner) sqlite3_bind_text(st, 4, owner, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 5, r->vs_person || strcmp(r->opponent, "human") == 0 ? 1 : 0);
+    sqlite3_bind_int(st, 6, r->seat == 1 ? 1 : 0);
     int rc = sqlite3_step(st);
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE) res = store_db_error(s, "cannot store the rubber", err);

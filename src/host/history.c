@@ -28,6 +28,7 @@ static void read_entry(sqlite3_stmt *st, gw_store_entry *e) {
     e->scored[0] = sqlite3_column_int(st, 16);
     e->scored[1] = sqlite3_column_int(st, 17);
     e->android = sqlite3_column_int(st, 18) != 0;
+    e->vs_person = sqlite3_column_int(st, 19) != 0;
 }
 
 gw_status gw_store_history(gw_store *s, int limit, gw_store_entry **rows, int *count, gw_error *err) {
@@ -44,13 +45,13 @@ gw_status gw_store_owned_history(gw_store *s, const char *owner, int limit, gw_s
             store_db(s),
             "SELECT h.id, h.match_id, h.number, h.played, m.variant, m.scoring, m.opponent, "
             "m.target, h.tricks0, h.tricks1, h.winner, h.points, h.slam, h.assisted, h.score0, "
-            "h.score1, h.points0, h.points1, 0 FROM hands h JOIN matches m ON m.id = h.match_id "
+            "h.score1, h.points0, h.points1, 0, m.vs_person FROM hands h JOIN matches m ON m.id = h.match_id "
             "WHERE ?2 IS NULL OR m.owner = ?2 "
             "UNION ALL "
             "SELECT a.id, a.rubber_id, a.number, a.played, 'android', 'rubber', r.opponent, 5, "
             "a.tricks0, a.tricks1, a.winner, a.points, 0, 0, a.score0, a.score1, "
             "CASE WHEN a.winner = 0 THEN a.points ELSE 0 END, CASE WHEN a.winner = 1 THEN a.points ELSE 0 "
-            "END, 1 "
+            "END, 1, r.vs_person "
             "FROM android_hands a JOIN rubbers r ON r.id = a.rubber_id "
             "WHERE ?2 IS NULL OR r.owner = ?2 "
             "ORDER BY 1 DESC LIMIT ?1",

@@ -141,6 +141,41 @@ static const migration MIGRATIONS[] = {
         "  token IN (SELECT m.owner FROM matches m JOIN hands h ON h.match_id = m.id)\n"
         "  OR token IN (SELECT r.owner FROM rubbers r JOIN android_hands a ON a.rubber_id = r.id);\n"
         "CREATE INDEX players_prune ON players (last_seen) WHERE kept = 0;\n"},
+    /* 6: tables between two people (whist serve): each table's saved state with what the lobby and play
+     * anyone look up (its game, options key, lobby entry, waiting flag, the seats' tokens, the statistics rows
+     * of its match per seat); each match and rubber marked as played against a person, with the owner's seat
+     * (the figures of its hands are from the owner's side); the players' Glicko-2 ratings per rule family.
+     * Rubbers of two humans at one terminal were played against a person. */
+    {6, "ALTER TABLE matches ADD COLUMN vs_person INTEGER NOT NULL DEFAULT 0;\n"
+        "ALTER TABLE matches ADD COLUMN seat INTEGER NOT NULL DEFAULT 0;\n"
+        "ALTER TABLE rubbers ADD COLUMN vs_person INTEGER NOT NULL DEFAULT 0;\n"
+        "ALTER TABLE rubbers ADD COLUMN seat INTEGER NOT NULL DEFAULT 0;\n"
+        "UPDATE rubbers SET vs_person = 1 WHERE opponent = 'human';\n"
+        "CREATE TABLE tables (\n"
+        "  id TEXT PRIMARY KEY,\n"
+        "  state TEXT NOT NULL,\n"
+        "  game TEXT NOT NULL,\n"
+        "  match_key TEXT NOT NULL,\n"
+        "  lobby TEXT NOT NULL,\n"
+        "  waiting INTEGER NOT NULL DEFAULT 0,\n"
+        "  seat0 TEXT NOT NULL DEFAULT '',\n"
+        "  seat1 TEXT NOT NULL DEFAULT '',\n"
+        "  stats0 INTEGER NOT NULL DEFAULT 0,\n"
+        "  stats1 INTEGER NOT NULL DEFAULT 0,\n"
+        "  created INTEGER NOT NULL,\n"
+        "  updated INTEGER NOT NULL,\n"
+        "  over INTEGER NOT NULL DEFAULT 0\n"
+        ");\n"
+        "CREATE INDEX tables_waiting ON tables (match_key, created) WHERE waiting = 1;\n"
+        "CREATE TABLE ratings (\n"
+        "  token TEXT NOT NULL,\n"
+        "  family TEXT NOT NULL,\n"
+        "  rating REAL NOT NULL,\n"
+        "  rd REAL NOT NULL,\n"
+        "  vol REAL NOT NULL,\n"
+        "  games INTEGER NOT NULL,\n"
+        "  PRIMARY KEY (token, family)\n"
+        ");\n"},
 };
 _Static_assert(sizeof MIGRATIONS / sizeof MIGRATIONS[0] == GW_STORE_SCHEMA, "one migration per version");
 _Static_assert(GW_STORE_APP_ID == 1196901442, "the application id in the first migration");
@@ -268,12 +303,14 @@ static gw_status check_and_migrate(sqlite3 *db, const char *path, gw_error *err)
     /* Every column this build uses must be there. */
     static const char *const PROBES[] = {
         "SELECT id, started, variant, scoring, target, opponent, seed, winner, abandoned, score0, score1, "
-        "owner "
-        "FROM matches LIMIT 0",
+        "owner, vs_person, seat FROM matches LIMIT 0",
         "SELECT id, match_id, number, played, record, tricks0, tricks1, winner, points, slam, assisted, "
         "score0, score1, points0, points1 FROM hands LIMIT 0",
-        "SELECT id, started, opponent, seed, winner, abandoned, games0, games1, value0, value1, owner "
-        "FROM rubbers LIMIT 0",
+        "SELECT id, started, opponent, seed, winner, abandoned, games0, games1, value0, value1, owner, "
+        "vs_person, seat FROM rubbers LIMIT 0",
+        "SELECT id, state, game, match_key, lobby, waiting, seat0, seat1, stats0, stats1, created, updated, "
+        "over FROM tables LIMIT 0",
+        "SELECT token, family, rating, rd, vol, games FROM ratings LIMIT 0",
         "SELECT token, issued, settings, last_seen, kept FROM players LIMIT 0",
         "SELECT token, game, saved, record, stats_id FROM web_games LIMIT 0",
         "SELECT id, rubber_id, number, played, record, tricks0, tricks1, winner, points, score0, score1, "
@@ -443,8 +480,8 @@ gw_status gw_store_begin_owned_match(gw_store *s, const gw_store_match *m, const
     if (res != GW_OK) return res;
     int rc =
         sqlite3_prepare_v2(s->db,
-                           "INSERT INTO matches (started, variant, scoring, target, opponent, seed, owner) "
-                           "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                           "INSERT INTO matches (started, variant, scoring, target, opponent, seed, owner, "
+                           "vs_person, seat) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                            -1, &st, NULL);
     if (rc != SQLITE_OK)
         return store_end_write(s, "cannot store the match", sdb_error(s, "cannot store the match", err), err);
@@ -457,6 +494,8 @@ gw_status gw_store_begin_owned_match(gw_store *s, const gw_store_match *m, const
     sqlite3_bind_text(st, 5, m->opponent, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 6, seed, -1, SQLITE_STATIC);
     if (owner) sqlite3_bind_text(st, 7, owner, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 8, m->vs_person ? 1 : 0);
+    sqlite3_bind_int(st, 9, m->seat == 1 ? 1 : 0);
     rc = sqlite3_step(st);
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE) res = sdb_error(s, "cannot store the match", err);

@@ -1,7 +1,7 @@
 # test_engine_layers.sh: the layers depend one way (README.md, "Architecture"): the engine (src/engine)
 # includes no header for I/O, clocks, threads or packages and none of the host's; the host (src/host)
 # includes none of the computer players' headers and its library calls only the engine's cards, games and
-# records (core, android), never its players or solver.
+# records (core, android), never its players or solver; the ratings' library calls only the core.
 . "$(dirname "$0")/lib.sh"
 : "${GW_SOURCE_DIR:?GW_SOURCE_DIR must name the source tree}"
 cd "$GW_SOURCE_DIR" || exit 1
@@ -14,6 +14,16 @@ bad=$(grep -rnE '#include *"gw/(store|settings|files|monotonic)\.h"' src/engine)
 bad=$(grep -rnwE 'getenv|secure_getenv|clock_gettime|gettimeofday|fopen|printf|fprintf|puts|exit' \
   --include='*.c' --include='*.h' src/engine | grep -vE 'gw_text_(printf|puts)')
 [ -z "$bad" ] || fail "the engine reads the environment or a clock, does I/O or exits: $bad"
+
+# The table host (src/table): as pure as the engine (jansson is its one package): no I/O, clock, threads,
+# randomness or host header, in its sources and in its library's undefined symbols.
+bad=$(grep -rnE '#include *<(time|pthread|threads|unistd|fcntl|signal|dirent|locale|sqlite3|curses|ncurses|cmocka)\.h>|#include *<sys/' src/table)
+[ -z "$bad" ] || fail "the table host includes a header for I/O, clocks, threads or a package: $bad"
+bad=$(grep -rnE '#include *"gw/(store|settings|files|monotonic)\.h"' src/table)
+[ -z "$bad" ] || fail "the table host includes a host header: $bad"
+bad=$(grep -rnE '\b(getenv|secure_getenv|clock_gettime|gettimeofday|time|rand|random|fopen|printf|fprintf|puts|exit) *\(' \
+  --include='*.c' --include='*.h' src/table)
+[ -z "$bad" ] || fail "the table host reads the environment, a clock or chance, does I/O or exits: $bad"
 
 # The host: no computer players.
 bad=$(grep -rnE '#include *"gw/(ai|android_ai|player|solver)\.h"' src/host include/gw/store.h include/gw/settings.h \
@@ -33,6 +43,26 @@ if [ -f "$store" ] && [ -f "${parts[0]}" ]; then
   [ -z "$outside" ] || fail "gw_store calls more of the engine than its cards, games and records: $(echo $outside)"
 else
   fail "no $store or engine objects under $build/src/engine to check"
+fi
+
+table=$build/src/table/libgw_table.a
+if [ -f "$table" ]; then
+  bad=$(nm -u "$table" | awk 'NF == 2 {print $2}' | grep -xE '(getenv|secure_getenv|clock_gettime|gettimeofday|time|clock|rand|random|srand|getrandom|fopen|fwrite|fputs|fprintf|printf|puts|write|read|open|exit|abort|pthread_.*)' || true)
+  [ -z "$bad" ] || fail "gw_table calls I/O, a clock, chance or threads: $(echo $bad)"
+else
+  fail "no $table to check"
+fi
+
+# The ratings (gw_rating) are arithmetic: of the engine they call only the error values (core).
+rating=$build/src/host/libgw_rating.a
+if [ -f "$rating" ]; then
+  mine=$(nm --defined-only "$rating" | awk 'NF == 3 {print $3}' | sort -u)
+  core=$(nm --defined-only "$build"/src/engine/CMakeFiles/gw_engine.dir/core/*.o | awk 'NF == 3 {print $3}' | sort -u)
+  calls=$(nm -u "$rating" | awk 'NF == 2 && $2 ~ /^gw_/ {print $2}' | sort -u | comm -23 - <(echo "$mine"))
+  outside=$(comm -23 <(echo "$calls") <(echo "$core"))
+  [ -z "$outside" ] || fail "gw_rating calls more of the engine than its core: $(echo $outside)"
+else
+  fail "no $rating to check"
 fi
 
 finish

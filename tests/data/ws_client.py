@@ -354,14 +354,14 @@ def scenario_records(ws, hands):
     """The statistics, history and replays of a player who played one German match of `hands` hands."""
     ws.send({"type": "stats"})
     m = ws.until(lambda m: m["type"] in ("stats", "error"))
-    if m["type"] != "stats" or set(m) != {"type", "german", "android"}:
+    if m["type"] != "stats" or set(m) != {"type", "german", "android", "ratings"} or m["ratings"] != []:
         fail(f"stats: {m}")
     total = m["german"][-1]
     if total["variant"] != "all" or total["hands"] != hands or total["matches"] != 1:
         fail(f"stats: the total row is not this player's match of {hands} hands: {total}")
-    keys = {"variant", "opponent", "scoring", "target", "matches", "matches_won", "hands", "hands_won", "slams",
-            "longest_streak", "current_streak", "assisted"}
-    if any(set(r) != keys for r in m["german"]):
+    keys = {"variant", "opponent", "vs", "scoring", "target", "matches", "matches_won", "hands", "hands_won",
+            "slams", "longest_streak", "current_streak", "assisted"}
+    if any(set(r) != keys for r in m["german"]) or [r["vs"] for r in m["german"]] != ["computer", "all"]:
         fail(f"stats: a row's keys: {m['german']}")
     if m["android"][-1]["opponent"] != "all" or m["android"][-1]["hands"] != 0:
         fail(f"stats: Android Whist hands of another player: {m['android']}")

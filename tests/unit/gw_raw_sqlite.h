@@ -31,4 +31,11 @@ static inline int raw_int(const char *path, const char *sql) {
     return v;
 }
 
+/* SQL that takes a fresh database back from schema 6 to 5 (its tables, ratings and the vs-person columns),
+ * before a test takes it back further to make an older one. */
+#define GW_RAW_UNDO_SCHEMA_6                                                                                 \
+    "DROP TABLE tables; DROP TABLE ratings;"                                                                 \
+    "ALTER TABLE matches DROP COLUMN vs_person; ALTER TABLE matches DROP COLUMN seat;"                       \
+    "ALTER TABLE rubbers DROP COLUMN vs_person; ALTER TABLE rubbers DROP COLUMN seat;"
+
 #endif

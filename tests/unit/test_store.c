@@ -65,7 +65,7 @@ static gw_store *open_default(void) {
 }
 
 static int64_t begin(gw_store *s, gw_variant v, gw_scoring sc, const char *opponent, uint64_t seed) {
-    gw_store_match m = {{v, sc, 10}, opponent, seed, "2025-01-02 03:04:05"};
+    gw_store_match m = {{v, sc, 10}, opponent, seed, "2025-01-02 03:04:05", false, 0};
     int64_t id = 0;
     gw_error err;
     if (gw_store_begin_match(s, &m, &id, &err) != GW_OK) fail_msg("begin: %s", err.msg);
@@ -326,7 +326,7 @@ static void test_refused_writes(void **state) {
     assert_int_equal(gw_store_abandon_match(s, 2, &err), GW_ESTATE);
     /* bad matches */
     int64_t id = 0;
-    gw_store_match m = {{GW_CLASSIC, GW_LAST13, 0}, "hard", 1, NULL};
+    gw_store_match m = {{GW_CLASSIC, GW_LAST13, 0}, "hard", 1, NULL, false, 0};
     assert_int_equal(gw_store_begin_match(s, &m, &id, &err), GW_EINVAL);
     m.rules.target = 1001;
     assert_int_equal(gw_store_begin_match(s, &m, &id, &err), GW_EINVAL);
@@ -454,7 +454,7 @@ static void test_newer_schema_refused(void **state) {
     assert_int_equal(gw_store_open(path, &s, &err), GW_OK);
     gw_store_close(s);
     raw_exec(path, "PRAGMA user_version = 99");
-    expect_refused(path, "was written by a newer whist (schema version 99; this one knows up to 5)");
+    expect_refused(path, "was written by a newer whist (schema version 99; this one knows up to 6)");
 }
 
 /* A running-total hand: both score; the stored figures and history say so,
@@ -673,7 +673,7 @@ static int64_t android_hand(gw_store *s, int64_t r, int number, char w, int poin
 }
 
 static int64_t begin_rubber(gw_store *s, const char *opponent) {
-    gw_store_rubber r = {opponent, 42, "2025-02-03 04:00:00"};
+    gw_store_rubber r = {opponent, 42, "2025-02-03 04:00:00", false, 0};
     int64_t id = 0;
     gw_error err;
     if (gw_store_begin_rubber(s, &r, &id, &err) != GW_OK) fail_msg("begin rubber: %s", err.msg);
@@ -726,7 +726,7 @@ static void test_android(void **state) {
     bad.record = "";
     assert_int_equal(gw_store_add_android_hand(s, &bad, NULL, &err), GW_EINVAL);
     assert_int_equal(gw_store_abandon_rubber(s, r1, &err), GW_ESTATE);
-    gw_store_rubber nameless = {"", 1, NULL};
+    gw_store_rubber nameless = {"", 1, NULL, false, 0};
     int64_t id;
     assert_int_equal(gw_store_begin_rubber(s, &nameless, &id, &err), GW_EINVAL);
 

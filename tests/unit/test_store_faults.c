@@ -283,7 +283,7 @@ static void scenario(const char *path, bool wal, acked *k) {
     k->player_a = gw_store_add_player(s, A, &err) == GW_OK;
     k->settings = gw_store_save_settings(s, A, "settings 1", &err) == GW_OK;
     /* a match at its first hand scored, with the saved game */
-    gw_store_match m = {{GW_CLASSIC, GW_LAST13, 10}, "hard", 7, NULL};
+    gw_store_match m = {{GW_CLASSIC, GW_LAST13, 10}, "hard", 7, NULL, false, 0};
     int64_t id = 0;
     gw_store_hand h1 = hand_of(0, 1);
     k->batch1 = batch_begin(s) &&
@@ -292,7 +292,7 @@ static void scenario(const char *path, bool wal, acked *k) {
                                  save(s, A, GW_GAME_GERMAN, id, "rec1", &err) == GW_OK);
     if (k->batch1) k->match = id;
     /* a rubber beside it */
-    gw_store_rubber r = {"easy", 3, NULL};
+    gw_store_rubber r = {"easy", 3, NULL, false, 0};
     int64_t rid = 0;
     gw_store_android_hand ah = {.number = 1,
                                 .record = "[Game \"Android Whist\"]",
@@ -324,7 +324,7 @@ static void scenario(const char *path, bool wal, acked *k) {
     /* the terminal's match: a write of its own each */
     int64_t tid = 0;
     gw_store_hand th = hand_of(0, 1);
-    gw_store_match tm = {{GW_SMALL, GW_EVERY, 5}, "easy", 9, NULL};
+    gw_store_match tm = {{GW_SMALL, GW_EVERY, 5}, "easy", 9, NULL, false, 0};
     k->terminal = gw_store_begin_match(s, &tm, &tid, &err) == GW_OK &&
                   (th.match_id = tid, gw_store_add_hand(s, &th, NULL, &err) == GW_OK);
     if (k->terminal) k->terminal_match = tid;

@@ -69,7 +69,7 @@ static void test_tokens_and_settings(void **state) {
 
 /* A finished one-hand match of owner (NULL: the terminal's) won by winner; its hand's id. */
 static int64_t one_hand_match(gw_store *s, const char *owner, int winner) {
-    gw_store_match m = {{GW_CLASSIC, GW_LAST13, 1}, "hard", 7, NULL};
+    gw_store_match m = {{GW_CLASSIC, GW_LAST13, 1}, "hard", 7, NULL, false, 0};
     int64_t id, hand_id;
     gw_error err;
     assert_int_equal(gw_store_begin_owned_match(s, &m, owner, &id, &err), GW_OK);
@@ -86,7 +86,7 @@ static int64_t one_hand_match(gw_store *s, const char *owner, int winner) {
 }
 
 static int64_t one_hand_rubber(gw_store *s, const char *owner) {
-    gw_store_rubber r = {"easy", 3, NULL};
+    gw_store_rubber r = {"easy", 3, NULL, false, 0};
     int64_t id, hand_id;
     gw_error err;
     assert_int_equal(gw_store_begin_owned_rubber(s, &r, owner, &id, &err), GW_OK);
@@ -177,6 +177,7 @@ static void test_version_3_migrated(void **state) {
     int64_t ht = one_hand_match(s, NULL, 0);
     gw_store_close(s);
     raw_exec(path,
+             GW_RAW_UNDO_SCHEMA_6
              "DROP TABLE players; DROP INDEX matches_owner; DROP INDEX rubbers_owner;"
              "ALTER TABLE matches DROP COLUMN owner; ALTER TABLE rubbers DROP COLUMN owner;"
              "DROP TABLE web_games;"
@@ -230,8 +231,8 @@ static void test_pruned(void **state) {
     assert_int_equal(gw_store_touch_player(s, "eeee", 5, &err), GW_EINVAL); /* unknown */
     /* A finished a hand (and has a match without one too); C has a match and a rubber without hands */
     one_hand_match(s, A, 0);
-    gw_store_match m = {{GW_CLASSIC, GW_LAST13, 1}, "hard", 7, NULL};
-    gw_store_rubber r = {"easy", 3, NULL};
+    gw_store_match m = {{GW_CLASSIC, GW_LAST13, 1}, "hard", 7, NULL, false, 0};
+    gw_store_rubber r = {"easy", 3, NULL, false, 0};
     int64_t id;
     assert_int_equal(gw_store_begin_owned_match(s, &m, A, &id, &err), GW_OK);
     assert_int_equal(gw_store_begin_owned_match(s, &m, C, &id, &err), GW_OK);

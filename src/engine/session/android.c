@@ -47,29 +47,35 @@ static bool is_computer(const gw_session *s, int player) {
     return s->config.seats[player].kind == GW_SEAT_COMPUTER;
 }
 
-/* Makes the computer players of the seats that are computers (seeds: seeds.h, or config.seat_seed for one
+/* The computer player at player p of level (its seed as seeds.h derives it, or config.seat_seed for one
  * deal). */
+static gw_status make_bot(gw_session *s, int p, int level, gw_android_player **out, gw_error *err) {
+    *out = NULL;
+    if (level < 0 || level >= GW_ANDROID_LEVELS)
+        return gw_error_set(err, GW_EINVAL, 0, 0, "player %d: unknown Android Whist level %d", p + 1, level);
+    gw_android_player_options opt = {
+        .level = (gw_android_level)level,
+        .seed = s->android->one_deal ? s->config.seat_seed[p]
+                                     : gw_seed_derive(s->config.seed, GW_SEED_ANDROID_COMPUTER, (uint64_t)p),
+        .samples = s->config.android_samples,
+        .think_ms = s->config.android_think_ms,
+        .clock = s->config.clock,
+    };
+    gw_status st = gw_android_player_make(&opt, out, err);
+    if (st != GW_OK) *out = NULL;
+    return st;
+}
+
+/* Makes the computer players of the seats that are computers. */
 static gw_status make_bots(gw_session *s, gw_error *err) {
     ses_android *a = s->android;
     for (int p = 0; p < 2; p++) {
         gw_android_player_free(a->bot[p]);
         a->bot[p] = NULL;
         if (!is_computer(s, p)) continue;
-        int level = s->config.seats[p].level;
-        if (level < 0 || level >= GW_ANDROID_LEVELS)
-            return gw_error_set(err, GW_EINVAL, 0, 0, "player %d: unknown Android Whist level %d", p + 1,
-                                level);
-        gw_android_player_options opt = {
-            .level = (gw_android_level)level,
-            .seed = a->one_deal ? s->config.seat_seed[p]
-                                : gw_seed_derive(s->config.seed, GW_SEED_ANDROID_COMPUTER, (uint64_t)p),
-            .samples = s->config.android_samples,
-            .think_ms = s->config.android_think_ms,
-            .clock = s->config.clock,
-        };
-        a->level[p] = opt.level;
-        gw_status st = gw_android_player_make(&opt, &a->bot[p], err);
+        gw_status st = make_bot(s, p, s->config.seats[p].level, &a->bot[p], err);
         if (st != GW_OK) return st;
+        a->level[p] = (gw_android_level)s->config.seats[p].level;
     }
     return GW_OK;
 }
@@ -732,6 +738,26 @@ gw_status ses_android_think_end(gw_session *s, gw_thought *t, gw_error *err) {
         return gw_error_set(err, GW_ESTATE, 0, 0, "the computer (%s) broke a rule (a bug): %s", level,
                             turn.player != t->player ? "it is not its turn" : why.msg);
     return apply(s, &t->action, err);
+}
+
+/* ---- a seat changing hands ------------------------------------------------------------------ */
+
+gw_status ses_android_seat(gw_session *s, int player, const gw_seat_config *seat, gw_error *err) {
+    ses_android *a = s->android;
+    gw_android_player *bot = NULL;
+    if (seat->kind == GW_SEAT_COMPUTER) {
+        gw_status st = make_bot(s, player, seat->level, &bot, err);
+        if (st != GW_OK) return st;
+        /* It decides from its human's view alone (gw_android_player_choose reads nothing else): told which
+         * human it plays, it knows the hand so far from the view's public play. */
+        gw_android_player_begin_hand(bot, player);
+        a->level[player] = (gw_android_level)seat->level;
+    }
+    gw_android_player_free(a->bot[player]);
+    a->bot[player] = bot;
+    s->config.seats[player].kind = seat->kind;
+    s->config.seats[player].level = seat->kind == GW_SEAT_COMPUTER ? seat->level : 0;
+    return GW_OK;
 }
 
 /* ---- for summaries and tests ----------------------------------------------------------------- */

@@ -379,11 +379,12 @@ void ses_german_view(const gw_session *s, int viewer, gw_view *out) {
 
 /* ---- undo ----------------------------------------------------------------- */
 
-/* Tells the computer seats the hand from the deal to now (after an undo). */
-static void bots_brief(ses_german *g) {
+/* Tells the computer seats (only) the hand from the deal to now, each from its own seat's observations: after
+ * an undo, or a computer taking a seat over mid-hand. */
+static void bots_brief(ses_german *g, int only) {
     gw_game r = g->dealt;
     for (int p = 0; p < 2; p++) {
-        if (!g->bot[p]) continue;
+        if (!g->bot[p] || (only >= 0 && p != only)) continue;
         gw_observation o;
         gw_observe(&r, p, &o);
         gw_player_begin_hand(g->bot[p], &o);
@@ -395,7 +396,7 @@ static void bots_brief(ses_german *g) {
         (void)st;
         if (!ev.completed) continue;
         for (int p = 0; p < 2; p++) {
-            if (!g->bot[p]) continue;
+            if (!g->bot[p] || (only >= 0 && p != only)) continue;
             gw_observation o;
             gw_observe(&r, p, &o);
             gw_seen_trick seen;
@@ -422,7 +423,7 @@ gw_status ses_german_undo(gw_session *s, int player, gw_error *err) {
         gw_game_play(&back, g->game.moves[i], NULL);
     g->game = back;
     g->assisted = true;
-    bots_brief(g);
+    bots_brief(g, -1);
     gw_event e = ses_event(GW_EVENT_UNDO, g->hand_no);
     e.player = e.seat = player;
     e.trick = gw_game_trick_number(&g->game);
@@ -499,6 +500,22 @@ gw_status ses_german_hint(gw_session *s, int player, gw_hint *out, gw_error *err
 
 /* ---- starting, restoring, freeing ----------------------------------------- */
 
+/* The computer player at player p of level (its seed as seeds.h derives it, or config.seat_seed in one-deal
+ * mode), seated. */
+static gw_status make_bot(gw_session *s, int p, int level, gw_player **out, gw_error *err) {
+    gw_bot_options opt = {(gw_ai_level)level,
+                          one_deal(s) ? s->config.seat_seed[p]
+                                      : gw_seed_derive(s->config.seed, GW_SEED_COMPUTER, (uint64_t)p),
+                          expert_limits(s), stakes(s, p)};
+    gw_status st = gw_bot_new(&opt, out, err);
+    if (st != GW_OK) {
+        *out = NULL;
+        return st;
+    }
+    gw_player_sit(*out, p);
+    return GW_OK;
+}
+
 /* The match (rules, seed) and the computer seats, no hand dealt yet. */
 static gw_status begin(gw_session *s, gw_error *err) {
     ses_german *g = calloc(1, sizeof *g);
@@ -508,16 +525,8 @@ static gw_status begin(gw_session *s, gw_error *err) {
     if (st != GW_OK) return st;
     for (int p = 0; p < 2; p++) {
         if (s->config.seats[p].kind != GW_SEAT_COMPUTER) continue;
-        gw_bot_options opt = {(gw_ai_level)s->config.seats[p].level,
-                              one_deal(s) ? s->config.seat_seed[p]
-                                          : gw_seed_derive(s->config.seed, GW_SEED_COMPUTER, (uint64_t)p),
-                              expert_limits(s), stakes(s, p)};
-        st = gw_bot_new(&opt, &g->bot[p], err);
-        if (st != GW_OK) {
-            g->bot[p] = NULL;
-            return st;
-        }
-        gw_player_sit(g->bot[p], p);
+        st = make_bot(s, p, s->config.seats[p].level, &g->bot[p], err);
+        if (st != GW_OK) return st;
     }
     return GW_OK;
 }
@@ -664,6 +673,23 @@ gw_status ses_german_restore(gw_session *s, const char *text, size_t len, gw_err
 done:
     gw_record_free(&r);
     return st;
+}
+
+gw_status ses_german_seat(gw_session *s, int player, const gw_seat_config *seat, gw_error *err) {
+    ses_german *g = G(s);
+    gw_player *bot = NULL;
+    if (seat->kind == GW_SEAT_COMPUTER) {
+        gw_status st = make_bot(s, player, seat->level, &bot, err);
+        if (st != GW_OK) return st;
+    }
+    gw_player_free(g->bot[player]);
+    g->bot[player] = bot;
+    s->config.seats[player].kind = seat->kind;
+    s->config.seats[player].level = seat->kind == GW_SEAT_COMPUTER ? seat->level : 0;
+    /* A hand dealt (in play, or just scored): the new computer learns it from its seat's view only, as
+     * an uninterrupted game would have told it; the next deal tells it the next hand. */
+    if (bot) bots_brief(g, player);
+    return GW_OK;
 }
 
 const gw_match *gw_session_match(const gw_session *s) { return s->german ? &s->german->match : NULL; }

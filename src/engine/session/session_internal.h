@@ -56,6 +56,7 @@ gw_status ses_german_hint(gw_session *s, int player, gw_hint *out, gw_error *err
 void ses_german_record(const gw_session *s, bool with_current, gw_text *out);
 gw_status ses_german_hand_record(const gw_session *s, int hand_no, gw_text *out, gw_error *err);
 gw_status ses_german_restore(gw_session *s, const char *text, size_t len, gw_error *err);
+gw_status ses_german_seat(gw_session *s, int player, const gw_seat_config *seat, gw_error *err);
 bool ses_german_hand_assisted(const gw_session *s, int hand_no);
 
 gw_status ses_android_start(gw_session *s, gw_error *err);
@@ -70,6 +71,7 @@ gw_status ses_android_hint(gw_session *s, int player, gw_hint *out, gw_error *er
 void ses_android_record(const gw_session *s, bool with_current, gw_text *out);
 gw_status ses_android_hand_record(const gw_session *s, int hand_no, gw_text *out, gw_error *err);
 gw_status ses_android_restore(gw_session *s, const char *text, size_t len, gw_error *err);
+gw_status ses_android_seat(gw_session *s, int player, const gw_seat_config *seat, gw_error *err);
 bool ses_android_hand_assisted(const gw_session *s, int hand_no);
 /* The public accessors of each game's state are defined in its file: german.c gw_session_match and
  * gw_session_game (NULL for Android), android.c gw_session_rubber and gw_session_android_game (NULL for

@@ -111,7 +111,7 @@ static void stats_off(line_match *m, const char *why) { cli_stats_off(&m->g.stor
 static void stats_begin(line_match *m) {
     gw_error err;
     const gw_session_config *c = gw_session_config_of(m->g.ses);
-    gw_store_match sm = {c->rules, gw_ai_level_name((gw_ai_level)c->seats[1].level), c->seed, NULL};
+    gw_store_match sm = {c->rules, gw_ai_level_name((gw_ai_level)c->seats[1].level), c->seed, NULL, false, 0};
     if (gw_store_open(NULL, &m->g.store, &err) != GW_OK ||
         gw_store_begin_match(m->g.store, &sm, &m->g.store_id, &err) != GW_OK) {
         stats_off(m, err.msg);

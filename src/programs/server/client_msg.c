@@ -65,6 +65,117 @@ static bool parse_new(const json_t *root, client_msg *out, char *code, char *msg
     return true;
 }
 
+/* The options of a table (table_new, play_anyone): those of a new game, then the table's own. */
+static bool parse_table_options(const json_t *root, bool anyone, client_msg *out, char *code, char *msg) {
+    static const char *const FIELDS[] = {"type", "options"};
+    static const char *const TOPTIONS[] = {"game",  "variant", "scoring", "target",  "opponent",
+                                           "grace", "clock",   "rated",   "listed"};
+    const char *what = anyone ? "a play_anyone message" : "a table_new message";
+    if (!only_fields(root, FIELDS, 2, what, code, msg)) return false;
+    const json_t *opts = json_object_get(root, "options");
+    if (!opts) return fail(code, msg, "missing_field", "%s needs 'options' (an object)", what);
+    if (!json_is_object(opts)) return fail(code, msg, "wrong_type", "'options' must be an object");
+    if (!only_fields(opts, TOPTIONS, 9, "options", code, msg)) return false;
+    out->config.seats[1].kind = GW_SEAT_OUTSIDE; /* a person, unless opponent says a computer level */
+    out->config.seats[1].level = 0;
+    out->grace_s = GW_TABLE_GRACE_DEFAULT;
+    out->card_s = 0;
+    out->rated = false;
+    out->listed = anyone;
+    for (int i = 0; i < 9; i++) { /* in TOPTIONS' order: game first */
+        const json_t *v = json_object_get(opts, TOPTIONS[i]);
+        if (!v) continue;
+        if (!json_is_string(v))
+            return fail(code, msg, "wrong_type", "options.%s must be a string", TOPTIONS[i]);
+        const char *s = json_string_value(v);
+        if (strlen(s) > OPTION_VALUE_MAX || strlen(s) != json_string_length(v))
+            return fail(code, msg, "out_of_range", "options.%s is too long", TOPTIONS[i]);
+        if (i < 5) {
+            gw_error err;
+            if (gw_session_config_option(&out->config, TOPTIONS[i], s, &err) != GW_OK)
+                return fail(code, msg, "bad_value", "%s", err.msg);
+        } else if (i == 5) {
+            char *end;
+            long g = strtol(s, &end, 10);
+            if (!s[0] || *end || s[0] == '-' || s[0] == '+' || g < 0 || g > GW_TABLE_GRACE_MAX || strlen(s) > 4)
+                return fail(code, msg, "bad_value", "options.grace is 0 to %d seconds", GW_TABLE_GRACE_MAX);
+            out->grace_s = (int)g;
+        } else if (i == 6) {
+            if (strcmp(s, "off") == 0)
+                out->card_s = 0;
+            else if (strcmp(s, "15") == 0 || strcmp(s, "30") == 0 || strcmp(s, "60") == 0)
+                out->card_s = atoi(s);
+            else
+                return fail(code, msg, "bad_value", "options.clock is off, 15, 30 or 60");
+        } else {
+            bool yes = strcmp(s, "yes") == 0;
+            if (!yes && strcmp(s, "no") != 0)
+                return fail(code, msg, "bad_value", "options.%s is yes or no", TOPTIONS[i]);
+            if (i == 7)
+                out->rated = yes;
+            else
+                out->listed = yes;
+        }
+    }
+    if (out->rated && out->config.seats[1].kind == GW_SEAT_COMPUTER)
+        return fail(code, msg, "bad_value", "only a table of two people is rated");
+    if (anyone && (out->config.seats[1].kind == GW_SEAT_COMPUTER || !out->listed))
+        return fail(code, msg, "bad_value", "play anyone is against a person, at a listed table");
+    out->game = out->config.game;
+    return true;
+}
+
+/* Whether s is 1..GW_TABLE_ID_MAX-1 bytes of [0-9a-zA-Z_-]. */
+static bool table_id_ok(const char *s) {
+    size_t n = strlen(s);
+    if (n == 0 || n >= GW_TABLE_ID_MAX) return false;
+    for (size_t i = 0; i < n; i++)
+        if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+              s[i] == '_' || s[i] == '-'))
+            return false;
+    return true;
+}
+
+static bool parse_table_join(const json_t *root, client_msg *out, char *code, char *msg) {
+    static const char *const FIELDS[] = {"type", "table", "secret", "since"};
+    if (!only_fields(root, FIELDS, 4, "a table_join message", code, msg)) return false;
+    const json_t *t = json_object_get(root, "table"), *sec = json_object_get(root, "secret"),
+                 *since = json_object_get(root, "since");
+    if (!t) return fail(code, msg, "missing_field", "a table_join message needs 'table'");
+    if (!json_is_string(t)) return fail(code, msg, "wrong_type", "'table' must be a string");
+    if (!table_id_ok(json_string_value(t)) || strlen(json_string_value(t)) != json_string_length(t))
+        return fail(code, msg, "no_table", "There is no such table.");
+    snprintf(out->table, sizeof out->table, "%s", json_string_value(t));
+    out->secret[0] = '\0';
+    if (sec && !json_is_null(sec)) {
+        if (!json_is_string(sec)) return fail(code, msg, "wrong_type", "'secret' must be a string or null");
+        const char *s = json_string_value(sec);
+        bool ok = strlen(s) == GW_TABLE_SECRET_HEX && json_string_length(sec) == GW_TABLE_SECRET_HEX;
+        for (size_t i = 0; ok && i < GW_TABLE_SECRET_HEX; i++)
+            ok = (s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f');
+        if (!ok) return fail(code, msg, "bad_secret", "That link opens no seat of this table.");
+        memcpy(out->secret, s, GW_TABLE_SECRET_HEX + 1);
+    }
+    out->since = 0;
+    if (since) {
+        if (!json_is_integer(since)) return fail(code, msg, "wrong_type", "'since' must be an integer");
+        json_int_t n = json_integer_value(since);
+        if (n < 0 || n > (json_int_t)UINT32_MAX)
+            return fail(code, msg, "out_of_range", "'since' must be 0 to %lu", (unsigned long)UINT32_MAX);
+        out->since = (uint32_t)n;
+    }
+    return true;
+}
+
+/* table_act and the others the table reads itself: only their type is known here. */
+static bool table_passed(const char *type) {
+    static const char *const PASSED[] = {"table_act",     "table_next",    "table_claim", "table_computer",
+                                         "table_rematch", "table_chat",    "table_resign"};
+    for (size_t i = 0; i < sizeof PASSED / sizeof PASSED[0]; i++)
+        if (strcmp(type, PASSED[i]) == 0) return true;
+    return false;
+}
+
 static bool parse_open(const json_t *root, client_msg *out, char *code, char *msg) {
     static const char *const FIELDS[] = {"type", "game"};
     if (!only_fields(root, FIELDS, 2, "an open message", code, msg)) return false;
@@ -182,6 +293,19 @@ bool client_msg_parse(const char *text, size_t len, const gw_session_config *bas
         } else if (strcmp(type, "replay") == 0) {
             out->type = CLIENT_REPLAY;
             ok = parse_int_field(root, "a replay message", "id", 1, INT64_MAX, &out->id, code, msg);
+        } else if (strcmp(type, "table_new") == 0 || strcmp(type, "play_anyone") == 0) {
+            bool anyone = type[0] == 'p';
+            out->type = anyone ? CLIENT_PLAY_ANYONE : CLIENT_TABLE_NEW;
+            ok = parse_table_options(root, anyone, out, code, msg);
+        } else if (strcmp(type, "table_join") == 0) {
+            out->type = CLIENT_TABLE_JOIN;
+            ok = parse_table_join(root, out, code, msg);
+        } else if (strcmp(type, "table_leave") == 0 || strcmp(type, "lobby") == 0) {
+            out->type = type[0] == 'l' ? CLIENT_LOBBY : CLIENT_TABLE_LEAVE;
+            ok = only_fields(root, TYPE_ONLY, 1, "this message", code, msg);
+        } else if (table_passed(type)) {
+            out->type = CLIENT_TABLE; /* read strictly by the table */
+            ok = true;
         } else if (strcmp(type, "undo") == 0 || strcmp(type, "hint") == 0 || strcmp(type, "next") == 0 ||
                    strcmp(type, "stats") == 0 || strcmp(type, "quit") == 0) {
             static const struct {

@@ -10,6 +10,7 @@
 
 #include "gw/protocol.h"
 #include "gw/session.h"
+#include "gw/table.h"
 #include "web_settings.h"
 
 /* The longest message a browser may send, in bytes (the longest real one, a
@@ -27,7 +28,13 @@ typedef enum client_type {
     CLIENT_HISTORY,
     CLIENT_REPLAY,
     CLIENT_QUIT,
-    CLIENT_OPEN
+    CLIENT_OPEN,
+    CLIENT_TABLE_NEW,   /* a table between two seats (docs/protocol.md, "Tables") */
+    CLIENT_TABLE_JOIN,  /* follow a table: a seat by its secret, or a spectator */
+    CLIENT_TABLE_LEAVE, /* follow it no more */
+    CLIENT_LOBBY,       /* the tables waiting for a second person */
+    CLIENT_PLAY_ANYONE, /* pair with a waiting table of the same options, or make one */
+    CLIENT_TABLE        /* table_act, _next, _claim, _computer, _rematch, _chat, _resign: to the table as sent */
 } client_type;
 
 /* The longest history a browser may ask for. */
@@ -43,6 +50,15 @@ typedef struct client_msg {
     web_settings settings;
     int limit;  /* CLIENT_HISTORY: 1..CLIENT_HISTORY_MAX */
     int64_t id; /* CLIENT_REPLAY: a hand's id, >= 1 */
+    /* CLIENT_TABLE_NEW, CLIENT_PLAY_ANYONE: the table's options besides config (whose seats[1] says who sits
+     * opposite: GW_SEAT_OUTSIDE for a person, the default; always a person for play anyone) */
+    int grace_s, card_s;
+    bool rated, listed;
+    /* CLIENT_TABLE_JOIN: the table's id (well-formed), the seat's secret (32 lowercase hexadecimal digits;
+     * "" for a spectator), the last event seen (0: none) */
+    char table[GW_TABLE_ID_MAX];
+    char secret[GW_TABLE_SECRET_HEX + 1];
+    uint32_t since;
 } client_msg;
 
 /* Reads text[0..len) as one message. base is the server's configuration for

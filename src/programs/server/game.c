@@ -66,7 +66,7 @@ static void game_send(game *g, conn *only, json_t *j) {
         return;
     }
     for (conn *c = g->pl->conns; c; c = c->next)
-        if (c->follows == g->kind) hold_or_send(g, c, text ? strdup(text) : NULL);
+        if (c->follows == g->kind && !c->table) hold_or_send(g, c, text ? strdup(text) : NULL);
     free(text);
 }
 
@@ -238,6 +238,8 @@ static void batch_fail(server *sv, const gw_error *err) {
     gw_store_rollback(sv->store);
 }
 
+void game_batch_fail(server *sv, const gw_error *err) { batch_fail(sv, err); }
+
 /* The turn's transaction, opened if need be; false if it failed. */
 static bool batch_open(server *sv) {
     if (sv->batch_failed) return false;
@@ -247,6 +249,8 @@ static bool batch_open(server *sv) {
     batch_fail(sv, &err);
     return false;
 }
+
+bool game_batch_open(server *sv) { return batch_open(sv); }
 
 /* g changed: to be saved, its messages held until then. */
 static void mark_dirty(server *sv, game *g) {
@@ -265,10 +269,10 @@ static bool stats_begin(server *sv, game *g) {
     gw_error err;
     gw_status st;
     if (g->kind == GW_GAME_GERMAN) {
-        gw_store_match sm = {c->rules, gw_ai_level_name((gw_ai_level)c->seats[1].level), c->seed, NULL};
+        gw_store_match sm = {c->rules, gw_ai_level_name((gw_ai_level)c->seats[1].level), c->seed, NULL, false, 0};
         st = gw_store_begin_owned_match(sv->store, &sm, g->pl->token, &g->stats_id, &err);
     } else {
-        gw_store_rubber sr = {gw_android_level_name((gw_android_level)c->seats[1].level), c->seed, NULL};
+        gw_store_rubber sr = {gw_android_level_name((gw_android_level)c->seats[1].level), c->seed, NULL, false, 0};
         st = gw_store_begin_owned_rubber(sv->store, &sr, g->pl->token, &g->stats_id, &err);
     }
     if (st != GW_OK) {
@@ -368,7 +372,7 @@ static void undo_change(server *sv, game *g, const char *why) {
     g->stall_until = gw_clock_now(gw_monotonic_clock()) + STALL_MS;
     note_summary(g);
     for (conn *c = g->pl->conns; c; c = c->next) {
-        if (c->follows != g->kind) continue;
+        if (c->follows != g->kind || c->table) continue;
         send_error(c, "not_saved", why);
         if (loaded)
             game_welcome(c);
@@ -383,12 +387,15 @@ static void undo_change(server *sv, game *g, const char *why) {
 }
 
 void game_flush_saves(server *sv) {
-    while (sv->dirty || sv->batch_failed || gw_store_in_batch(sv->store)) {
+    while (sv->dirty || sv->dirty_tables || sv->batch_failed || gw_store_in_batch(sv->store)) {
         game *list = sv->dirty;
         sv->dirty = NULL;
+        struct table_rt *tables = sv->dirty_tables;
+        sv->dirty_tables = NULL;
         bool ok = batch_open(sv);
         for (game *g = list; ok && g; g = g->next_dirty)
             ok = save_game(sv, g);
+        if (ok) ok = tables_save(sv, tables);
         gw_error err;
         if (ok && gw_store_in_batch(sv->store) && gw_store_commit(sv->store, &err) != GW_OK) {
             batch_fail(sv, &err);
@@ -414,6 +421,7 @@ void game_flush_saves(server *sv) {
             }
             if (ok) game_maybe_think(sv, g); /* a computer waiting for the save (it may change g again) */
         }
+        tables_saved(sv, tables, ok, why);
     }
 }
 
@@ -434,7 +442,7 @@ void game_replace(server *sv, game *g, gw_session *s) {
     note_summary(g);
     g->pl->games_changed = true; /* a new game, even where the old one stood as far */
     for (conn *o = g->pl->conns; o; o = o->next)
-        if (o->follows == g->kind) game_welcome(o);
+        if (o->follows == g->kind && !o->table) game_welcome(o);
     game_maybe_think(sv, g);
 }
 
@@ -448,14 +456,14 @@ void game_quit(server *sv, game *g) {
     g->stalled = g->lost = false;
     note_summary(g);
     for (conn *o = g->pl->conns; o; o = o->next)
-        if (o->follows == g->kind) game_welcome(o);
+        if (o->follows == g->kind && !o->table) game_welcome(o);
 }
 
 /* ---- the pool's jobs ---------------------------------------------------------------- */
 
 void game_run_job(pool_job *pj) {
     job *j = (job *)pj;
-    if (j->kind == JOB_THINK)
+    if (j->kind == JOB_THINK || j->kind == JOB_TABLE)
         gw_thought_run(j->thought);
     else if (j->kind == JOB_HINT)
         j->status = gw_session_hint(j->session, 0, &j->hint, &j->err);
@@ -540,6 +548,10 @@ void job_free(job *j) {
 
 /* A finished job, back on the loop. */
 static void finish_job(server *sv, job *j) {
+    if (j->kind == JOB_TABLE) {
+        table_job_done(sv, j);
+        return;
+    }
     if (j->kind == JOB_REPLAY || j->kind == JOB_REVIEW) {
         if (j->kind == JOB_REPLAY) j->pl->jobs--; /* its parts (JOB_REVIEW) come back before it */
         replay_done(sv, j);
@@ -564,7 +576,7 @@ static void finish_job(server *sv, job *j) {
             game_error(g, NULL, "no_hint", j->err.msg);
     }
     for (conn *c = g->pl->conns; c; c = c->next)
-        if (c->want_welcome && c->follows == g->kind) {
+        if (c->want_welcome && c->follows == g->kind && !c->table) {
             c->want_welcome = false;
             game_welcome(c);
         }
@@ -581,6 +593,10 @@ void game_stop_jobs(server *sv) {
     pool_job *pj;
     while ((pj = pool_take_done(sv->pool)) != NULL) {
         job *j = (job *)pj;
+        if (j->kind == JOB_TABLE) {
+            table_job_done(sv, j); /* applied if it ran (saved by the last game_flush_saves), else cancelled */
+            continue;
+        }
         if (j->kind == JOB_REPLAY || j->kind == JOB_REVIEW) {
             if (j->kind == JOB_REPLAY) j->pl->jobs--;
             job_free(j);

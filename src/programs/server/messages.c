@@ -222,9 +222,16 @@ void handle_message(server *sv, conn *c, const char *text, size_t len) {
         return;
     }
     char code[GW_PROTOCOL_CODE_MAX], msg[GW_PROTOCOL_MESSAGE_MAX];
-    if (!client_msg_parse(text, len, &sv->base, m, code, msg))
+    if (!client_msg_parse(text, len, &sv->base, m, code, msg)) {
         send_error(c, code, msg);
-    else if (!player_message(sv, c, m))
-        game_message(sv, c, m);
+    } else if (m->type >= CLIENT_TABLE_NEW) {
+        table_message(sv, c, m, text, len);
+    } else if (!player_message(sv, c, m)) {
+        if (c->table && (m->type == CLIENT_NEW || m->type == CLIENT_OPEN)) table_unfollow(sv, c);
+        if (c->table)
+            send_error(c, "not_now", "This tab follows a table: open one of your games first.");
+        else
+            game_message(sv, c, m);
+    }
     free(m);
 }

@@ -201,9 +201,9 @@ bool player_connect(server *sv, conn *c) {
 }
 
 void player_detach(server *sv, conn *c) {
-    (void)sv;
     player *pl = c->pl;
     if (!pl) return;
+    table_unfollow(sv, c);
     for (conn **pp = &pl->conns; *pp; pp = &(*pp)->next)
         if (*pp == c) {
             *pp = c->next;

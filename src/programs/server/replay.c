@@ -44,6 +44,11 @@ static json_t *typed(const char *type, const char *key, json_t *list) {
     return j;
 }
 
+/* A statistics row's opponent as "person" (a person: "human"), "computer" (a level), or "all" (the total). */
+static const char *vs_name(const char *opponent) {
+    return strcmp(opponent, "human") == 0 ? "person" : strcmp(opponent, "all") == 0 ? "all" : "computer";
+}
+
 json_t *replay_stats_message(gw_store *st, const char *owner, gw_error *err) {
     gw_stats *rows = NULL;
     gw_android_stats *arows = NULL;
@@ -58,14 +63,16 @@ json_t *replay_stats_message(gw_store *st, const char *owner, gw_error *err) {
         const gw_stats *r = &rows[i];
         json_array_append_new(
             german,
-            json_pack("{sssssssisisisisisisisisi}", "variant", r->variant, "opponent", r->opponent, "scoring",
+            json_pack("{sssssssssisisisisisisisisi}", "variant", r->variant, "opponent", r->opponent, "vs",
+                      vs_name(r->opponent), "scoring",
                       r->scoring, "target", r->target, "matches", r->matches, "matches_won", r->matches_won,
                       "hands", r->hands, "hands_won", r->hands_won, "slams", r->slams, "longest_streak",
                       r->longest_streak, "current_streak", r->current_streak, "assisted", r->assisted));
     }
     for (int i = 0; i < an && android; i++) {
         const gw_android_stats *r = &arows[i];
-        json_array_append_new(android, json_pack("{sssisisisisisisisisisi}", "opponent", r->opponent,
+        json_array_append_new(android, json_pack("{sssssisisisisisisisisisi}", "opponent", r->opponent, "vs",
+                                                 vs_name(r->opponent),
                                                  "rubbers", r->rubbers, "rubbers_won", r->rubbers_won,
                                                  "games", r->games, "games_won", r->games_won, "hands",
                                                  r->hands, "hands_won", r->hands_won, "points", r->points,
@@ -83,6 +90,23 @@ json_t *replay_stats_message(gw_store *st, const char *owner, gw_error *err) {
         json_decref(j);
         return NULL;
     }
+    gw_store_family_rating *ratings = NULL;
+    int rn = 0;
+    if (!owner) return j;
+    if (gw_store_player_ratings(st, owner, &ratings, &rn, err) != GW_OK) {
+        json_decref(j);
+        return NULL;
+    }
+    json_t *list = json_array();
+    for (int i = 0; i < rn && list; i++)
+        json_array_append_new(list, json_pack("{sssfsfsi}", "family", ratings[i].family, "rating",
+                                              ratings[i].r.rating, "rd", ratings[i].r.rd, "games",
+                                              ratings[i].r.games));
+    free(ratings);
+    if (!list || json_object_set_new(j, "ratings", list) != 0) {
+        json_decref(j);
+        return NULL;
+    }
     return j;
 }
 
@@ -94,10 +118,11 @@ json_t *replay_history_message(gw_store *st, const char *owner, int limit, gw_er
     for (int i = 0; i < n && list; i++) {
         const gw_store_entry *e = &rows[i];
         json_array_append_new(
-            list, json_pack("{sIsssIsisssssssssisosososisosbsb}", "id", (json_int_t)e->id, "game",
+            list, json_pack("{sIsssIsisssssssssssisosososisosbsb}", "id", (json_int_t)e->id, "game",
                             e->android ? "android" : "german", "match", (json_int_t)e->match_id, "number",
                             e->number, "played", e->played, "variant", e->variant, "scoring", e->scoring,
-                            "opponent", e->opponent, "target", e->target, "tricks",
+                            "opponent", e->opponent, "vs", e->vs_person ? "person" : "computer", "target",
+                            e->target, "tricks",
                             pair_json(e->tricks[0], e->tricks[1]), "winner", player_json(e->winner), "scored",
                             pair_json(e->scored[0], e->scored[1]), "points", e->points, "score",
                             pair_json(e->score[0], e->score[1]), "slam", e->slam, "assisted", e->assisted));

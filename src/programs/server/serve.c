@@ -336,6 +336,8 @@ static int open_store(server *sv, const char *data) {
     /* a commit after every card: into the write-ahead log, synced at checkpoints (docs/server.md) */
     if (gw_store_fast_commits(sv->store, &err) != GW_OK)
         server_log("every save waits for the disk: %s", err.msg);
+    /* nobody is connected yet: no table waits in the lobby until its person comes back to it */
+    if (gw_store_unlist_tables(sv->store, &err) != GW_OK) server_log("cannot empty the lobby: %s", err.msg);
     return 0;
 }
 
@@ -397,6 +399,7 @@ static void tick(lws_sorted_usec_list_t *sul) {
         return;
     }
     players_tick(sv);
+    tables_tick(sv);
     server_log_flush();
     peers_sweep(sv->peers);
     if (sv->freed >= TRIM_AFTER) {
@@ -683,6 +686,7 @@ int server_main(int argc, char **argv) {
 #endif
     /* every change was saved when it was made: a thought applied above is saved now */
     game_flush_saves(&sv);
+    tables_free(&sv);
     players_free(&sv);
     review_cache_clear(&sv.reviews);
     gw_store_close(sv.store);

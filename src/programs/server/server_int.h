@@ -2,7 +2,7 @@
  * and the functions each file gives the others (serve.c the event loop, the handshake and the sockets, http.c
  * the HTTP answers, peers.c the clients by address, log.c the rate-limited log, send.c the outgoing queues,
  * players.c tokens and players, game.c the games and the store, messages.c a browser's messages,
- * replay.c the statistics, history and replay answers). Everything runs on the loop's thread except
+ * replay.c the statistics, history and replay answers, tables.c the tables between two people). Everything runs on the loop's thread except
  * what a job's run does on a worker. */
 #ifndef SERVER_INT_H
 #define SERVER_INT_H
@@ -16,6 +16,7 @@
 #include "cookies.h"
 #include "gw/session.h"
 #include "gw/store.h"
+#include "gw/table.h"
 #include "hosts.h"
 #include "pool.h"
 #include "review_cache.h"
@@ -31,6 +32,8 @@ struct sockaddr;
 #define PLAYER_BUCKETS   4096              /* the players' hash table */
 #define BROWSER_PROTOCOL 2                 /* the browser's protocol (docs/protocol.md), in welcome */
 #define GAMES            2                 /* a player's games: one of each gw_game_kind */
+#define TABLE_BUCKETS    4096              /* the tables' hash table */
+#define TABLES_PER_MINUTE 10               /* tables one player may make: bursts of as many, then this a minute */
 
 typedef struct out_msg {
     struct out_msg *next;
@@ -45,6 +48,8 @@ typedef struct web_file web_file; /* http.c */
 
 struct player;
 struct conn;
+struct table_rt; /* tables.c: a table in memory */
+struct client_msg;
 
 /* A message of a change not yet saved: sent to its connection once the change is (game_flush_saves). */
 typedef struct held_msg {
@@ -77,10 +82,16 @@ typedef struct conn {
     bool counted;            /* counted in the server's open connections */
     double allowance;        /* the rate limit's bucket: messages it may still send now */
     uint64_t last_us;        /* when the bucket was last filled */
+    /* the table it follows (tables.c), instead of its player's game; NULL: none */
+    struct table_rt *table;
+    struct conn *tnext;                   /* in the table's connections */
+    char secret[GW_TABLE_SECRET_HEX + 1]; /* the seat's secret it joined with ("": a spectator) */
+    bool moved;                           /* its seat was opened elsewhere: it leaves once told so */
 } conn;
 
 /* JOB_REVIEW: a part of a replay's review, posted by the JOB_REPLAY working it out (pool_post). */
-typedef enum job_kind { JOB_THINK = 0, JOB_HINT, JOB_REPLAY, JOB_REVIEW } job_kind;
+/* JOB_TABLE: a table's computer decision (tables.c). */
+typedef enum job_kind { JOB_THINK = 0, JOB_HINT, JOB_REPLAY, JOB_REVIEW, JOB_TABLE } job_kind;
 
 struct game;
 
@@ -89,7 +100,8 @@ typedef struct job {
     job_kind kind;
     struct player *pl;   /* the player (it stays in memory while the job is out) */
     struct game *g;      /* JOB_THINK, JOB_HINT: the game lent */
-    gw_thought *thought; /* JOB_THINK */
+    gw_thought *thought; /* JOB_THINK, JOB_TABLE */
+    struct table_rt *tab; /* JOB_TABLE: the table lent (it stays in memory while the job is out) */
     gw_session *session; /* JOB_HINT */
     gw_hint hint;
     gw_status status;
@@ -138,6 +150,8 @@ typedef struct player {
     int64_t seen;        /* when it was last recorded as seen (players.last_seen), seconds since 1970 */
     uint64_t idle_since; /* monotonic milliseconds since it was idle (no connection, nothing out or unsaved);
                             0: not idle */
+    double tables_allowance; /* tables it may still make now (TABLES_PER_MINUTE a minute) */
+    uint64_t tables_last_ms; /* when that was last counted (monotonic ms; 0: never) */
 } player;
 
 typedef struct server {
@@ -173,6 +187,11 @@ typedef struct server {
     int64_t prune_after; /* seconds after which a player that never finished a hand is pruned; 0: never */
     int64_t next_prune;  /* when to prune next (seconds since 1970) */
     bool stopping;       /* the loop ended: no more jobs */
+    /* the tables in memory (tables.c): those followed by a connection, and the idle ones until evicted */
+    struct table_rt *tables;
+    struct table_rt *table_buckets[TABLE_BUCKETS];
+    int n_tables;
+    struct table_rt *dirty_tables; /* changed since game_flush_saves */
     int exit_code;       /* the program's, when it stops */
 } server;
 
@@ -292,6 +311,30 @@ void game_run_job(pool_job *pj);
 void job_free(job *j);
 /* Frees what g holds (its session, held messages). */
 void game_free(game *g);
+/* The turn's transaction (what game_flush_saves commits), opened if need be; false if a write of it failed. */
+bool game_batch_open(server *sv);
+/* A write of the turn's transaction failed (err): nothing of it is kept, the players told at the flush. */
+void game_batch_fail(server *sv, const gw_error *err);
+
+/* ---- tables.c ---- */
+/* A table message of c's (m read by client_msg_parse from text[0..len)): table_new, table_join, table_leave,
+ * lobby, play_anyone, and those the table reads itself. */
+void table_message(server *sv, conn *c, const struct client_msg *m, const char *text, size_t len);
+/* c follows its table no more (it closed, or follows something else): the table told, its held messages for
+ * c dropped. Nothing if it follows none. */
+void table_unfollow(server *sv, conn *c);
+/* Writes the tables of list (sv->dirty_tables taken by game_flush_saves) in the turn's open transaction;
+ * false if a write failed. */
+bool tables_save(server *sv, struct table_rt *list);
+/* After the commit (ok) or its failure: each table's held messages sent, or the table read back as saved and
+ * its connections told why (not_saved) and given it again. */
+void tables_saved(server *sv, struct table_rt *list, bool ok, const char *why);
+/* A JOB_TABLE back on the loop (or taken back after the pool stopped): applied if it ran, else cancelled. */
+void table_job_done(server *sv, job *j);
+/* Once a second: the tables' clocks and grace periods (gw_table_tick), stalled computers, idle tables evicted
+ * after --evict-after. */
+void tables_tick(server *sv);
+void tables_free(server *sv);
 
 /* ---- messages.c ---- */
 /* One message from a browser (text, len bytes), rate limit included. */

@@ -15,7 +15,7 @@ void tui_android_store_hand(tui_app *app, int64_t *rubber_id, const gw_session *
     char date[16], stamp[24];
     tui_today(date, stamp);
     if (*rubber_id == 0) {
-        gw_store_rubber sr = {opponent, c->seed, stamp};
+        gw_store_rubber sr = {opponent, c->seed, stamp, false, 0};
         if (gw_store_begin_rubber(app->store, &sr, rubber_id, &err) != GW_OK) {
             snprintf(app->notice, sizeof app->notice, "This rubber is not in the statistics: %s", err.msg);
             *rubber_id = -1;

@@ -17,7 +17,7 @@ bool tui_match_begin(tui_app *app, bool open_store, tui_match *m, gw_match_rules
     }
     gw_store *store = open_store ? tui_app_store(app) : app->store;
     if (store) {
-        gw_store_match sm = {rules, gw_ai_level_name(level), seed, stamp};
+        gw_store_match sm = {rules, gw_ai_level_name(level), seed, stamp, false, 0};
         int64_t id = 0;
         if (gw_store_begin_match(store, &sm, &id, &err) != GW_OK) {
             snprintf(app->notice, sizeof app->notice, "This match is not in the statistics: %s", err.msg);
