@@ -71,6 +71,11 @@ test('Play a friend: the invite, a whole German Whist match watched by a spectat
   await expect(a.page.locator('#ob-status')).toContainText(/turn/);
   await expect(b.page.locator('#ob-status')).toContainText(/turn/);
   await expect(s.page.locator('#ob-status')).toContainText(/turn/);
+  // The rated match is in the players' statistics: rows against a person, and a rating.
+  await b.page.locator('#ob-home').click();
+  await b.page.locator('#open-stats').click();
+  await expect(b.page.locator('#stats-ratings')).toContainText('Small Whist · Last 7');
+  await expect(b.page.locator('#stats-german')).toContainText('against a person');
   await closeAll([a, b, s]);
 });
 
