@@ -108,7 +108,7 @@ test('a whole Android Whist rubber between two people, watched', async ({ browse
   await closeAll([a, b, s]);
 });
 
-test('a network cut, a closed tab opened again by its link, the server killed and restarted: the game goes on', async ({ browser, whist }, testInfo) => {
+test('a network cut, a closed tab opened again by its link, the server killed and restarted, the seat opened in another browser: the game goes on', async ({ browser, whist }, testInfo) => {
   longFlow(testInfo);
   test.setTimeout(180_000);
   const a = await person(browser, whist, 'Alice', testInfo.project);
@@ -147,7 +147,16 @@ test('a network cut, a closed tab opened again by its link, the server killed an
     expect(await b.page.locator('#my-hand [data-card]').evaluateAll((es) => es.map((e) => e.dataset.card).sort())).toEqual(hands[1]);
   }).toPass({ timeout: 15_000 });
   await playSteps([a.page, b.page], 3);
-  await closeAll([a, b]);
+  // Bob's link opened in another browser: the seat moves there, Bob's page says so and can take it back.
+  const c = await person(browser, whist, 'Carol', testInfo.project);
+  await c.page.goto(seatLink(t, 1));
+  await expect(b.page.locator('#screen-link-problem h1')).toHaveText('This seat was opened in another browser.');
+  await expect(c.page.locator('#my-hand [data-card]').first()).toBeVisible();
+  await b.page.locator('#take-back').click();
+  await expect(c.page.locator('#screen-link-problem h1')).toHaveText('This seat was opened in another browser.');
+  await expect(b.page.locator('#my-hand [data-card]').first()).toBeVisible();
+  await playSteps([a.page, b.page], 1);
+  await closeAll([a, b, c]);
 });
 
 test('a player who leaves: the grace runs out, the computer takes the seat, the player comes back, then the claim', async ({ browser, whist }, testInfo) => {
