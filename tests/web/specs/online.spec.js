@@ -120,10 +120,33 @@ test('a network cut, a closed tab opened again by its link, the server killed an
   await expect(b.page.locator('#screen-table')).toBeVisible();
   await playSteps([a.page, b.page], 3); // mid-trick: a card led and not answered
   const cards = async () => (await a.page.locator('#my-hand [data-card]').count()) + (await b.page.locator('#my-hand [data-card]').count());
-  // The network cut and restored.
+  // The network cut mid-trick and restored. Chromium's offline mode leaves an open WebSocket alone, so
+  // Bob's socket goes through a route that drops it and refuses new ones while the network is cut.
+  let cut = false;
+  const routed = [];
+  await b.page.routeWebSocket(/\/ws$/, (ws) => {
+    if (cut) {
+      ws.close();
+      return;
+    }
+    routed.push({ ws, server: ws.connectToServer() });
+  });
+  await b.page.reload();
+  await expect(b.page.locator('#my-hand [data-card]').first()).toBeVisible();
+  const held = await cards();
+  cut = true;
   await b.context.setOffline(true);
-  await a.page.waitForTimeout(1500);
+  for (const r of routed) {
+    r.ws.close();
+    r.server.close();
+  }
+  await expect(b.page.locator('#net-status')).toBeVisible();
+  await expect(a.page.locator('#ob-status')).toContainText('Waiting for Bob to reconnect');
+  cut = false;
   await b.context.setOffline(false);
+  await expect(a.page.locator('#ob-status')).not.toContainText('Waiting for Bob', { timeout: 15_000 });
+  await expect(b.page.locator('#net-status')).toBeHidden();
+  await expect(async () => expect(await cards()).toBe(held)).toPass();
   await playSteps([a.page, b.page], 2);
   // The tab closed, the seat link opened again in a new tab of the same browser.
   const before = await cards();
