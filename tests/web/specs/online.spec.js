@@ -278,7 +278,12 @@ for (const size of [null, { width: 360, height: 640 }, { width: 640, height: 360
     await s.page.goto('/#lobby');
     await expect(s.page.locator('#screen-lobby')).toBeVisible();
     await expectGoodLayout(s.page, 'the lobby');
-    await step(page);
+    // The Android table between two people.
+    const t = await tableOverSocket(b.page, { game: 'android' });
+    await b.page.goto(seatLink(t, 0));
+    await s.page.goto(seatLink(t, 1));
+    await expect(b.page.locator('#screen-android #my-hand [data-card]').first()).toBeVisible();
+    await expectGoodLayout(b.page, 'the online Android table', { fit: true });
     await closeAll([b, s]);
   });
 }
