@@ -7,11 +7,14 @@
 
 import { createNet } from "./net.js";
 import { createSettings } from "./settings.js";
+import { createOnline } from "./online.js";
 
-const SCREENS = ["home", "table", "android", "settings", "stats", "history", "replay", "rules"];
+const SCREENS = ["home", "table", "android", "settings", "stats", "history", "replay", "rules", "online", "friend", "lobby"];
 
 const net = createNet();
 const settings = createSettings(net);
+// The online table this page follows, if any (online.js), over the same connection.
+const online = createOnline(net);
 
 // What the server said last. The player keeps a German Whist match and an Android Whist rubber;
 // this connection follows one of them (docs/protocol.md, "The browser's WebSocket"):
@@ -66,18 +69,31 @@ function unfinished(kind) {
   const g = state.games[kind];
   return g && g.state !== "over" ? g : null;
 }
-net.on("event", (m) => state.events.push(m));
+// While the connection follows an online table, its events are the table's (online.js keeps them).
+net.on("event", (m) => !online.following && state.events.push(m));
 net.on("view", (m) => {
   state.view = m.view;
 });
+// Leaves the online table (going elsewhere): the connection then follows no game of the player's, so
+// the computer game is opened again when a table screen asks for it (follow).
+function leaveTable() {
+  if (!online.following) return;
+  online.leave();
+  state.game = null;
+  state.view = null;
+  state.events = [];
+}
 
 const root = document.getElementById("app");
 let current = null; // {name, params, screen}
 
-const ctx = { net, settings, state, go, follow, start, unfinished };
+const ctx = { net, settings, state, go, follow, start, unfinished, online, leaveTable };
 
+// The online table's addresses are its links: #/t/TABLE/SECRET (a seat) and #/t/TABLE (watching).
 const hashOf = (name, params) =>
-  Object.keys(params).length ? `#${name}?${encodeURIComponent(JSON.stringify(params))}` : `#${name}`;
+  name === "online" && params.table
+    ? `#/t/${params.table}${params.secret ? `/${params.secret}` : ""}`
+    : Object.keys(params).length ? `#${name}?${encodeURIComponent(JSON.stringify(params))}` : `#${name}`;
 
 // Mounts screen name with params, in place of the one shown (the history is not touched).
 let showing = 0; // bumped by every show: a later one wins over an import still on its way
@@ -88,6 +104,7 @@ async function show(name, params) {
   const mod = await import(`./screens/${name}.js`);
   if (token !== showing) return;
   if (current) current.screen.unmount?.();
+  if (name !== "online") leaveTable();
   root.replaceChildren();
   current = { name, params, screen: null, hash: hashOf(name, params) };
   current.screen = mod.mount(root, ctx, params) ?? {};
@@ -155,6 +172,10 @@ net.on("status", (s) => {
 });
 
 function fromHash() {
+  if (location.hash.startsWith("#/t/")) {
+    const t = /^#\/t\/([0-9A-Za-z_-]{1,32})(?:\/([0-9a-f]{32}))?$/.exec(location.hash);
+    return t ? ["online", t[2] ? { table: t[1], secret: t[2] } : { table: t[1] }] : ["online", { invalid: location.hash.slice(4, 80) }];
+  }
   const m = /^#([a-z]+)(?:\?(.*))?$/.exec(location.hash);
   if (!m || !SCREENS.includes(m[1])) return ["home", {}];
   let params = {};

@@ -72,8 +72,9 @@ export function nameOf(view, p) {
 }
 
 // The hand's score from a finished view (or one that is being scored): {counted: [a, b], points:
-// [a, b], winner (-1: none), slam, why: sentence}. rules: {variant, scoring, target}.
-export function scoreHand(rules, won) {
+// [a, b], winner (-1: none), slam, why: sentence}. rules: {variant, scoring, target}; who(p): how the
+// sentence names player p ("You", "The computer", or a name at an online table).
+export function scoreHand(rules, won, who = (p) => (p === 0 ? "You" : "The computer")) {
   const half = rules.variant === "small" ? 7 : 13;
   const endgame = won.endgame;
   const all = [won.foreplay[0] + won.endgame[0], won.foreplay[1] + won.endgame[1]];
@@ -93,16 +94,15 @@ export function scoreHand(rules, won) {
       r.points[r.winner] = mine - theirs;
     }
   }
-  r.why = explain(rules, counted, r, half);
+  r.why = explain(rules, counted, r, half, who);
   return r;
 }
 
-function explain(rules, c, r, half) {
-  const who = (p) => (p === 0 ? "You" : "The computer");
+function explain(rules, c, r, half, who) {
   const what = rules.scoring === "every" ? `all ${2 * half} tricks count` : `only the ${half} endgame tricks count`;
   const lead = `${scoringName(rules)}: ${what}.`;
   if (rules.scoring === "total") {
-    return `${lead} Each player scores the endgame tricks won: you ${c[0]}, the computer ${c[1]}.`;
+    return `${lead} Each player scores the endgame tricks won: ${who(0).replace(/^You$/, "you").replace(/^The computer$/, "the computer")} ${c[0]}, ${who(1).replace(/^You$/, "you").replace(/^The computer$/, "the computer")} ${c[1]}.`;
   }
   if (r.winner < 0) return `${lead} ${c[0]} tricks each: nobody scores.`;
   const w = r.winner;

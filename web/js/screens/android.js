@@ -10,6 +10,7 @@ import { PACE } from "../settings.js";
 import { escapeHtml, screenSection } from "./page.js";
 import { ICONS } from "../icons.js";
 import { rowsFor } from "../table-layout.js";
+import { createEventPlayer } from "../event-player.js";
 
 const ORDER = ["D", "L", "X", "N"]; // clockwise
 const POSITIONS = ["bottom", "left", "top", "right"]; // clockwise from the viewer
@@ -51,8 +52,18 @@ const PARTNER_OF_ANDROID = { L: "N", X: "D" };
 // The androids' seats (the humans sit at D and N; the replay names the seats the same way).
 export const isAndroidSeat = (seat) => seat in PARTNER_OF_ANDROID;
 
-export function mount(root, ctx) {
+// online (null for the rubber against the computer): the online table's host (screens/online.js): the
+// viewer, the names, the legal cards or commands, send(message). The human at the bottom is the view's
+// viewer (a spectator sees player 0 there, and no hand).
+export function mount(root, ctx, params = {}, online = null) {
   const { net, settings, state, go, follow, start } = ctx;
+  const viewer = () => (online ? online.viewer() : 0); // null: a spectator
+  const me = () => viewer() ?? 0;
+  const isMe = (p) => viewer() !== null && p === me();
+  const send = (m) => (online ? online.send(m) : net.send(m));
+  // What the android to play accepts now: online, the server's legal commands; against the computer,
+  // worked out from the view (the computer game's messages carry no legal list).
+  const openCommands = (t) => (online ? online.legal() : validCommands(t));
   const s = screenSection("android", "android", `
     <h1 class="visually-hidden">Android Whist</h1>
     <header class="a-top">
@@ -94,8 +105,7 @@ export function mount(root, ctx) {
   let raised = null; // the card raised in the player's hand
   let typed = ""; // keys typed towards a card
   let catchingUp = true; // after a welcome: events until the view are history, not to animate
-  const queue = [];
-  let pumping = false;
+  let pumping = false; // events are being shown
   let winnerSeat = null; // the seat that took the trick being shown
   let lastError = "";
   let lastScore = null; // the hand's score event: the game it won, if any
@@ -117,11 +127,12 @@ export function mount(root, ctx) {
   const onResize = () => shown && drawSeat("bottom");
   window.addEventListener("resize", onResize);
 
-  const mySeat = () => shown?.seat ?? "D";
+  const mySeat = () => shown?.seat ?? (shown && shown.dealer !== me() ? "N" : "D");
   const posOf = (seat) => POSITIONS[(ORDER.indexOf(seat) - ORDER.indexOf(mySeat()) + 4) % 4];
   const seatAt = (pos) => ORDER[(ORDER.indexOf(mySeat()) + POSITIONS.indexOf(pos)) % 4];
   const trump = () => shown?.trump_card?.[1];
   const names = () => view?.names ?? ["You", "Computer"];
+  const nameFor = (p) => online?.name(p) || names()[p] || `Player ${p + 1}`;
   const playerOf = (seat) => {
     // The human at D is the dealer; N the other one; each android belongs to its partner's human.
     const dealer = shown?.dealer ?? 0;
@@ -129,7 +140,12 @@ export function mount(root, ctx) {
     return human;
   };
   function seatTitle(seat) {
-    const mine = playerOf(seat) === 0;
+    const p = playerOf(seat);
+    if (online) {
+      if (isAndroidSeat(seat)) return isMe(p) ? "your android" : `${nameFor(p)}'s android`;
+      return isMe(p) ? `You (${nameFor(p)})` : nameFor(p);
+    }
+    const mine = p === 0;
     if (isAndroidSeat(seat)) return mine ? "your android" : "their android";
     return mine ? names()[0] || "You" : "Computer";
   }
@@ -194,7 +210,7 @@ export function mount(root, ctx) {
     const h = document.createElement("div");
     h.className = "a-seat-head";
     const on = shown.to_play === seat && view?.state === "playing";
-    const mine = playerOf(seat) === 0;
+    const mine = isMe(playerOf(seat));
     h.innerHTML = `<span class="turn-light${on ? " on" : ""}" aria-hidden="true"></span>
       <span class="seat-letter">${seat}</span>
       <span class="seat-name">${escapeHtml(seatTitle(seat))}</span>
@@ -232,7 +248,7 @@ export function mount(root, ctx) {
     inner.className = "a-seat-inner";
     inner.append(seatHead(seat));
     const cards = document.createElement("div");
-    if (seat === mySeat()) {
+    if (seat === mySeat() && viewer() !== null) {
       drawMyHand(cards);
     } else if (seat === shown.opposing_android) {
       cards.className = "a-cards face-up";
@@ -264,7 +280,7 @@ export function mount(root, ctx) {
     }
     inner.append(cards);
     box.append(inner);
-    if (seat === mySeat()) {
+    if (seat === mySeat() && viewer() !== null) {
       // Now that it has its width: more rows if a card would keep less than 44 px.
       const w = cards.querySelector(".card")?.offsetWidth;
       const need = w ? rowsFor(shown.own.length, cards.clientWidth, w, settings.get("hand-display") === "stacked") : 1;
@@ -273,10 +289,10 @@ export function mount(root, ctx) {
   }
 
   function myTurnToPlay() {
-    return view?.state === "playing" && view.turn?.player === 0 && view.turn.action === "card" && shown.to_play === mySeat() && !pumping;
+    return view?.state === "playing" && isMe(view.turn?.player) && view.turn.action === "card" && shown.to_play === mySeat() && !pumping;
   }
   function myTurnToCommand() {
-    return view?.state === "playing" && view.turn?.player === 0 && view.turn.action === "command" && !pumping;
+    return view?.state === "playing" && isMe(view.turn?.player) && view.turn.action === "command" && !pumping;
   }
 
   // Your hand in rows: rows given, or the fewest that leave each card 44 px to be tapped (two at
@@ -308,6 +324,7 @@ export function mount(root, ctx) {
       e.tabIndex = c === focusCard ? 0 : -1;
       e.classList.toggle("raised", c === raised);
       e.classList.toggle("playable", playable);
+      if (online) e.toggleAttribute("data-legal", playable && online.legal().includes(c));
       if (c === raised) e.setAttribute("aria-pressed", "true");
       e.addEventListener("click", () => tapCard(c));
       box.append(e);
@@ -334,7 +351,7 @@ export function mount(root, ctx) {
       slot.classList.toggle("winner", winnerSeat === seat);
       slot.classList.toggle("leader", shown.trick.length > 0 && shown.trick[0].seat === seat);
     }
-    const mineIdx = shown.dealer === 0 ? 0 : 1;
+    const mineIdx = shown.dealer === me() ? 0 : 1;
     $("tricks-won").innerHTML = `<span class="lbl">Tricks</span><span><b id="tricks-0">${shown.won[mineIdx]}</b>–<b id="tricks-1">${shown.won[1 - mineIdx]}</b></span>`;
     $("tricks-won").setAttribute("aria-label", `Tricks this hand: your side ${shown.won[mineIdx]}, theirs ${shown.won[1 - mineIdx]}`);
   }
@@ -347,7 +364,7 @@ export function mount(root, ctx) {
     if (!show) return;
     const t = view.table;
     box.setAttribute("aria-label", `Commands for ${t.to_play}, your android`);
-    const valid = validCommands(t);
+    const valid = openCommands(t);
     const groups = [
       ["", FOLLOW],
       ["", ["spades", "hearts", "diamonds", "clubs", "shortest", "longest"]],
@@ -449,7 +466,12 @@ export function mount(root, ctx) {
       bounce(card, view?.state === "playing" ? "Not your turn to play a card." : "The hand is over.");
       return;
     }
-    if (shown.trick.length) {
+    if (online && !online.legal().includes(card)) {
+      const led = shown.trick[0]?.card[1];
+      bounce(card, led ? `You must follow suit: ${SUIT_NAME[led]} were led.` : `Not the ${cardText(card)} now.`);
+      return;
+    }
+    if (!online && shown.trick.length) {
       const led = shown.trick[0].card[1];
       if (card[1] !== led && shown.own.some((c) => c[1] === led)) {
         bounce(card, `You must follow suit: ${SUIT_NAME[led]} were led.`);
@@ -469,84 +491,87 @@ export function mount(root, ctx) {
   function play(card) {
     raised = null;
     lastError = "";
-    net.send({ type: "act", action: { type: "play", card } });
+    send({ type: "act", action: { type: "play", card } });
   }
 
   function command(c) {
     if (!myTurnToCommand()) return;
     lastError = "";
-    net.send({ type: "act", action: { type: "command", command: c } });
+    send({ type: "act", action: { type: "command", command: c } });
   }
 
   // ---- events, paced -------------------------------------------------------------------------
 
-  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   const pace = () => PACE[settings.get("speed")] ?? PACE.normal;
-
-  async function pump() {
-    if (pumping) return;
-    pumping = true;
-    drawCommands();
-    try {
-      while (queue.length) {
-        const m = queue.shift();
-        if (m.type === "view") {
-          view = m.view;
-          if (view.game !== "android") continue;
-          fromView(view);
-          draw();
-          continue;
-        }
-        if (!shown || m.hand !== view?.hand_number) continue; // a new hand: the view redraws it
-        if (m.kind === "play") {
-          shown.trick.push({ seat: m.seat, card: m.card });
-          if (m.seat === mySeat()) shown.own = shown.own.filter((c) => c !== m.card);
-          if (m.seat === shown.opposing_android) shown.opposing = shown.opposing.filter((c) => c !== m.card);
-          shown.held[m.seat]--;
-          shown.to_play = ORDER[(ORDER.indexOf(m.seat) + 1) % 4];
-          shown.events = [...shown.events, { seat: m.seat, command: m.command, card: m.card, answer: "card" }];
-          drawTrick();
-          drawSeat(posOf(m.seat));
-          drawLog();
-          say(m.command ? `${m.seat} (${seatTitle(m.seat)}) told “${m.command}”: plays ${cardText(m.card)}.`
-            : `${m.seat} (${seatTitle(m.seat)}) plays ${cardText(m.card)}.`);
-          if (playerOf(m.seat) !== 0 || m.command) await sleep(pace().draw);
-        } else if (m.kind === "error") {
-          shown.events = [...shown.events, { seat: m.seat, command: m.command, card: null, answer: m.answer }];
-          drawLog();
-          const text = `${m.seat} (${seatTitle(m.seat)}) told “${m.command}”: “Error.” (${ANSWER[m.answer] ?? m.answer})`;
-          if (playerOf(m.seat) === 0) lastError = `${text} Another command, please.`;
-          say(text);
-          await sleep(pace().draw);
-        } else if (m.kind === "trick") {
-          winnerSeat = m.seat;
-          const side = m.seat === "D" || m.seat === "X" ? 0 : 1;
-          shown.won[side]++;
-          drawTrick();
-          say(`${m.seat} (${seatTitle(m.seat)}) takes the trick${playerOf(m.seat) === 0 ? " for your side" : ""}.`);
-          await sleep(pace().trick);
-          shown.trick = [];
-          winnerSeat = null;
-          drawTrick();
-        } else if (m.kind === "score") {
-          lastScore = m;
-        } else if (m.kind === "deal") {
-          await sleep(pace().deal);
-        }
-      }
-    } finally {
-      pumping = false;
-    }
-    if (view?.game === "android" && shown) {
-      const hadFocus = !document.activeElement || document.activeElement === document.body || s.contains(document.activeElement);
+  // The events and views, paced by event-player.js: an event is shown at once and waited on; a view
+  // redraws the table; when all is shown, the prompt and the end-of-hand dialog.
+  const player = createEventPlayer({
+    onView(v) {
+      view = v;
+      if (view.game !== "android") return;
+      fromView(view);
       draw();
-      prompt();
-      endDialog();
-      if (hadFocus && !$("scoreboard").open) {
-        if (myTurnToPlay()) s.querySelector('#my-hand [tabindex="0"]')?.focus({ preventScroll: true });
-        else if (myTurnToCommand()) s.querySelector("#commands button")?.focus({ preventScroll: true });
+    },
+    async onEvent(m) {
+      if (!shown || m.hand !== view?.hand_number) return; // a new hand: the view redraws it
+      if (m.kind === "play") {
+        shown.trick.push({ seat: m.seat, card: m.card });
+        if (m.seat === mySeat()) shown.own = shown.own.filter((c) => c !== m.card);
+        if (m.seat === shown.opposing_android) shown.opposing = shown.opposing.filter((c) => c !== m.card);
+        shown.held[m.seat]--;
+        shown.to_play = ORDER[(ORDER.indexOf(m.seat) + 1) % 4];
+        shown.events = [...shown.events, { seat: m.seat, command: m.command, card: m.card, answer: "card" }];
+        drawTrick();
+        drawSeat(posOf(m.seat));
+        drawLog();
+        say(m.command ? `${m.seat} (${seatTitle(m.seat)}) told “${m.command}”: plays ${cardText(m.card)}.`
+          : `${m.seat} (${seatTitle(m.seat)}) plays ${cardText(m.card)}.`);
+        if (!isMe(playerOf(m.seat)) || m.command) await sleep(pace().draw);
+      } else if (m.kind === "error") {
+        shown.events = [...shown.events, { seat: m.seat, command: m.command, card: null, answer: m.answer }];
+        drawLog();
+        const text = `${m.seat} (${seatTitle(m.seat)}) told “${m.command}”: “Error.” (${ANSWER[m.answer] ?? m.answer})`;
+        if (isMe(playerOf(m.seat))) lastError = `${text} Another command, please.`;
+        say(text);
+        await sleep(pace().draw);
+      } else if (m.kind === "trick") {
+        winnerSeat = m.seat;
+        const side = m.seat === "D" || m.seat === "X" ? 0 : 1;
+        shown.won[side]++;
+        drawTrick();
+        say(`${m.seat} (${seatTitle(m.seat)}) takes the trick${isMe(playerOf(m.seat)) ? " for your side" : ""}.`);
+        await sleep(pace().trick);
+        shown.trick = [];
+        winnerSeat = null;
+        drawTrick();
+      } else if (m.kind === "score") {
+        lastScore = m;
+      } else if (m.kind === "deal") {
+        await sleep(pace().deal);
       }
+    },
+    onIdle() {
+      pumping = false;
+      if (view?.game === "android" && shown) {
+        const hadFocus = !document.activeElement || document.activeElement === document.body || s.contains(document.activeElement);
+        draw();
+        prompt();
+        endDialog();
+        if (hadFocus && !$("scoreboard").open) {
+          if (myTurnToPlay()) s.querySelector('#my-hand [tabindex="0"]')?.focus({ preventScroll: true });
+          else if (myTurnToCommand()) s.querySelector("#commands button")?.focus({ preventScroll: true });
+        }
+      }
+    },
+  });
+  const sleep = player.sleep;
+  // Queues an item ({view} or {event}); the commands hide while the queue plays.
+  function pump(item) {
+    if (!pumping) {
+      pumping = true;
+      drawCommands();
     }
+    player.push(item);
   }
 
   // ---- the end of a hand, of the rubber -------------------------------------------------------
@@ -564,19 +589,22 @@ export function mount(root, ctx) {
     if ((dialogFor === key && dlg.open) || dismissed === key) return;
     dialogFor = key;
     const r = view.rubber;
-    const mineIdx = shown.dealer === 0 ? 0 : 1;
+    const mineIdx = shown.dealer === me() ? 0 : 1;
     const my = shown.won[mineIdx];
     const their = shown.won[1 - mineIdx];
     const body = [];
-    const handWinner = my > their ? "Your side" : "The computer's side";
+    // A side by its human: yours, the computer's, or (online) the other person's.
+    const side = (p) => (isMe(p) ? "Your side" : online ? `${escapeHtml(nameFor(p))}'s side` : "The computer's side");
+    const sideLower = (p) => (isMe(p) ? "your side" : online ? `${escapeHtml(nameFor(p))}'s side` : "the computer's side");
+    const handWinner = side(my > their ? me() : 1 - me());
     const pts = Math.max(my, their) - 6;
     body.push(`<p class="big">${handWinner} won the hand, <b>${Math.max(my, their)}</b> tricks to ${Math.min(my, their)}: <b>${pts}</b> point${pts === 1 ? "" : "s"}.</p>`);
     if (lastScore && lastScore.hand === view.hand_number && lastScore.game_winner !== null && lastScore.game_winner !== undefined) {
-      body.push(`<p>That wins game ${r.results.length} for ${lastScore.game_winner === 0 ? "your side" : "the computer's side"}, worth <b>${lastScore.game_value}</b>.</p>`);
+      body.push(`<p>That wins game ${r.results.length} for ${sideLower(lastScore.game_winner)}, worth <b>${lastScore.game_value}</b>.</p>`);
     }
-    const rows = r.results.map((g, i) => `<tr><th scope="row">Game ${i + 1}</th><td>${g.winner === 0 ? "Your side" : "Computer's side"}</td><td>${g.value}</td></tr>`).join("");
+    const rows = r.results.map((g, i) => `<tr><th scope="row">Game ${i + 1}</th><td>${side(g.winner)}</td><td>${g.value}</td></tr>`).join("");
     body.push(`<table class="a-board"><caption>The rubber</caption>
-      <thead><tr><th scope="col"></th><th scope="col">Your side</th><th scope="col">Computer's side</th></tr></thead>
+      <thead><tr><th scope="col"></th><th scope="col">${side(0)}</th><th scope="col">${side(1)}</th></tr></thead>
       <tbody>${view.state === "over" ? "" : `<tr><th scope="row">Points in this game</th><td>${r.points[0]}</td><td>${r.points[1]}</td></tr>`}
       <tr><th scope="row">Games</th><td>${r.games[0]}</td><td>${r.games[1]}</td></tr>
       <tr><th scope="row">Values</th><td>${r.values[0]}</td><td>${r.values[1]}</td></tr></tbody></table>`);
@@ -584,21 +612,39 @@ export function mount(root, ctx) {
     const buttons = $("scoreboard-buttons");
     buttons.replaceChildren();
     if (view.state === "over") {
-      const won = r.winner === 0;
-      $("scoreboard-title").innerHTML = won ? `<span id="trophy" role="img" aria-label="Trophy">${ICONS.trophy}</span> You win the rubber` : "The computer wins the rubber";
-      body.push(`<p>${won ? "Your side" : "The computer's side"} wins by ${r.margin} (values ${r.values[0]} to ${r.values[1]}, the rubber's 2 included).</p>`);
-      buttons.append(button("new-match", "New rubber", true, () => {
-        dismissed = key;
-        dlg.close();
-        start("android"); // the rubber is over: nothing to abandon
-      }));
+      const won = isMe(r.winner);
+      $("scoreboard-title").innerHTML = won ? `<span id="trophy" role="img" aria-label="Trophy">${ICONS.trophy}</span> You win the rubber`
+        : online ? `${escapeHtml(nameFor(r.winner))} wins the rubber` : "The computer wins the rubber";
+      body.push(`<p>${side(r.winner)} wins by ${r.margin} (values ${r.values[0]} to ${r.values[1]}, the rubber's 2 included).</p>`);
+      if (online) {
+        if (viewer() !== null) {
+          const b = button("new-match", online.rematchText(), true, () => {
+            online.rematch();
+            b.textContent = online.rematchText();
+          });
+          buttons.append(b);
+        }
+        // Close shows the table and its bar (the chat, the rematch) again.
+        buttons.append(button("board-close", "Close", false, () => {
+          dismissed = key;
+          dlg.close();
+        }));
+      } else {
+        buttons.append(button("new-match", "New rubber", true, () => {
+          dismissed = key;
+          dlg.close();
+          start("android"); // the rubber is over: nothing to abandon
+        }));
+      }
     } else {
       $("scoreboard-title").textContent = `Hand ${view.hand_number} is over`;
-      buttons.append(button("continue", "Continue", true, () => {
-        dismissed = key;
-        dlg.close();
-        net.send({ type: "next" });
-      }));
+      if (viewer() !== null) {
+        buttons.append(button("continue", "Continue", true, () => {
+          dismissed = key;
+          dlg.close();
+          send({ type: "next" });
+        }));
+      }
     }
     buttons.append(button("home", "Home", false, () => {
       dismissed = key;
@@ -628,8 +674,8 @@ export function mount(root, ctx) {
       const c = COMMANDS.find((x) => x[1] === e.key);
       if (c) {
         e.preventDefault();
-        if (validCommands(view.table).includes(c[0])) command(c[0]);
-        else say(`Not “${c[0]}” now: ${validCommands(view.table).join(", ")}.`);
+        if (openCommands(view.table).includes(c[0])) command(c[0]);
+        else say(`Not “${c[0]}” now: ${openCommands(view.table).join(", ")}.`);
         return;
       }
     }
@@ -685,10 +731,13 @@ export function mount(root, ctx) {
   // The state the shell already holds: a view of this game, or wait for it.
   // The rubber the connection follows; else the player's rubber, opened (follow: a reload on
   // #android when the match changed last, a Resume from home); else home, which offers one.
-  if (state.game?.game === "android" && state.view?.game === "android") {
+  if (online) {
+    catchingUp = !online.view();
+    if (online.view()) pump({ view: online.view() });
+    else draw();
+  } else if (state.game?.game === "android" && state.view?.game === "android") {
     catchingUp = false;
-    queue.push({ type: "view", view: state.view });
-    pump();
+    pump({ view: state.view });
   } else {
     catchingUp = true;
     draw();
@@ -699,8 +748,22 @@ export function mount(root, ctx) {
   return {
     title: "Android Whist",
     onMessage(m) {
+      if (m.type === "resync") {
+        // Online: the table comes whole (join, rejoin, rematch): its events until the view are history.
+        player.reset();
+        pumping = false;
+        catchingUp = true;
+        lastError = "";
+        return;
+      }
+      if (m.type === "rematch") {
+        const b = $("new-match");
+        if (b && online) b.textContent = online.rematchText();
+        return;
+      }
       if (m.type === "welcome") {
-        queue.length = 0;
+        player.reset();
+        pumping = false;
         catchingUp = true;
         lastError = "";
         // Not the rubber (the match, followed after a drop, or answering an open sent before this
@@ -715,17 +778,15 @@ export function mount(root, ctx) {
         return;
       }
       if (m.type === "event") {
-        if (!catchingUp && state.game?.game === "android") {
-          queue.push(m);
-          pump();
+        if (!catchingUp && (online || state.game?.game === "android")) {
+          pump({ event: m });
         }
         return;
       }
       if (m.type === "view") {
         if (m.view.game !== "android") return; // the match's, before the rubber's welcome
         catchingUp = false;
-        queue.push(m);
-        pump();
+        pump({ view: m.view });
         return;
       }
       if (m.type === "error") {

@@ -8,16 +8,18 @@ const LIMIT = 200;
 // "You 2", "You 10, slam", "Computer 3", "No score", with ", assisted" when you took back a card.
 export function resultText(e) {
   if (e.winner === null || e.winner === undefined || e.winner < 0) return "No score";
-  const who = e.winner === 0 ? (e.game === "android" ? "Your side" : "You") : e.game === "android" ? "Their side" : "Computer";
+  const other = e.vs === "person" ? "Opponent" : "Computer";
+  const who = e.winner === 0 ? (e.game === "android" ? "Your side" : "You") : e.game === "android" ? "Their side" : other;
   return `${who} ${e.points}${e.slam ? ", slam" : ""}${e.assisted ? ", assisted" : ""}`;
 }
 
 function item(e) {
+  const opponent = e.vs === "person" ? "a person" : e.opponent; // an online table's hand
   const rules = e.game === "android" ? "Android Whist" : rulesText(e.variant, e.scoring, e.target);
   const cls = e.winner === 0 ? "won" : e.winner === 1 ? "lost" : "";
-  const label = `${rules}, hand ${e.number}, played ${e.played}, against ${e.opponent}: tricks ${e.tricks[0]} to ${e.tricks[1]}; ${resultText(e)}. Open the replay.`;
+  const label = `${rules}, hand ${e.number}, played ${e.played}, against ${opponent}: tricks ${e.tricks[0]} to ${e.tricks[1]}; ${resultText(e)}. Open the replay.`;
   return `<li><button class="history-item" data-id="${escapeHtml(e.id)}" data-game="${escapeHtml(e.game)}" aria-label="${escapeHtml(label)}">
-    <span class="h-rules">${escapeHtml(rules)} <span class="h-detail">· hand ${escapeHtml(e.number)} · ${escapeHtml(e.opponent)}</span></span>
+    <span class="h-rules">${escapeHtml(rules)} <span class="h-detail">· hand ${escapeHtml(e.number)} · ${escapeHtml(opponent)}</span></span>
     <span class="h-result ${cls}">${escapeHtml(resultText(e))}</span>
     <span class="h-when"><span>${escapeHtml(String(e.played).slice(0, 16))}</span> · <span>tricks ${escapeHtml(e.tricks[0])}–${escapeHtml(e.tricks[1])}</span> · <span>score ${escapeHtml(e.score[0])}–${escapeHtml(e.score[1])}</span></span>
   </button></li>`;

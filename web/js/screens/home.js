@@ -5,6 +5,7 @@
 
 import { ICONS } from "../icons.js";
 import { confirmDialog, onSwipe, rulesText, screenSection } from "./page.js";
+import { loadSeats } from "../online.js";
 
 // A phone or tablet (a finger, not a mouse): the seed's "Touch to play"; elsewhere "Start a game".
 const touch = () => window.matchMedia("(pointer: coarse)").matches;
@@ -28,6 +29,9 @@ export function mount(root, ctx) {
         <button id="new-game" class="primary"></button>
         <p class="home-rules" id="home-rules"></p>
         <button id="android-game">Android Whist</button>
+        <div id="online-resume" class="online-resume"></div>
+        <button id="play-friend">Play a friend</button>
+        <button id="open-lobby">Lobby</button>
         <button id="open-history">History</button>
       </nav>
     </div>
@@ -97,6 +101,16 @@ export function mount(root, ctx) {
   }
   $("new-game").onclick = () => newGame("german");
   $("android-game").onclick = () => newGame("android");
+  $("play-friend").onclick = () => go("friend");
+  $("open-lobby").onclick = () => go("lobby");
+  // The online games this browser plays (their seat links, kept in localStorage), newest first.
+  for (const x of loadSeats().filter((e) => !e.over).slice(0, 3)) {
+    const b = document.createElement("button");
+    b.className = "resume-online";
+    b.textContent = `Back to your online ${x.game === "android" ? "Android Whist" : "game"}`;
+    b.onclick = () => go("online", { table: x.table, secret: x.secret });
+    $("online-resume").append(b);
+  }
   $("open-settings").onclick = () => go("settings");
   $("open-stats").onclick = () => go("stats");
   $("open-history").onclick = () => go("history");

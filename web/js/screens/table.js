@@ -24,13 +24,28 @@ import { play as playSound, unlockSound } from "../sound.js";
 import { nameOf, plural, refusal, refusalText, scoreHand, scoringName, tricksOf } from "../table-rules.js";
 import { fitRows, flyFrom, layoutFor, onShapeChange, rowsFor } from "../table-layout.js";
 import { TABLE_HELP_KEYS } from "../keys.js";
+import { createEventPlayer } from "../event-player.js";
 
 // Refusal codes of the session (protocol.md "Error codes") that mean "this card, not now".
 const REFUSALS = new Set(["not_your_turn", "computer", "wrong_kind", "not_a_card", "not_held", "must_follow",
   "busy", "hand_over"]);
 
-export function mount(root, ctx) {
+// online (null for the game against the computer): the online table's host (screens/online.js): the
+// viewer, the players' names, the legal cards, the events so far, and send(message) for the table's
+// messages. The player drawn at the bottom is the view's viewer (a spectator sees player 0 there).
+export function mount(root, ctx, params = {}, online = null) {
   const { net, settings, state, go, follow, start } = ctx;
+  // ---- who is who ---------------------------------------------------------------------------------
+  const viewer = () => (online ? online.viewer() : 0); // null: a spectator
+  const me = () => viewer() ?? 0; // the player at the bottom
+  const at = (p) => (p === me() ? 0 : 1); // where player p sits: 0 at the bottom, 1 at the top
+  const mine = (p) => viewer() !== null && p === me(); // p is the person at this screen
+  const nameFor = (p) => online?.name(p) || `Player ${p + 1}`;
+  // "You" or the other's name (the computer: "The computer"), capitalised, as a sentence's subject.
+  const Who = (p) => (mine(p) ? "You" : online ? nameFor(p) : "The computer");
+  const whoLower = (p) => (mine(p) ? "you" : online ? nameFor(p) : "the computer");
+  const send = (m) => (online ? online.send(m) : net.send(m));
+  const events = () => (online ? online.events() : state.events);
   const s = screenSection("table", "table", `
     <div class="side">
       <header class="table-top">
@@ -115,58 +130,20 @@ export function mount(root, ctx) {
     news = true;
   }
 
-  // ---- the queue of events and views -------------------------------------------------------------
-  let queue = [];
-  let running = false;
-  let gen = 0; // bumped to abandon what is being played (a new welcome, a rush to the end)
-  let wakers = new Set();
-  let rushing = false;
-
-  function sleep(ms) {
-    if (!ms || rushing) return Promise.resolve();
-    return new Promise((resolve) => {
-      const t = setTimeout(done, ms);
-      function done() {
-        clearTimeout(t);
-        wakers.delete(done);
-        resolve();
-      }
-      wakers.add(done);
-    });
-  }
-  function enqueue(item) {
-    queue.push(item);
-    if (!running) run();
-  }
-  async function run() {
-    running = true;
-    const g = gen;
-    while (queue.length && g === gen) {
-      const item = queue.shift();
-      if (item.view) render(item.view, { live: true });
-      else await animate(item.event, g);
-    }
-    if (g === gen) {
-      running = false;
-      rushing = false;
-    }
-  }
-  // Plays what is left at once (the player acts before the animations are over).
-  function rush() {
-    if (!running && !queue.length) return;
-    rushing = true;
-    for (const w of [...wakers]) w();
-  }
+  // ---- the queue of events and views (event-player.js paces them) --------------------------------
+  const player = createEventPlayer({
+    onEvent: (e, g) => animate(e, g),
+    onView: (v) => render(v, { live: true }),
+  });
+  const sleep = player.sleep;
+  const enqueue = player.push;
+  const rush = player.rush;
   // Drops what is queued and shows view v as it is (a welcome: reconnect, reload, new game).
   function resync(v) {
-    gen++;
-    queue = [];
-    running = false;
-    rushing = false;
-    for (const w of [...wakers]) w();
+    player.reset();
     if (v) render(v);
   }
-  const synced = () => !running && !queue.length;
+  const synced = () => player.idle;
 
   // ---- one event, animated ----------------------------------------------------------------------
   async function animate(e, g) {
@@ -176,7 +153,7 @@ export function mount(root, ctx) {
       case "deal": {
         closeBoard();
         clearTrick();
-        const dealer = e.player === 0 ? "You deal" : "The computer deals";
+        const dealer = mine(e.player) ? "You deal" : `${Who(e.player)} deals`;
         say(`Hand ${e.hand}: ${dealer}. Trumps are ${SUIT_NAME[e.card[1]]} ${SUIT_SYMBOL[e.card[1]]}.`);
         setTrump(e.card[1]);
         setUpcard(e.card, null);
@@ -190,7 +167,7 @@ export function mount(root, ctx) {
         const answering = s.querySelectorAll("#trick .card").length === 1;
         const el = cardElement(e.card);
         let from = null;
-        if (e.player === 0) {
+        if (at(e.player) === 0 && viewer() !== null) {
           const mine = myHand.querySelector(`[data-card="${e.card}"]`);
           from = mine?.getBoundingClientRect();
           mine?.remove();
@@ -198,34 +175,35 @@ export function mount(root, ctx) {
           if (raised === e.card) raised = null;
           refitHand();
         } else {
-          const back = theirHand.querySelector(".card:last-child");
+          const box = at(e.player) === 1 ? theirHand : myHand; // a spectator's bottom hand is face down too
+          const back = box.querySelector(".card:last-child");
           from = back?.getBoundingClientRect();
           back?.remove();
-          fitRows(theirHand);
+          fitRows(box);
         }
-        const slot = $(`.slot-${e.player}`);
+        const slot = $(`.slot-${at(e.player)}`);
         slot.replaceChildren(el);
         turnLight(e.player, false); // a card played: not that player's turn any more
         el.classList.add("played");
         flyFrom(el, from, flyMs(), s.hasAttribute("data-turned"));
         playSound("card", sound());
-        if (e.player === 1) {
-          say(`The computer ${answering ? "answers with" : "leads"} the ${cardText(e.card)}${e.card[1] === t.trump ? " (a trump)" : ""}.`);
+        if (!mine(e.player)) {
+          say(`${Who(e.player)} ${answering ? "answers with" : "leads"} the ${cardText(e.card)}${e.card[1] === t.trump ? " (a trump)" : ""}.`);
           if (e.card[1] === t.trump) pulseTrump();
           await sleep(Math.round(p.draw * 0.8));
         }
         break;
       }
       case "trick": {
-        const slot = $(`.slot-${e.player}`);
+        const slot = $(`.slot-${at(e.player)}`);
         slot.querySelector(".card")?.classList.add("winner");
         const up = t?.phase === "foreplay" && t.upcard ? ` and takes the ${cardText(t.upcard)}` : "";
-        say(e.player === 0 ? `You win the trick${up.replace("takes", "take")}.` : `The computer wins the trick${up}.`);
-        $(`#score-${e.player}`).classList.add("won-trick");
+        say(mine(e.player) ? `You win the trick${up.replace("takes", "take")}.` : `${Who(e.player)} wins the trick${up}.`);
+        $(`#score-${at(e.player)}`).classList.add("won-trick");
         await sleep(p.trick);
-        if (g !== gen) return;
-        $(`#score-${e.player}`).classList.remove("won-trick");
-        sweepTrick(e.player);
+        if (!player.current(g)) return;
+        $(`#score-${at(e.player)}`).classList.remove("won-trick");
+        sweepTrick(at(e.player));
         break;
       }
       case "draw": {
@@ -234,17 +212,18 @@ export function mount(root, ctx) {
         const tookUp = !e.hidden && upEl && upEl.dataset.card === e.card;
         if (tookUp) upEl.remove();
         setStockCount(Math.max(0, (Number($("#stock").dataset.count) || 1) - 1));
-        if (e.player === 0) {
+        if (mine(e.player)) {
           const el = addToMyHand(e.card);
           el.classList.add("drawn");
           flyFrom(el, from, flyMs(), s.hasAttribute("data-turned"));
           say(tookUp ? `You take the ${cardText(e.card)}.` : `You draw the ${cardText(e.card)}.`);
         } else {
+          const box = at(e.player) === 1 ? theirHand : myHand;
           const el = backElement("face-down card");
-          theirHand.querySelector(".row")?.append(el);
-          fitRows(theirHand);
+          box.querySelector(".row")?.append(el);
+          fitRows(box);
           flyFrom(el, from, flyMs(), s.hasAttribute("data-turned"));
-          say(tookUp ? `The computer takes the ${cardText(e.card)}.` : "The computer draws a card (face down).");
+          say(tookUp ? `${Who(e.player)} takes the ${cardText(e.card)}.` : `${Who(e.player)} draws a card (face down).`);
         }
         await sleep(p.draw);
         break;
@@ -263,7 +242,7 @@ export function mount(root, ctx) {
       }
       case "score": {
         const w = e.winner;
-        say(w === 0 ? `You score ${e.points[0]}.` : w === 1 ? `The computer scores ${e.points[1]}.` : "Nobody scores.");
+        say(w === 0 || w === 1 ? `${Who(w)} score${mine(w) ? "" : "s"} ${e.points[w]}.` : "Nobody scores.");
         await sleep(p.draw);
         break;
       }
@@ -287,7 +266,7 @@ export function mount(root, ctx) {
     s.dataset.state = v.state;
     setTrump(t.trump);
     renderStock(t);
-    renderTheirs(t.opponent_count);
+    renderTheirs(viewer() === null ? handCounts(v)[1] : t.opponent_count);
     renderMine(t, prev);
     renderTrick(t);
     renderScores(v);
@@ -296,7 +275,7 @@ export function mount(root, ctx) {
     renderTracker();
     if (hint && hint.key !== hintKey(v)) clearHint();
     if (pending && !t.own.includes(pending)) pending = null;
-    if (v.state === "playing" && v.turn.player === 0) {
+    if (v.state === "playing" && mine(v.turn.player)) {
       const prompt = t.led ? `Your turn: answer the ${cardText(t.led)}.` : "Your turn: lead a card.";
       if (!news) msgEl.textContent = prompt;
       else if (!msgEl.textContent.includes("Your turn")) msgEl.textContent += " Your turn.";
@@ -370,7 +349,7 @@ export function mount(root, ctx) {
     }
     while (row.childElementCount > n) row.lastElementChild.remove();
     while (row.childElementCount < n) row.append(backElement("face-down card"));
-    theirHand.setAttribute("aria-label", `The computer's hand: ${n} ${plural(n, "card")}, face down`);
+    theirHand.setAttribute("aria-label", `${online ? `${nameFor(1 - me())}'s` : "The computer's"} hand: ${n} ${plural(n, "card")}, face down`);
     fitRows(theirHand);
   }
 
@@ -422,7 +401,27 @@ export function mount(root, ctx) {
     else fitRows(myHand);
   }
 
+  // A spectator's view counts no hand: each player's cards, counted from what is not elsewhere (the
+  // cards neither played nor in the stock are in the two hands, the leader of an unfinished trick holding
+  // one fewer).
+  function handCounts(v) {
+    const t = v.table;
+    const known = v.spectator_known ?? [[], []];
+    const hidden = t.stock - (t.upcard ? 1 : 0);
+    const held = t.unseen.length + known[0].length + known[1].length - hidden;
+    const each = t.led ? (held + 1) / 2 : held / 2;
+    return [0, 1].map((p) => (t.led && t.leader === p ? each - 1 : each));
+  }
+
   function renderMine(t, prev) {
+    if (viewer() === null) {
+      // A spectator sees no hand: the bottom player's cards face down (its count: the top player's,
+      // one fewer or more while one of them has a card on the table).
+      const n = handCounts(shown)[0];
+      placeHand(Array.from({ length: Math.max(0, n) }, () => backElement("face-down card")));
+      myHand.setAttribute("aria-label", `${nameFor(0)}'s hand: ${n} ${plural(n, "card")}, face down`);
+      return;
+    }
     const cards = sorted(t.own, t.trump);
     const have = new Map([...myHand.querySelectorAll(".card")].map((el) => [el.dataset.card, el]));
     placeHand(cards.map((c) => {
@@ -437,6 +436,11 @@ export function mount(root, ctx) {
       el.classList.toggle("raised", c === raised);
       el.classList.toggle("pending", c === pending);
       el.setAttribute("aria-pressed", String(c === raised));
+    }
+    if (online) {
+      // The cards the server says may be played now (its latest view only).
+      const now = shown === online.view() && shown.state === "playing" && mine(shown.turn.player) ? online.legal() : [];
+      for (const el of myHand.querySelectorAll(".card")) el.toggleAttribute("data-legal", now.includes(el.dataset.card));
     }
     // Deal: the first view of a fresh hand brings the cards in one by one.
     const fresh = t.moves.length === 0 && t.phase === "foreplay";
@@ -490,7 +494,7 @@ export function mount(root, ctx) {
       clearTrick();
       return;
     }
-    const dy = winner === 0 ? 120 : -120;
+    const dy = winner === 0 ? 120 : -120; // winner: the position (0 at the bottom)
     for (const el of cards) {
       const a = el.animate?.([{ transform: "none", opacity: 1 }, { transform: `translateY(${dy}px) scale(.6)`, opacity: 0 }],
         { duration: ms, easing: "ease-in" });
@@ -504,20 +508,20 @@ export function mount(root, ctx) {
     if (!t.led) return;
     const el = cardElement(t.led);
     el.classList.add("played");
-    $(`.slot-${t.leader}`).append(el);
+    $(`.slot-${at(t.leader)}`).append(el);
   }
 
   function renderScores(v) {
     const t = v.table;
     for (const p of [0, 1]) {
-      const box = $(`#score-${p}`);
-      const who = p === 0 ? nameOf(v, 0) : "Computer";
+      const box = $(`#score-${at(p)}`);
+      const who = online ? (mine(p) ? "You" : nameFor(p)) : p === 0 ? nameOf(v, 0) : "Computer";
       const turn = v.state === "playing" && v.turn.player === p;
       const ph = t.phase === "endgame" || t.phase === "over" ? "endgame" : "foreplay";
       const tricks = t.won[ph][p];
       const champion = v.state === "over" && v.winner === p;
       box.innerHTML = `<span class="turn-light${turn ? " on" : ""}" aria-hidden="true"></span>
-        <span class="who">${escapeHtml(who)}${p === 1 ? `<small> ${escapeHtml(v.names[1] ?? "")}</small>` : ""}</span>
+        <span class="who">${escapeHtml(who)}${p === 1 && !online ? `<small> ${escapeHtml(v.names[1] ?? "")}</small>` : ""}</span>
         <span class="points">${v.score[p]}</span>
         <span class="tricks">${tricks} ${plural(tricks, "trick")}</span>${champion ? `<span class="champion" aria-hidden="true">${TROPHY}</span>` : ""}`;
       box.classList.toggle("turn", turn);
@@ -526,8 +530,8 @@ export function mount(root, ctx) {
   }
 
   function turnLight(p, on) {
-    $(`#score-${p} .turn-light`)?.classList.toggle("on", on);
-    $(`#score-${p}`).classList.toggle("turn", on);
+    $(`#score-${at(p)} .turn-light`)?.classList.toggle("on", on);
+    $(`#score-${at(p)}`).classList.toggle("turn", on);
   }
 
   function renderPhase(v) {
@@ -544,13 +548,18 @@ export function mount(root, ctx) {
   }
 
   function handAssisted(hand) {
-    return state.events.some((e) => e.kind === "undo" && e.hand === hand);
+    return events().some((e) => e.kind === "undo" && e.hand === hand);
   }
 
   function renderTools(v) {
-    const myTurn = v.state === "playing" && v.turn.player === 0;
+    const myTurn = v.state === "playing" && mine(v.turn.player);
     $("#hint-button").disabled = !myTurn;
     $("#undo-button").disabled = !v.can_undo;
+    if (online) {
+      // Between two people: no hints, no undo; a spectator has no tracker either (it sees no hand).
+      $("#hint-button").hidden = $("#undo-button").hidden = true;
+      $("#tracker-button").hidden = viewer() === null;
+    }
     $("#last-trick-button").disabled = v.table.moves.length < 2;
   }
 
@@ -560,17 +569,18 @@ export function mount(root, ctx) {
     btn.setAttribute("aria-pressed", String(on));
     btn.classList.toggle("on", on);
     const box = $("#tracker");
-    box.hidden = !on;
-    s.dataset.tracker = on ? "on" : "off";
-    if (!on || !shown) return;
+    box.hidden = !on || viewer() === null;
+    s.dataset.tracker = on && viewer() !== null ? "on" : "off";
+    if (!on || !shown || viewer() === null) return;
     const t = shown.table;
+    const They = online ? nameFor(1 - me()) : "The computer";
     // What the view says: the cards unseen, the computer's cards known (the up-cards it took and
     // still holds, and in the endgame the rest of its hand, which is all that is left). The cards
     // the table showed earlier in the hand that an undo put back (the view counts them unseen again)
     // are told apart: the player saw them.
     const before = seenBeforeUndo(shown);
     const unseen = t.unseen.filter((c) => !before.has(c));
-    const took = t.opponent_known.filter((c) => t.upcards[1].includes(c));
+    const took = t.opponent_known.filter((c) => t.upcards[1 - me()].includes(c));
     const rest = t.opponent_known.filter((c) => !took.includes(c));
     const order = suitOrder(settings.get("suit-order"), t.trump);
     const rows = order.map((suit) => {
@@ -583,10 +593,10 @@ export function mount(root, ctx) {
     const list = (cards) => cards.map((c) => `<span class="tr-c${c[1] === "H" || c[1] === "D" ? " red" : ""}" data-card="${c}" aria-label="${cardLabel(c)}">${cardText(c)}</span>`).join(" ");
     const lines = [];
     if (t.phase === "foreplay") {
-      if (took.length) lines.push(`<p class="tr-known tr-took">The computer holds the up-cards it took: ${list(took)}.</p>`);
+      if (took.length) lines.push(`<p class="tr-known tr-took">${escapeHtml(They)} holds the up-cards it took: ${list(took)}.</p>`);
     } else if (t.opponent_known.length) {
       const ups = took.length ? ` <span class="tr-took">Of these, the up-cards it took: ${list(took)}.</span>` : "";
-      lines.push(`<p class="tr-known">The computer holds ${list([...rest, ...took])}.${ups}</p>`);
+      lines.push(`<p class="tr-known">${escapeHtml(They)} holds ${list([...rest, ...took])}.${ups}</p>`);
     }
     const next = [...before].filter(([c, why]) => why.up && t.unseen.includes(c) && why.up > t.trick_number);
     const other = [...before].filter(([c, why]) => !(why.up > t.trick_number) && t.unseen.includes(c));
@@ -603,7 +613,8 @@ export function mount(root, ctx) {
   // table showed of it ({up: N}: the up-card of trick N, which the stock turns up whoever wins;
   // {}: a card the player drew or the computer played): a Map, empty when nothing was taken back.
   function seenBeforeUndo(v) {
-    const events = state.events.filter((e) => e.hand === v.hand_number);
+    if (online) return new Map(); // no undo between two people
+    const events = state.events.filter((e) => e.hand === v.hand_number); // the computer game only (undo)
     const seen = new Map();
     if (!events.some((e) => e.kind === "undo")) return seen;
     for (const e of events) {
@@ -617,20 +628,21 @@ export function mount(root, ctx) {
   // ---- the scoreboard ---------------------------------------------------------------------------
   function openBoard(v, live) {
     const key = `${v.hand_number}:${v.state}`;
-    if (boardFor === key && scoreboard.open) return;
+    if (boardFor === key && (scoreboard.open || closedBoard === key)) return;
     boardFor = key;
     const t = v.table;
-    const r = scoreHand(v.rules, t.won);
-    const ev = [...state.events].reverse().find((e) => e.kind === "score" && e.hand === v.hand_number);
+    const r = scoreHand(v.rules, t.won, online ? Who : undefined);
+    const ev = [...events()].reverse().find((e) => e.kind === "score" && e.hand === v.hand_number);
     const points = ev ? ev.points : r.points;
     const over = v.state === "over";
-    const n0 = nameOf(v, 0);
+    const n0 = online ? nameFor(0) : nameOf(v, 0);
+    const wins = (p, what) => (mine(p) ? `You win the ${what}` : `${Who(p)} wins the ${what}`);
     let title;
-    if (over) title = v.winner === 0 ? "You win the match!" : v.winner === 1 ? "The computer wins the match" : "The match is over";
-    else title = r.winner === 0 ? "You win the hand" : r.winner === 1 ? "The computer wins the hand" : "Nobody wins the hand";
+    if (over) title = v.winner === 0 || v.winner === 1 ? wins(v.winner, "match") + (mine(v.winner) ? "!" : "") : "The match is over";
+    else title = r.winner === 0 || r.winner === 1 ? wins(r.winner, "hand") : "Nobody wins the hand";
     $("#sb-title").textContent = title;
     $(".sb-table .n0").textContent = n0;
-    $(".sb-table .n1").textContent = "Computer";
+    $(".sb-table .n1").textContent = online ? nameFor(1) : "Computer";
     const counted = v.rules.scoring === "every" ? "All tricks" : "Endgame tricks (counted)";
     const trophy = (p) => (over && v.winner === p ? ` <span id="trophy" role="img" aria-label="trophy: match winner">${TROPHY}</span>` : "");
     const rows = [
@@ -644,9 +656,15 @@ export function mount(root, ctx) {
     $(".sb-target").textContent = over
       ? `First to ${v.rules.target} won the match.`
       : `First to ${v.rules.target} wins the match.`;
-    $("#continue").hidden = over;
-    $("#new-match").hidden = !over;
-    if (live && over && v.winner === 0) playSound("win", sound());
+    $("#continue").hidden = over || (online && viewer() === null);
+    $("#new-match").hidden = !over || (online && viewer() === null);
+    if (online) {
+      // Online: no replay here; Close shows the table and its bar (the chat, the rematch) again.
+      $("#replay-hand").textContent = "Close";
+      $("#replay-hand").hidden = !over;
+      $("#new-match").textContent = online.rematchText();
+    }
+    if (live && over && mine(v.winner)) playSound("win", sound());
     if (!scoreboard.open) scoreboard.showModal();
     (over ? $("#new-match") : $("#continue")).focus();
   }
@@ -656,15 +674,26 @@ export function mount(root, ctx) {
   scoreboard.addEventListener("cancel", (e) => e.preventDefault()); // Escape: choose a button
   $("#continue").onclick = () => {
     expecting = "next";
-    if (!net.send({ type: "next" })) say("Not connected: try again in a moment.");
+    if (!send({ type: "next" })) say("Not connected: try again in a moment.");
   };
   $("#new-match").onclick = () => {
+    if (online) {
+      online.rematch();
+      $("#new-match").textContent = online.rematchText();
+      return;
+    }
     closeBoard();
     boardFor = null;
     start("german"); // the match is over: nothing to abandon
   };
   $("#home").onclick = () => go("home");
+  let closedBoard = null; // online: the board closed by its Close button (not opened again)
   $("#replay-hand").onclick = () => {
+    if (online) {
+      closedBoard = boardFor;
+      closeBoard();
+      return;
+    }
     expecting = "history";
     if (!net.send({ type: "history", limit: 1 })) go("history");
     clearTimeout(historyTimer);
@@ -674,7 +703,22 @@ export function mount(root, ctx) {
 
   // ---- playing a card ---------------------------------------------------------------------------
   function latest() {
+    if (online) return online.view() ?? shown;
     return state.view?.game === "german" ? state.view : shown;
+  }
+
+  // Why this card may not be played now (a sentence), or null. Online, the server's legal cards say
+  // (no rule is worked out here); against the computer, the rules of table-rules.js.
+  function refuse(v, card) {
+    if (!online) return refusal(v, card);
+    if (!v || v.state !== "playing") return "The hand is over.";
+    if (!mine(v.turn.player)) return viewer() === null ? "You are watching." : `Wait: it is ${nameFor(v.turn.player)}'s turn.`;
+    if (!v.table.own.includes(card)) return `You do not hold ${cardText(card)}.`;
+    if (!online.legal().includes(card)) {
+      const led = v.table.led;
+      return led ? `You must follow suit: play a ${SUIT_NAME[led[1]].replace(/s$/, "")} ${SUIT_SYMBOL[led[1]]}.` : `Not the ${cardText(card)} now.`;
+    }
+    return null;
   }
 
   function cardEl(card) {
@@ -707,7 +751,7 @@ export function mount(root, ctx) {
   function activate(card) {
     unlockSound();
     if (pending) return;
-    const why = refusal(latest(), card);
+    const why = refuse(latest(), card);
     if (why) {
       bounce(card, why);
       return;
@@ -718,7 +762,7 @@ export function mount(root, ctx) {
 
   function playCard(card) {
     const v = latest();
-    const why = refusal(v, card);
+    const why = refuse(v, card);
     if (why) {
       bounce(card, why);
       return;
@@ -730,8 +774,8 @@ export function mount(root, ctx) {
     pending = card;
     expecting = "act";
     cardEl(card)?.classList.add("pending");
-    turnLight(0, false);
-    if (!net.send({ type: "act", action: { type: "play", card } })) {
+    turnLight(me(), false);
+    if (!send({ type: "act", action: { type: "play", card } })) {
       pending = null;
       cardEl(card)?.classList.remove("pending");
       if (shown) renderScores(shown);
@@ -741,6 +785,10 @@ export function mount(root, ctx) {
 
   // ---- help -------------------------------------------------------------------------------------
   function askHint() {
+    if (online) {
+      say("No hints in a game between two people.");
+      return;
+    }
     const v = latest();
     if (!v || v.state !== "playing" || v.turn.player !== 0) {
       say("Hints are given when it is your turn.");
@@ -808,6 +856,10 @@ export function mount(root, ctx) {
   }
 
   function undo() {
+    if (online) {
+      say("No taking back in a game between two people.");
+      return;
+    }
     const v = latest();
     if (!v?.can_undo) {
       say("There is nothing to take back.");
@@ -839,11 +891,11 @@ export function mount(root, ctx) {
       if (p === last.winner) el.classList.add("winner");
       fig.append(el);
       const cap = document.createElement("figcaption");
-      cap.textContent = `${p === 0 ? "You" : "Computer"}${i === 0 ? " led" : ""}`;
+      cap.textContent = `${mine(p) ? "You" : online ? nameFor(p) : "Computer"}${i === 0 ? " led" : ""}`;
       fig.append(cap);
       box.append(fig);
     });
-    const who = last.winner === 0 ? "You" : "The computer";
+    const who = Who(last.winner);
     const half = v.rules.variant === "small" ? 7 : 13;
     const ph = last.number <= half ? `Foreplay trick ${last.number}` : `Endgame trick ${last.number - half}`;
     const up = last.up ? `, taking the ${cardText(last.up)}` : "";
@@ -1013,7 +1065,22 @@ export function mount(root, ctx) {
           news = false;
         }
         break;
+      case "resync": // online: the table's state comes whole (join, rejoin, rematch)
+        clearTimeout(boardTimer);
+        dealtHand = null;
+        pending = null;
+        expecting = null;
+        resync(null);
+        resyncing = true;
+        break;
+      case "rematch": // online: the offers changed
+        if (scoreboard.open) $("#new-match").textContent = online.rematchText();
+        break;
       case "event":
+        if (online) {
+          if (!resyncing) enqueue({ event: m });
+          return;
+        }
         if (state.view === null) return; // a welcome's replay of the game so far: the view follows
         if (state.game?.game !== "german") return; // the rubber's, before this screen's open is answered
         enqueue({ event: m });
@@ -1076,16 +1143,18 @@ export function mount(root, ctx) {
 
   // ---- start ------------------------------------------------------------------------------------
   // The match the connection follows; else the player's match, opened (follow); else none.
-  if (state.game?.game === "german" && state.view?.game === "german") render(state.view, { defer: true });
+  if (online) {
+    if (online.view()) render(online.view(), { defer: true });
+    else msgEl.textContent = "Dealing…";
+  } else if (state.game?.game === "german" && state.view?.game === "german") render(state.view, { defer: true });
   else if (state.game?.game === "german" || state.starting === "german" || follow("german")) msgEl.textContent = "Dealing…";
   else noGame();
 
   return {
-    title: "German Whist — table",
+    title: online ? "German Whist — online" : "German Whist — table",
     onMessage,
     unmount() {
-      gen++;
-      for (const w of [...wakers]) w();
+      player.reset();
       document.removeEventListener("keydown", onKey);
       offShape();
       offSettings();
