@@ -150,6 +150,10 @@ gw_status gw_store_record(gw_store *s, int64_t id, char **text, gw_error *err);
  */
 gw_status gw_store_owned_record(gw_store *s, const char *owner, int64_t id, char **text, gw_error *err);
 
+/* The seat (0 or 1) owner had in hand id's match or rubber: 1 for a hand played at seat 1 of a table, else 0
+ * (*seat 0 too when owner has no such hand). */
+gw_status gw_store_owned_hand_seat(gw_store *s, const char *owner, int64_t id, int *seat, gw_error *err);
+
 /* ---- Android Whist --------------------------------------------------------------------------------- */
 
 /* Who played a rubber of Android Whist. Sides are named by their human:

@@ -323,6 +323,23 @@ def scenario_german(host, port, rng):
             fail(f"not against a person: {e} {f}")
         if e["tricks"] != f["tricks"][::-1] or e["score"] != f["score"][::-1]:
             fail(f"not from each side: {e} {f}")
+    # the replay of a hand player 1 played is player 1's: "you" is its seat, and its review judges its cards
+    b.send({"type": "replay", "id": hb[-1]["id"]})
+    r = b.until(lambda m: m["type"] in ("replay", "error"), "replay")
+    if r["type"] != "replay" or r["you"] != 1:
+        fail(f"player 1's replay: {r}")
+    verdicts = r.get("foreplay", []) + r.get("verdicts", [])
+    while not r.get("complete"):
+        r = b.until(lambda m: m["type"] in ("review", "error"), "review")
+        if r["type"] == "error":
+            fail(f"review: {r}")
+        verdicts += r["foreplay"] + r["verdicts"]
+    mine = set()
+    for key, m in b.log:
+        if key[0] == 0 and key[1] == 1 and m.get("type") == "event" and m["kind"] == "play" and m["player"] == 1:
+            mine.add(m["card"])
+    if not verdicts or any(v["card"] not in mine for v in verdicts):
+        fail(f"player 1's review judges cards it did not play: {[v['card'] for v in verdicts]}")
     a.send({"type": "stats"})
     st = a.until(lambda m: m["type"] == "stats", "stats")
     rows = [r for r in st["german"] if r["opponent"] == "human"]

@@ -111,6 +111,7 @@ typedef struct job {
     uint64_t conn_serial;
     int64_t id;
     uint64_t record_hash;
+    int seat; /* JOB_REPLAY: the player the owner was in the hand (a table's seat; 0 against the computer) */
     char *record;
     json_t *answer;
     char *review_text;
