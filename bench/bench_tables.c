@@ -139,8 +139,9 @@ static void maybe_join(client *c) {
     if (c->role == 0 || c->joined || !c->welcomed || !g->made) return;
     char text[OUT_MAX];
     if (c->role == 1)
-        snprintf(text, sizeof text, "{\"type\":\"table_join\",\"table\":\"%s\",\"secret\":\"%s\",\"since\":0}",
-                 g->id, g->secret[1]);
+        snprintf(text, sizeof text,
+                 "{\"type\":\"table_join\",\"table\":\"%s\",\"secret\":\"%s\",\"since\":0}", g->id,
+                 g->secret[1]);
     else
         snprintf(text, sizeof text, "{\"type\":\"table_join\",\"table\":\"%s\",\"secret\":null,\"since\":0}",
                  g->id);
@@ -157,7 +158,8 @@ static const char *field(const char *text, const char *key) {
 
 static void on_view(client *c, const char *text) {
     if (c->role == 2) return;
-    const char *legal = field(text, "legal"), *state = field(text, "state"), *hand = field(text, "hand_number");
+    const char *legal = field(text, "legal"), *state = field(text, "state"),
+               *hand = field(text, "hand_number");
     if (!legal || *legal != '[' || !state) {
         B.errors++;
         return;
@@ -233,8 +235,8 @@ static void on_message(client *c, const char *text, size_t len) {
             c->welcomed = true;
             if (c->role == 0) {
                 char t[OUT_MAX];
-                snprintf(t, sizeof t, "{\"type\":\"table_new\",\"options\":{\"game\":\"%s\",\"listed\":\"no\"}}",
-                         B.kind);
+                snprintf(t, sizeof t,
+                         "{\"type\":\"table_new\",\"options\":{\"game\":\"%s\",\"listed\":\"no\"}}", B.kind);
                 queue(c, t, false);
             }
             maybe_join(c);
@@ -492,8 +494,8 @@ int main(int argc, char **argv) {
     double rate = measured > 0 ? (double)acts * 1e6 / (double)measured : 0;
     printf("games=%d clients=%d open=%d pace_ms=%d connect_s=%.2f seconds=%.1f acts=%ld acts_per_s=%.0f "
            "p50_ms=%.2f p99_ms=%.2f max_ms=%.2f matches=%ld refused=%ld errors=%ld lost=%d stalled=%ld",
-           B.g, B.n, B.open, B.pace_ms, connect_s, (double)measured / 1e6, acts, rate, p50, p99, pmax, B.matches,
-           B.refused, B.errors, B.ended, stalled);
+           B.g, B.n, B.open, B.pace_ms, connect_s, (double)measured / 1e6, acts, rate, p50, p99, pmax,
+           B.matches, B.refused, B.errors, B.ended, stalled);
     if (rss_before >= 0 && rss_after >= 0)
         printf(" rss_before_kb=%ld rss_after_kb=%ld kb_per_game=%.1f", rss_before, rss_after,
                (double)(rss_after - rss_before) / B.g);

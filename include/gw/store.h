@@ -20,7 +20,7 @@
        * whist serve; 4: its players (tokens issued, settings) and the owner of each match and rubber;       \
        * 5: two games in progress per player (a German match and an Android rubber, each with its row in     \
        * the statistics), when each player was last seen and whether it finished a hand (pruning);           \
-       * 6: tables between two people, matches and rubbers played against a person (and the owner's seat),  \
+       * 6: tables between two people, matches and rubbers played against a person (and the owner's seat),   \
        * the players' ratings */
 
 typedef struct gw_store gw_store;
@@ -132,7 +132,7 @@ typedef struct gw_store_entry {
     int points; /* what the winner scored (0 on a tie) */
     int scored[2]; /* German Whist: what each scored, [human, computer]; Android Whist: by side */
     bool slam, assisted;
-    int score[2]; /* match score after the hand; Android Whist: game points after it */
+    int score[2];   /* match score after the hand; Android Whist: game points after it */
     bool vs_person; /* played against a person (its figures from the owner's side) */
 } gw_store_entry;
 
@@ -149,6 +149,10 @@ gw_status gw_store_record(gw_store *s, int64_t id, char **text, gw_error *err);
 /* The same, when hand id belongs to owner's match or rubber (NULL: any); another owner's hand is "no hand N".
  */
 gw_status gw_store_owned_record(gw_store *s, const char *owner, int64_t id, char **text, gw_error *err);
+
+/* The seat (0 or 1) owner had in hand id's match or rubber: 1 for a hand played at seat 1 of a table, else 0
+ * (*seat 0 too when owner has no such hand). */
+gw_status gw_store_owned_hand_seat(gw_store *s, const char *owner, int64_t id, int *seat, gw_error *err);
 
 /* ---- Android Whist --------------------------------------------------------------------------------- */
 
@@ -309,10 +313,10 @@ typedef struct gw_store_table {
     bool waiting;                               /* listed in the lobby and waiting for a second person */
     bool over;                                  /* the match (rubber) is over */
     char seats[2][GW_STORE_TOKEN_MAX + 1];      /* the persons seated (tokens; "" for none or a computer) */
-    int64_t stats_id[2];                        /* the match's (rubber's) statistics row of each seat; 0: none */
-    int64_t created, updated;                   /* seconds since 1970 (set by the store) */
-    char *state;                                /* gw_table_save's text; malloc'd when read */
-    char *lobby;                                /* the lobby's entry (the server's JSON); malloc'd when read */
+    int64_t stats_id[2];      /* the match's (rubber's) statistics row of each seat; 0: none */
+    int64_t created, updated; /* seconds since 1970 (set by the store) */
+    char *state;              /* gw_table_save's text; malloc'd when read */
+    char *lobby;              /* the lobby's entry (the server's JSON); malloc'd when read */
 } gw_store_table;
 
 /* Saves table t (a new one, or replacing the one of its id: created kept, updated now). GW_EINVAL for an

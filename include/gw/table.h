@@ -151,14 +151,19 @@ int64_t gw_table_next_deadline(const gw_table *t);
 
 /* Whether a computer must act now (a computer seat, a taken-over seat, or a card whose time ran out). */
 bool gw_table_computer_due(const gw_table *t);
-/* The computer acts now, blocking (the WebAssembly host, tests): its events go out. GW_ESTATE if none is due. */
+/* The computer acts now, blocking (the WebAssembly host, tests): its events go out. GW_ESTATE if none due. */
 gw_status gw_table_play_computer(gw_table *t, int64_t now_ms, gw_table_out *out, gw_error *err);
 /* The same split for a worker (session.h): begin lends the decision (the table refuses actions with busy
- * until end or cancel), gw_thought_run decides on any thread, end applies it and sends its events. */
+ * until end or cancel), gw_thought_run decides on any thread, end applies it and sends its events (after
+ * a claim or resignation meanwhile it voids the decision and returns GW_OK). */
 gw_status gw_table_think_begin(gw_table *t, gw_thought **out, gw_error *err);
 gw_status gw_table_think_end(gw_table *t, gw_thought *th, int64_t now_ms, gw_table_out *out, gw_error *err);
-/* think_end after the match ended meanwhile (claimed, resigned) voids the decision and returns GW_OK. */
 void gw_table_think_cancel(gw_table *t, gw_thought *th);
+
+/* The host's rating of player's person (a Glicko-2 rating of the game and rules; rating < 0: none), shown
+ * from the next message on with the seat ("rating") and in `table` ("ratings"). Not saved: the host sets it
+ * again after gw_table_load. */
+void gw_table_set_rating(gw_table *t, int player, double rating);
 
 /* What changed since the host last asked, for its records: the matches finished (their hands are in the
  * session's record), hands scored. The host calls gw_table_take_hands after each call to see which hands of

@@ -22,8 +22,10 @@ gw_status gw_store_begin_owned_rubber(gw_store *s, const gw_store_rubber *r, con
     sqlite3_stmt *st;
     gw_status res = store_begin_write(s, "cannot store the rubber", err);
     if (res != GW_OK) return res;
-    if (sqlite3_prepare_v2(db, "INSERT INTO rubbers (started, opponent, seed, owner, vs_person, seat) VALUES (?, ?, ?, ?, ?, ?)", -1,
-                           &st, NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2(
+            db,
+            "INSERT INTO rubbers (started, opponent, seed, owner, vs_person, seat) VALUES (?, ?, ?, ?, ?, ?)",
+            -1, &st, NULL) != SQLITE_OK)
         return store_end_write(s, "cannot store the rubber",
                                store_db_error(s, "cannot store the rubber", err), err);
     /* bound where they lie: no allocation that could fail and leave the owner NULL (store_bind_owner) */

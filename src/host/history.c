@@ -122,3 +122,27 @@ gw_status gw_store_owned_record(gw_store *s, const char *owner, int64_t id, char
     if (res == GW_OK) gw_error_clear(err);
     return res;
 }
+
+gw_status gw_store_owned_hand_seat(gw_store *s, const char *owner, int64_t id, int *seat, gw_error *err) {
+    *seat = 0;
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(
+            store_db(s),
+            "SELECT m.seat FROM hands h JOIN matches m ON m.id = h.match_id "
+            "WHERE h.id = ?1 AND (?2 IS NULL OR m.owner = ?2) "
+            "UNION ALL SELECT r.seat FROM android_hands a JOIN rubbers r ON r.id = a.rubber_id "
+            "WHERE a.id = ?1 AND (?2 IS NULL OR r.owner = ?2)",
+            -1, &st, NULL) != SQLITE_OK)
+        return store_db_error(s, "cannot read the hand", err);
+    sqlite3_bind_int64(st, 1, id);
+    store_bind_owner(st, 2, owner);
+    int rc = sqlite3_step(st);
+    gw_status res = GW_OK;
+    if (rc == SQLITE_ROW)
+        *seat = sqlite3_column_int(st, 0) == 1 ? 1 : 0;
+    else if (rc != SQLITE_DONE)
+        res = store_db_error(s, "cannot read the hand", err);
+    sqlite3_finalize(st);
+    if (res == GW_OK) gw_error_clear(err);
+    return res;
+}

@@ -174,15 +174,17 @@ const char *gw_rating_family(const gw_session_config *c) {
  * rubber (docs/stats.md, "Ratings"). Each step's rating difference is the Glicko/Elo expected score's,
  * 400·log10(s / (1 − s)), of the share s of the games the stronger level won; hard, the default computer
  * opponent, is anchored at 1500, where a new player starts. German Whist, classic, last13, to 10 (used for
- * every family):
+ * every family; whist of commit 7b96f9b, RelWithDebInfo):
  *   hard vs easy: 82.0% of 300 matches (78.0 to 86.0) -> +263 (+220 to +315):
  *     SEEDS=150 STEPS=hard:easy bench/rating_ladder.sh (match seeds 1..150, each played both ways);
  *   easy vs random: 300 of 300 matches; with none lost, 99.0% is the most the run shows at 95% (the rule of
- *     three, 3/300) -> +798 (the model below says about +1750: random wins almost never);
- *   expert vs hard: from the arena ladder's hands (docs/ai.md, 300 deals, seed 1: 62.7% ± 3.0 of hands
- *     won, margin +2.00 endgame tricks) through a model of independent hands (bench/rating_hands.py normal
- *     2.00 62.7): 79.2% of matches -> +233 (+152 to +326 from the hands' interval). The same model on hard vs
- *     easy's arena figures gives +291, inside the whole matches' interval above.
+ *     three, 3/300) -> +798 (bench/rating_hands.py empirical on these matches' hands says +1750: random
+ *     wins almost never);
+ *   expert vs hard (200 ms per card): 81.0% of 100 matches (73.7 to 88.3) -> +252 (+179 to +352):
+ *     SEEDS=10 and FIRST=11 SEEDS=40, STEPS=expert:hard (seeds 1..50), joined by bench/rating_hands.py
+ *     matches; the arena ladder's hands (docs/ai.md: 62.7% ± 3.0 won, margin +2.00) give +233 (+152 to
+ *     +326) through a model of independent hands (bench/rating_hands.py normal 2.00 62.7), which gives +291
+ *     for hard vs easy's arena figures, inside that step's interval.
  * Android Whist: the rubbers of docs/android-ai.md's arena runs (2,000 deals each, seed 1):
  *   hard vs easy 552-47: 92.2% (90.0 to 94.3) -> +428 (+382 to +488);
  *   easy vs random 617-15: 97.6% (96.4 to 98.8) -> +646 (+573 to +768). */
@@ -190,7 +192,7 @@ static const double german_levels[GW_AI_EXPERT + 1] = {
     [GW_AI_RANDOM] = 439.0, /* easy - 798 */
     [GW_AI_EASY] = 1237.0,  /* hard - 263 */
     [GW_AI_HARD] = 1500.0,  /* the anchor */
-    [GW_AI_EXPERT] = 1733.0 /* hard + 233 */
+    [GW_AI_EXPERT] = 1752.0 /* hard + 252 */
 };
 static const double android_levels[GW_ANDROID_LEVELS] = {
     [GW_ANDROID_RANDOM] = 426.0, /* easy - 646 */

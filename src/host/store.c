@@ -142,10 +142,10 @@ static const migration MIGRATIONS[] = {
         "  OR token IN (SELECT r.owner FROM rubbers r JOIN android_hands a ON a.rubber_id = r.id);\n"
         "CREATE INDEX players_prune ON players (last_seen) WHERE kept = 0;\n"},
     /* 6: tables between two people (whist serve): each table's saved state with what the lobby and play
-     * anyone look up (its game, options key, lobby entry, waiting flag, the seats' tokens, the statistics rows
-     * of its match per seat); each match and rubber marked as played against a person, with the owner's seat
-     * (the figures of its hands are from the owner's side); the players' Glicko-2 ratings per rule family.
-     * Rubbers of two humans at one terminal were played against a person. */
+     * anyone look up (its game, options key, lobby entry, waiting flag, the seats' tokens, the statistics
+     * rows of its match per seat); each match and rubber marked as played against a person, with the owner's
+     * seat (the figures of its hands are from the owner's side); the players' Glicko-2 ratings per rule
+     * family. Rubbers of two humans at one terminal were played against a person. */
     {6, "ALTER TABLE matches ADD COLUMN vs_person INTEGER NOT NULL DEFAULT 0;\n"
         "ALTER TABLE matches ADD COLUMN seat INTEGER NOT NULL DEFAULT 0;\n"
         "ALTER TABLE rubbers ADD COLUMN vs_person INTEGER NOT NULL DEFAULT 0;\n"

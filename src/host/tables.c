@@ -38,13 +38,14 @@ gw_status gw_store_save_table(gw_store *s, const gw_store_table *t, gw_error *er
     gw_status res = store_begin_write(s, "cannot save the table", err);
     if (res != GW_OK) return res;
     sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(store_db(s),
-                           "INSERT INTO tables (id, state, game, match_key, lobby, waiting, seat0, seat1, stats0, "
-                           "stats1, created, updated, over) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
-                           "?11, ?12) ON CONFLICT (id) DO UPDATE SET state = ?2, game = ?3, match_key = ?4, "
-                           "lobby = ?5, waiting = ?6, seat0 = ?7, seat1 = ?8, stats0 = ?9, stats1 = ?10, "
-                           "updated = ?11, over = ?12",
-                           -1, &st, NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2(
+            store_db(s),
+            "INSERT INTO tables (id, state, game, match_key, lobby, waiting, seat0, seat1, stats0, "
+            "stats1, created, updated, over) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, "
+            "?11, ?12) ON CONFLICT (id) DO UPDATE SET state = ?2, game = ?3, match_key = ?4, "
+            "lobby = ?5, waiting = ?6, seat0 = ?7, seat1 = ?8, stats0 = ?9, stats1 = ?10, "
+            "updated = ?11, over = ?12",
+            -1, &st, NULL) != SQLITE_OK)
         return store_end_write(s, "cannot save the table", store_db_error(s, "cannot save the table", err),
                                err);
     sqlite3_bind_text(st, 1, t->id, -1, SQLITE_STATIC);
@@ -69,8 +70,8 @@ gw_status gw_store_unlist_tables(gw_store *s, gw_error *err) {
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(store_db(s), "UPDATE tables SET waiting = 0 WHERE waiting = 1", -1, &st, NULL) !=
         SQLITE_OK)
-        return store_end_write(s, "cannot change the lobby", store_db_error(s, "cannot change the lobby", err),
-                               err);
+        return store_end_write(s, "cannot change the lobby",
+                               store_db_error(s, "cannot change the lobby", err), err);
     if (store_step_done(st) != SQLITE_DONE) res = store_db_error(s, "cannot change the lobby", err);
     return store_end_write(s, "cannot change the lobby", res, err);
 }
@@ -121,8 +122,8 @@ gw_status gw_store_load_table(gw_store *s, const char *id, gw_store_table *out, 
         return GW_OK;
     }
     sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(store_db(s), "SELECT " TABLE_COLUMNS " FROM tables WHERE id = ?1", -1, &st, NULL) !=
-        SQLITE_OK)
+    if (sqlite3_prepare_v2(store_db(s), "SELECT " TABLE_COLUMNS " FROM tables WHERE id = ?1", -1, &st,
+                           NULL) != SQLITE_OK)
         return store_db_error(s, "cannot read the table", err);
     sqlite3_bind_text(st, 1, id, -1, SQLITE_STATIC);
     gw_status res = GW_OK;
@@ -207,8 +208,8 @@ gw_status gw_store_rating_get(gw_store *s, const char *token, const char *family
     *found = false;
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(store_db(s),
-                           "SELECT rating, rd, vol, games FROM ratings WHERE token = ?1 AND family = ?2", -1, &st,
-                           NULL) != SQLITE_OK)
+                           "SELECT rating, rd, vol, games FROM ratings WHERE token = ?1 AND family = ?2", -1,
+                           &st, NULL) != SQLITE_OK)
         return store_db_error(s, "cannot read the rating", err);
     sqlite3_bind_text(st, 1, token, -1, SQLITE_STATIC);
     sqlite3_bind_text(st, 2, family, -1, SQLITE_STATIC);
@@ -256,9 +257,10 @@ gw_status gw_store_player_ratings(gw_store *s, const char *token, gw_store_famil
     *rows = NULL;
     *count = 0;
     sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(store_db(s),
-                           "SELECT family, rating, rd, vol, games FROM ratings WHERE token = ?1 ORDER BY family",
-                           -1, &st, NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2(
+            store_db(s),
+            "SELECT family, rating, rd, vol, games FROM ratings WHERE token = ?1 ORDER BY family", -1, &st,
+            NULL) != SQLITE_OK)
         return store_db_error(s, "cannot read the ratings", err);
     sqlite3_bind_text(st, 1, token, -1, SQLITE_STATIC);
     gw_store_family_rating *out = NULL;

@@ -31,7 +31,8 @@ static bool id_ok(const char *s, size_t max) {
     if (n == 0 || n >= max) return false;
     for (size_t i = 0; i < n; i++) {
         char c = s[i];
-        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '-'))
+        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+              c == '-'))
             return false;
     }
     return true;
@@ -58,13 +59,14 @@ static gw_status check_options(const gw_table_options *o, gw_error *err) {
     if (!id_ok(o->id, GW_TABLE_ID_MAX))
         return gw_error_set(err, GW_EINVAL, 0, 0, "the table's id must be 1 to 32 of 0-9, a-z, A-Z, _ and -");
     if (o->grace_s < 0 || o->grace_s > GW_TABLE_GRACE_MAX)
-        return gw_error_set(err, GW_EINVAL, 0, 0, "the grace period must be 0 to %d seconds", GW_TABLE_GRACE_MAX);
+        return gw_error_set(err, GW_EINVAL, 0, 0, "the grace period must be 0 to %d seconds",
+                            GW_TABLE_GRACE_MAX);
     if (o->card_s != 0 && o->card_s != 15 && o->card_s != 30 && o->card_s != 60)
         return gw_error_set(err, GW_EINVAL, 0, 0, "the time per card is off (0), 15, 30 or 60 seconds");
     for (int p = 0; p < 2; p++)
         if (!secret_ok(o->secrets[p]))
-            return gw_error_set(err, GW_EINVAL, 0, 0, "seat %d's secret is not 32 lowercase hexadecimal digits",
-                                p + 1);
+            return gw_error_set(err, GW_EINVAL, 0, 0,
+                                "seat %d's secret is not 32 lowercase hexadecimal digits", p + 1);
     if (strcmp(o->secrets[0], o->secrets[1]) == 0)
         return gw_error_set(err, GW_EINVAL, 0, 0, "the two seats' secrets are the same");
     gw_game_kind game = o->session.game;
@@ -108,8 +110,10 @@ static gw_table *table_alloc(void) {
     t->clock_player = -1;
     t->due_player = -1;
     t->clock_left_ms = -1;
-    for (int p = 0; p < 2; p++)
+    for (int p = 0; p < 2; p++) {
         t->seats[p].away_since_ms = -1;
+        t->seats[p].rating = -1;
+    }
     return t;
 }
 
@@ -164,6 +168,10 @@ void gw_table_seat_of(const gw_table *t, int player, gw_table_seat *out) {
     out->taken_over = st->taken_over;
 }
 
+void gw_table_set_rating(gw_table *t, int player, double rating) {
+    if (player == 0 || player == 1) t->seats[player].rating = rating >= 0 ? rating : -1;
+}
+
 void gw_table_take_hands(gw_table *t, int *first, int *last) {
     *first = *last = 0;
     if (!t->s) return;
@@ -202,7 +210,8 @@ static void conn_remove(gw_table *t, gw_conn_id id) {
 uint64_t tb_match_seed(const gw_table *t, int match_no, int k) {
     if (match_no <= 1) return t->opt.session.seed;
     /* the rematch salt, then the match number and the attempt k (for the alternating dealer) mixed in */
-    return gw_mix64(t->opt.session.seed ^ 0x5245A7C400000000u ^ gw_mix64(((uint64_t)match_no << 8) | (uint64_t)k));
+    return gw_mix64(t->opt.session.seed ^ 0x5245A7C400000000u ^
+                    gw_mix64(((uint64_t)match_no << 8) | (uint64_t)k));
 }
 
 /* The session configuration of the match to start with seed. */
@@ -241,6 +250,7 @@ gw_status tb_start_match(gw_table *t, uint64_t seed, gw_error *err) {
     t->marks_timeout = t->marks_takeover = 0;
     t->due_player = -1;
     t->clock_player = -1;
+    t->clock_left_ms = -1;
     return GW_OK;
 }
 
@@ -361,7 +371,7 @@ void tb_rematch(gw_table *t, int p, int64_t now_ms, gw_table_out *out) {
 /* ---- joining and leaving -------------------------------------------------------------------------- */
 
 /* A display name the records can hold: no control characters, quotes or backslashes, at most 31 bytes (cut
- * at a character's start); "Player N" when nothing is left. */
+ * at a character's start); "Player N" when nothing is left; a level's name capitalised. */
 static void clean_name(const char *name, int p, char out[GW_SEAT_NAME_MAX]) {
     size_t n = 0;
     for (const char *c = name ? name : ""; *c && n < GW_SEAT_NAME_MAX - 1; c++) {
@@ -374,15 +384,23 @@ static void clean_name(const char *name, int p, char out[GW_SEAT_NAME_MAX]) {
     if (n > 0 && ((unsigned char)out[n - 1] & 0xC0) == 0xC0) n--;
     out[n] = '\0';
     if (n == 0) gw_format(out, GW_SEAT_NAME_MAX, "Player %d", p + 1);
+    /* a person is never named as the records name a computer or the default ("hard", "human"): a record
+     * restored after a load would take the name for a level */
+    gw_ai_level al;
+    gw_android_level dl;
+    if (gw_ai_level_parse(out, &al) || gw_android_level_parse(out, &dl) || strcmp(out, "human") == 0 ||
+        strcmp(out, "computer") == 0)
+        out[0] = (char)(out[0] - 'a' + 'A');
 }
 
-static gw_status refuse_join(gw_table_out *out, gw_conn_id conn, const char *code, gw_error *err, const char *msg) {
+static gw_status refuse_join(gw_table_out *out, gw_conn_id conn, const char *code, gw_error *err,
+                             const char *msg) {
     tb_error(out, conn, code, msg);
     return gw_error_set(err, GW_EINVAL, 0, 0, "%s", msg);
 }
 
-gw_status gw_table_join(gw_table *t, gw_conn_id conn, const char *secret, const char *identity, const char *name,
-                        uint32_t since, int64_t now_ms, gw_table_out *out, gw_error *err) {
+gw_status gw_table_join(gw_table *t, gw_conn_id conn, const char *secret, const char *identity,
+                        const char *name, uint32_t since, int64_t now_ms, gw_table_out *out, gw_error *err) {
     t->now_seen = now_ms;
     if (conn == 0) return gw_error_set(err, GW_EINVAL, 0, 0, "connection 0 is no connection");
     int player = GW_SPECTATOR;
@@ -390,14 +408,17 @@ gw_status gw_table_join(gw_table *t, gw_conn_id conn, const char *secret, const 
         player = -2;
         for (int p = 0; p < 2; p++)
             if (strcmp(secret, t->opt.secrets[p]) == 0) player = p;
-        if (player == -2) return refuse_join(out, conn, "bad_secret", err, "That link opens no seat of this table.");
+        if (player == -2)
+            return refuse_join(out, conn, "bad_secret", err, "That link opens no seat of this table.");
         if (!identity || !identity_ok(identity))
-            return refuse_join(out, conn, "bad_identity", err, "A seat is taken by a person with an identity.");
+            return refuse_join(out, conn, "bad_identity", err,
+                               "A seat is taken by a person with an identity.");
         if (t->seats[player].kind == GW_TSEAT_COMPUTER)
             return refuse_join(out, conn, "bad_secret", err, "The computer holds that seat.");
         const tb_seat *other = &t->seats[1 - player];
         if (other->kind == GW_TSEAT_PERSON && strcmp(other->identity, identity) == 0)
-            return refuse_join(out, conn, "both_seats", err, "You hold the other seat of this table already.");
+            return refuse_join(out, conn, "both_seats", err,
+                               "You hold the other seat of this table already.");
         if (t->seats[player].kind == GW_TSEAT_EMPTY && t->phase == GW_TABLE_OVER)
             return refuse_join(out, conn, "table_over", err, "This table's match is over.");
     }
@@ -444,7 +465,8 @@ gw_status gw_table_join(gw_table *t, gw_conn_id conn, const char *secret, const 
             tb_push_json(out, t->conns[i].id, tb_table_json(t, t->conns[i].viewer, t->base, false, now_ms));
         tb_after_change(t, now_ms, out);
     } else if (seats_changed) {
-        tb_broadcast(t, json_pack("{s:s, s:o}", "type", "table_seats", "seats", tb_seats_json(t, now_ms)), out);
+        tb_broadcast(t, json_pack("{s:s, s:o}", "type", "table_seats", "seats", tb_seats_json(t, now_ms)),
+                     out);
         tb_after_change(t, now_ms, out);
     }
     t->conns[t->nconns++] = (tb_conn){conn, player};

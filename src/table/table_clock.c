@@ -23,17 +23,24 @@ void tb_clock_update(gw_table *t, int64_t now_ms) {
     t->due_player = -1;
     int p = clock_for(t);
     uint32_t ev = t->s ? gw_session_last_event(t->s) : 0;
+    if (p >= 0 && p == t->clock_player && ev == t->clock_event) return; /* the same card's clock runs on */
+    if (t->clock_player >= 0 && ev == t->clock_event) {
+        /* the clock stops with the card still to play (its player left): it keeps the time it had left, so
+         * that leaving and coming back wins no time */
+        t->clock_left_ms = t->clock_deadline > now_ms ? t->clock_deadline - now_ms : 0;
+        t->clock_left_player = t->clock_player;
+        t->clock_left_event = ev;
+    }
     if (t->clock_left_ms >= 0 && ev != t->clock_left_event) t->clock_left_ms = -1; /* that card is played */
     if (p < 0) {
         t->clock_player = -1;
         return;
     }
-    if (p == t->clock_player && ev == t->clock_event) return; /* the same card's clock runs on */
     t->clock_player = p;
     t->clock_event = ev;
     int64_t full = (int64_t)t->opt.card_s * 1000;
-    /* after a load, the card in play keeps the time it had left */
-    bool saved = t->clock_left_ms >= 0 && t->clock_left_ms < full && t->clock_left_player == p;
+    /* a card whose clock stopped (its player left; a load) keeps the time it had left */
+    bool saved = t->clock_left_ms >= 0 && t->clock_left_ms <= full && t->clock_left_player == p;
     t->clock_deadline = now_ms + (saved ? t->clock_left_ms : full);
     t->clock_left_ms = -1;
 }
@@ -47,7 +54,8 @@ int64_t tb_clock_left(const gw_table *t, int64_t now_ms) {
 /* The grace deadline of player p's seat, or -1. */
 static int64_t grace_deadline(const gw_table *t, int p) {
     const tb_seat *st = &t->seats[p];
-    if (t->phase != GW_TABLE_PLAYING || st->kind != GW_TSEAT_PERSON || st->away_since_ms < 0 || st->taken_over)
+    if (t->phase != GW_TABLE_PLAYING || st->kind != GW_TSEAT_PERSON || st->away_since_ms < 0 ||
+        st->taken_over)
         return -1;
     return st->away_since_ms + (int64_t)t->opt.grace_s * 1000;
 }
@@ -72,7 +80,9 @@ void gw_table_tick(gw_table *t, int64_t now_ms, gw_table_out *out) {
             told = true;
         }
     }
-    if (told) tb_broadcast(t, json_pack("{s:s, s:o}", "type", "table_seats", "seats", tb_seats_json(t, now_ms)), out);
+    if (told)
+        tb_broadcast(t, json_pack("{s:s, s:o}", "type", "table_seats", "seats", tb_seats_json(t, now_ms)),
+                     out);
 }
 
 int64_t gw_table_next_deadline(const gw_table *t) {
@@ -114,7 +124,8 @@ gw_status gw_table_think_begin(gw_table *t, gw_thought **out, gw_error *err) {
 
 /* After the decision out ends (applied or not): the stand-in leaves, persons who came back sit again. */
 static void thought_done(gw_table *t) {
-    if (t->thought_clock) gw_session_seat(t->s, t->due_player, &(gw_seat_config){GW_SEAT_OUTSIDE, 0, ""}, NULL);
+    if (t->thought_clock)
+        gw_session_seat(t->s, t->due_player, &(gw_seat_config){GW_SEAT_OUTSIDE, 0, ""}, NULL);
     t->thought = NULL;
     t->thought_clock = false;
     t->due_player = -1;
@@ -127,7 +138,8 @@ static void thought_done(gw_table *t) {
 
 gw_status gw_table_think_end(gw_table *t, gw_thought *th, int64_t now_ms, gw_table_out *out, gw_error *err) {
     t->now_seen = now_ms;
-    if (!th || th != t->thought) return gw_error_set(err, GW_ESTATE, 0, 0, "that decision is not this table's");
+    if (!th || th != t->thought)
+        return gw_error_set(err, GW_ESTATE, 0, 0, "that decision is not this table's");
     if (t->phase != GW_TABLE_PLAYING) { /* claimed or resigned meanwhile: the decision is void */
         gw_session_think_cancel(t->s, th);
         thought_done(t);

@@ -30,6 +30,7 @@ typedef struct tb_seat {
     int64_t away_since_ms; /* a person with no connection: since when; -1 if connected (or no person) */
     bool grace_told;       /* the other seat was told this seat's grace period ran out */
     bool taken_over;       /* the computer plays this person's seat (abandonment) */
+    double rating;         /* the host's (gw_table_set_rating), shown with the seat; < 0: none */
     bool return_pending;   /* the person came back while a decision was out: outside again at its end */
 } tb_seat;
 
@@ -41,17 +42,17 @@ typedef struct tb_chat {
 struct gw_table {
     gw_table_options opt;
     gw_table_phase phase;
-    gw_session *s;      /* the match in play (NULL while waiting) */
-    int match_no;       /* matches started (1 for the first) */
-    uint32_t base;      /* the table's event number before the match in play */
-    uint32_t sent;      /* the session's events every connection has been sent */
-    int hands_taken;    /* gw_table_take_hands: hands of the match in play reported */
+    gw_session *s;   /* the match in play (NULL while waiting) */
+    int match_no;    /* matches started (1 for the first) */
+    uint32_t base;   /* the table's event number before the match in play */
+    uint32_t sent;   /* the session's events every connection has been sent */
+    int hands_taken; /* gw_table_take_hands: hands of the match in play reported */
     tb_seat seats[2];
     tb_conn *conns;
     size_t nconns, cap_conns;
-    int winner;         /* once over: 0, 1 or -1 */
+    int winner; /* once over: 0, 1 or -1 */
     tb_how how;
-    bool rematch[2];    /* offered, by player */
+    bool rematch[2]; /* offered, by player */
     /* The clock per card: it runs for clock_player (-1: none) since the session's event clock_event. */
     int clock_player;
     uint32_t clock_event;
@@ -59,12 +60,12 @@ struct gw_table {
     int64_t clock_left_ms; /* after a load: the time the card in play had left when saved (-1: none), for */
     int clock_left_player; /* this player, at */
     uint32_t clock_left_event; /* this session event */
-    int due_player;        /* a card whose time ran out: the computer plays it for this player (-1: none) */
-    unsigned marks_timeout;  /* the hand in play: bits of the players whose card the clock gave the computer */
+    int due_player;         /* a card whose time ran out: the computer plays it for this player (-1: none) */
+    unsigned marks_timeout; /* the hand in play: bits of the players whose card the clock gave the computer */
     unsigned marks_takeover; /* the hand in play: bits of the players whose seat the computer took over */
     gw_thought *thought;     /* lent out (gw_table_think_begin) */
     bool thought_clock;      /* for due_player's card: the seat goes back to outside at its end */
-    int64_t now_seen; /* the latest host time of a call (a save gives the clock's time left from it) */
+    int64_t now_seen;        /* the latest host time of a call (a save gives the clock's time left from it) */
     tb_chat chat[TB_CHAT_KEEP];
     int nchat;
     gw_view *view; /* scratch */

@@ -31,7 +31,8 @@ static bool fail(tb_refusal *r, const char *code, const char *fmt, ...) {
 }
 
 /* Only the fields named in allowed (n of them) may be present. */
-static bool only_fields(const json_t *o, const char *const *allowed, int n, const char *where, tb_refusal *r) {
+static bool only_fields(const json_t *o, const char *const *allowed, int n, const char *where,
+                        tb_refusal *r) {
     const char *key;
     json_t *v;
     json_object_foreach((json_t *)o, key, v) {
@@ -64,7 +65,8 @@ static bool parse_chat(const json_t *root, tb_msg *m, tb_refusal *r) {
     const json_t *p = json_object_get(root, "phrase");
     if (!p) return fail(r, "missing_field", "a table_chat message needs 'phrase'");
     if (!json_is_string(p)) return fail(r, "wrong_type", "'phrase' must be a string");
-    m->phrase = strlen(json_string_value(p)) == json_string_length(p) ? tb_phrase_parse(json_string_value(p)) : -1;
+    m->phrase =
+        strlen(json_string_value(p)) == json_string_length(p) ? tb_phrase_parse(json_string_value(p)) : -1;
     if (m->phrase < 0) return fail(r, "bad_value", "'phrase' is good_game, well_played, thanks or oops");
     return true;
 }
@@ -72,7 +74,8 @@ static bool parse_chat(const json_t *root, tb_msg *m, tb_refusal *r) {
 /* Reads text[0..len) into m, or says why not in r. */
 static bool parse(const char *text, size_t len, tb_msg *m, tb_refusal *r) {
     if (len > GW_PROTOCOL_LINE_MAX)
-        return fail(r, "too_long", "the message has %zu bytes, more than the %d allowed", len, GW_PROTOCOL_LINE_MAX);
+        return fail(r, "too_long", "the message has %zu bytes, more than the %d allowed", len,
+                    GW_PROTOCOL_LINE_MAX);
     if (memchr(text, '\0', len)) return fail(r, "nul_byte", "the message holds a NUL byte");
     json_error_t je;
     json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &je);
@@ -133,7 +136,8 @@ static bool seated(const tb_conn *c, tb_refusal *r) {
 static bool playing(const gw_table *t, tb_refusal *r) {
     if (t->phase == GW_TABLE_PLAYING) return true;
     return fail(r, t->phase == GW_TABLE_OVER ? "table_over" : "not_now",
-                t->phase == GW_TABLE_OVER ? "The match is over." : "The match has not started: a seat is empty.");
+                t->phase == GW_TABLE_OVER ? "The match is over."
+                                          : "The match has not started: a seat is empty.");
 }
 
 static bool do_act(gw_table *t, int p, const gw_action *a, int64_t now_ms, gw_table_out *out, tb_refusal *r) {
@@ -151,7 +155,8 @@ static bool do_act(gw_table *t, int p, const gw_action *a, int64_t now_ms, gw_ta
 static bool do_next(gw_table *t, int64_t now_ms, gw_table_out *out, tb_refusal *r) {
     if (!playing(t, r)) return false;
     if (t->thought) return fail(r, "busy", "Wait: the computer is deciding.");
-    if (gw_session_state_of(t->s) != GW_SESSION_HAND_OVER) return fail(r, "not_now", "The hand is still in play.");
+    if (gw_session_state_of(t->s) != GW_SESSION_HAND_OVER)
+        return fail(r, "not_now", "The hand is still in play.");
     gw_error err;
     if (gw_session_next_hand(t->s, &err) != GW_OK) return fail(r, "no_memory", "%s", err.msg);
     tb_after_change(t, now_ms, out);
@@ -193,11 +198,13 @@ static void do_chat(gw_table *t, int from, int phrase, gw_table_out *out) {
     }
     t->chat[t->nchat++] = (tb_chat){from, phrase};
     json_t *j = json_pack("{s:s, s:o, s:s}", "type", "table_chat", "from",
-                          from >= 0 ? json_integer(from) : json_string("spectator"), "phrase", tb_phrase_name(phrase));
+                          from >= 0 ? json_integer(from) : json_string("spectator"), "phrase",
+                          tb_phrase_name(phrase));
     char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
     json_decref(j);
     for (size_t i = 0; i < t->nconns; i++)
-        if (from >= 0 || t->conns[i].viewer == GW_SPECTATOR) tb_push(out, t->conns[i].id, text ? tb_strdup(text) : NULL);
+        if (from >= 0 || t->conns[i].viewer == GW_SPECTATOR)
+            tb_push(out, t->conns[i].id, text ? tb_strdup(text) : NULL);
     free(text);
 }
 
@@ -205,8 +212,9 @@ gw_status gw_table_message(gw_table *t, gw_conn_id conn, const char *text, size_
                            gw_table_out *out, gw_error *err) {
     t->now_seen = now_ms;
     tb_conn *c = tb_conn_find(t, conn);
-    if (!c) return gw_error_set(err, GW_EINVAL, 0, 0, "connection %llu does not follow this table",
-                                (unsigned long long)conn);
+    if (!c)
+        return gw_error_set(err, GW_EINVAL, 0, 0, "connection %llu does not follow this table",
+                            (unsigned long long)conn);
     tb_msg m;
     tb_refusal r = {"", ""};
     bool ok = parse(text, len, &m, &r);

@@ -23,9 +23,9 @@ gw_status gw_table_save(const gw_table *t, gw_text *out, gw_error *err) {
     json_t *seats = json_array(), *chat = json_array(), *record = json_null(), *clock = json_null();
     for (int p = 0; p < 2; p++) {
         const tb_seat *st = &t->seats[p];
-        json_array_append_new(seats, json_pack("{s:s, s:s, s:s, s:i, s:b}", "kind", KINDS[st->kind], "identity",
-                                               st->identity, "name", st->name, "level", st->level, "taken_over",
-                                               st->taken_over));
+        json_array_append_new(seats, json_pack("{s:s, s:s, s:s, s:i, s:b}", "kind", KINDS[st->kind],
+                                               "identity", st->identity, "name", st->name, "level", st->level,
+                                               "taken_over", st->taken_over));
     }
     for (int i = 0; i < t->nchat; i++)
         json_array_append_new(chat, json_pack("[i,s]", t->chat[i].from, tb_phrase_name(t->chat[i].phrase)));
@@ -44,11 +44,17 @@ gw_status gw_table_save(const gw_table *t, gw_text *out, gw_error *err) {
     }
     if (t->clock_player >= 0 && t->due_player < 0) {
         json_decref(clock);
-        clock = json_pack("{s:i, s:I, s:I}", "player", t->clock_player, "event", (json_int_t)t->clock_event,
-                          "left_ms", (json_int_t)((t->clock_deadline > t->now_seen ? t->clock_deadline - t->now_seen : 0)));
+        clock = json_pack(
+            "{s:i, s:I, s:I}", "player", t->clock_player, "event", (json_int_t)t->clock_event, "left_ms",
+            (json_int_t)(t->clock_deadline > t->now_seen ? t->clock_deadline - t->now_seen : 0));
+    } else if (t->clock_left_ms >= 0) { /* stopped: its player is away */
+        json_decref(clock);
+        clock = json_pack("{s:i, s:I, s:I}", "player", t->clock_left_player, "event",
+                          (json_int_t)t->clock_left_event, "left_ms", (json_int_t)t->clock_left_ms);
     }
     json_t *j = json_pack(
-        "{s:i, s:s, s:o, s:i, s:i, s:b, s:b, s:i, s:[s,s], s:s, s:o, s:i, s:I, s:i, s:i, s:s, s:[b,b], s:o, s:o, "
+        "{s:i, s:s, s:o, s:i, s:i, s:b, s:b, s:i, s:[s,s], s:s, s:o, s:i, s:I, s:i, s:i, s:s, s:[b,b], s:o, "
+        "s:o, "
         "s:i, s:[i,i], s:o}",
         "version", TB_SAVE_VERSION, "id", t->opt.id, "config", gw_protocol_config_json(&t->opt.session, true),
         "grace", t->opt.grace_s, "clock_s", t->opt.card_s, "rated", t->opt.rated, "listed", t->opt.listed,
@@ -155,15 +161,16 @@ static gw_status load_fields(gw_table *t, const tb_saved *v, const gw_session_co
     for (size_t i = 0; i < json_array_size(v->chat); i++) {
         int from;
         const char *phrase;
-        if (json_unpack(json_array_get(v->chat, i), "[i,s !]", &from, &phrase) != 0 || from < -1 || from > 1 ||
-            tb_phrase_parse(phrase) < 0)
+        if (json_unpack(json_array_get(v->chat, i), "[i,s !]", &from, &phrase) != 0 || from < -1 ||
+            from > 1 || tb_phrase_parse(phrase) < 0)
             return bad(err, "the chat");
         t->chat[t->nchat++] = (tb_chat){from, tb_phrase_parse(phrase)};
     }
     if (!json_is_null(v->clock)) {
         int player;
         json_int_t event, left;
-        if (json_unpack(v->clock, "{s:i, s:I, s:I !}", "player", &player, "event", &event, "left_ms", &left) != 0 ||
+        if (json_unpack(v->clock, "{s:i, s:I, s:I !}", "player", &player, "event", &event, "left_ms",
+                        &left) != 0 ||
             player < 0 || player > 1 || event < 0 || event > (json_int_t)UINT32_MAX || left < 0)
             return bad(err, "the clock");
         t->clock_left_player = player;
@@ -181,15 +188,16 @@ gw_status gw_table_load(const char *text, size_t len, const gw_session_config *b
     if (!root) return gw_error_set(err, GW_EINVAL, 0, 0, "the saved table is not JSON: %s", je.text);
     tb_saved v;
     memset(&v, 0, sizeof v);
-    if (json_unpack_ex(root, &je, JSON_STRICT,
-                       "{s:i, s:s, s:o, s:i, s:i, s:b, s:b, s:i, s:[s,s], s:s, s:o, s:i, s:I, s:i, s:i, s:s, s:[b,b], "
-                       "s:o, s:o, s:i, s:[i,i], s:o}",
-                       "version", &v.version, "id", &v.id, "config", &v.config, "grace", &v.grace, "clock_s",
-                       &v.clock_s, "rated", &v.rated, "listed", &v.listed, "takeover_level", &v.takeover_level,
-                       "secrets", &v.secrets[0], &v.secrets[1], "phase", &v.phase, "seats", &v.seats, "match",
-                       &v.match, "base", &v.base, "hands_taken", &v.hands_taken, "winner", &v.winner, "how", &v.how,
-                       "rematch", &v.rematch[0], &v.rematch[1], "record", &v.record, "clock", &v.clock,
-                       "due_player", &v.due_player, "marks", &v.marks[0], &v.marks[1], "chat", &v.chat) != 0) {
+    if (json_unpack_ex(
+            root, &je, JSON_STRICT,
+            "{s:i, s:s, s:o, s:i, s:i, s:b, s:b, s:i, s:[s,s], s:s, s:o, s:i, s:I, s:i, s:i, s:s, s:[b,b], "
+            "s:o, s:o, s:i, s:[i,i], s:o}",
+            "version", &v.version, "id", &v.id, "config", &v.config, "grace", &v.grace, "clock_s", &v.clock_s,
+            "rated", &v.rated, "listed", &v.listed, "takeover_level", &v.takeover_level, "secrets",
+            &v.secrets[0], &v.secrets[1], "phase", &v.phase, "seats", &v.seats, "match", &v.match, "base",
+            &v.base, "hands_taken", &v.hands_taken, "winner", &v.winner, "how", &v.how, "rematch",
+            &v.rematch[0], &v.rematch[1], "record", &v.record, "clock", &v.clock, "due_player", &v.due_player,
+            "marks", &v.marks[0], &v.marks[1], "chat", &v.chat) != 0) {
         gw_status st = gw_error_set(err, GW_EINVAL, 0, 0, "the saved table is not valid: %s", je.text);
         json_decref(root);
         return st;
@@ -203,6 +211,7 @@ gw_status gw_table_load(const char *text, size_t len, const gw_session_config *b
         return gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory");
     }
     t->view = view;
+    t->seats[0].rating = t->seats[1].rating = -1;
     t->winner = -1;
     t->clock_player = -1;
     t->due_player = -1;
@@ -217,7 +226,8 @@ gw_status gw_table_load(const char *text, size_t len, const gw_session_config *b
                 c.seats[p] = t->seats[p].kind == GW_TSEAT_COMPUTER
                                  ? (gw_seat_config){GW_SEAT_COMPUTER, t->seats[p].level, ""}
                                  : (gw_seat_config){GW_SEAT_OUTSIDE, 0, ""};
-            st = gw_session_restore(&c, json_string_value(v.record), json_string_length(v.record), &t->s, err);
+            st =
+                gw_session_restore(&c, json_string_value(v.record), json_string_length(v.record), &t->s, err);
             if (st == GW_OK && gw_session_config_of(t->s)->game != t->opt.session.game)
                 st = bad(err, "the record is of the other game");
             for (int p = 0; p < 2 && st == GW_OK; p++)
@@ -238,8 +248,10 @@ gw_status gw_table_load(const char *text, size_t len, const gw_session_config *b
         return st;
     }
     for (int p = 0; p < 2; p++)
-        if (t->seats[p].kind == GW_TSEAT_PERSON) t->seats[p].away_since_ms = now_ms;
-        else t->seats[p].away_since_ms = -1;
+        if (t->seats[p].kind == GW_TSEAT_PERSON)
+            t->seats[p].away_since_ms = now_ms;
+        else
+            t->seats[p].away_since_ms = -1;
     t->now_seen = now_ms;
     *out = t;
     return GW_OK;

@@ -104,9 +104,10 @@ json_t *tb_seats_json(const gw_table *t, int64_t now_ms) {
             int64_t left = st->away_since_ms + (int64_t)t->opt.grace_s * 1000 - now_ms;
             grace = json_integer(left > 0 ? left : 0);
         }
-        json_array_append_new(a, json_pack("{s:s, s:s, s:b, s:o, s:b, s:n}", "kind", kind_name(st->kind),
+        json_array_append_new(a, json_pack("{s:s, s:s, s:b, s:o, s:b, s:o}", "kind", kind_name(st->kind),
                                            "name", st->name, "connected", connections(t, p) > 0,
-                                           "grace_left_ms", grace, "taken_over", st->taken_over, "rating"));
+                                           "grace_left_ms", grace, "taken_over", st->taken_over, "rating",
+                                           st->rating >= 0 ? json_real(st->rating) : json_null()));
     }
     return a;
 }
@@ -117,12 +118,18 @@ static const char *phase_name(gw_table_phase p) {
 
 json_t *tb_table_json(const gw_table *t, int viewer, uint32_t since, bool resync, int64_t now_ms) {
     const gw_session_config *c = t->s ? gw_session_config_of(t->s) : &t->opt.session;
-    return json_pack("{s:s, s:s, s:{s:o}, s:o, s:i, s:i, s:b, s:s, s:o, s:i, s:I, s:I, s:b, s:n}", "type",
+    json_t *ratings = json_null();
+    if (t->seats[0].rating >= 0 || t->seats[1].rating >= 0) {
+        json_decref(ratings);
+        ratings = json_pack("[o,o]", t->seats[0].rating >= 0 ? json_real(t->seats[0].rating) : json_null(),
+                            t->seats[1].rating >= 0 ? json_real(t->seats[1].rating) : json_null());
+    }
+    return json_pack("{s:s, s:s, s:{s:o}, s:o, s:i, s:i, s:b, s:s, s:o, s:i, s:I, s:I, s:b, s:o}", "type",
                      "table", "table", t->opt.id, "you", "player", player_or_null(viewer), "config",
                      gw_protocol_config_json(c, false), "grace", t->opt.grace_s, "clock", t->opt.card_s,
                      "rated", t->opt.rated, "phase", phase_name(t->phase), "seats", tb_seats_json(t, now_ms),
                      "match", t->match_no, "base", (json_int_t)t->base, "since", (json_int_t)since, "resync",
-                     resync, "ratings");
+                     resync, "ratings", ratings);
 }
 
 json_t *tb_over_json(const gw_table *t) {
@@ -173,7 +180,8 @@ static json_t *legal_json(const gw_table *t, int viewer) {
     }
     for (int c = 0; c < 64; c++) {
         gw_action act = {GW_ACTION_CARD, (gw_card)c, GW_CMD_NONE};
-        if (!gw_card_valid(act.card) || gw_session_check(t->s, viewer, &act, NULL) != GW_REFUSE_NONE) continue;
+        if (!gw_card_valid(act.card) || gw_session_check(t->s, viewer, &act, NULL) != GW_REFUSE_NONE)
+            continue;
         char name[3];
         gw_card_format(act.card, name);
         json_array_append_new(a, json_string(name));
@@ -190,9 +198,8 @@ void tb_send_view(gw_table *t, gw_conn_id conn, int viewer, int64_t now_ms, gw_t
     }
     json_t *clock = json_null();
     int64_t left = tb_clock_left(t, now_ms);
-    if (left >= 0)
-        clock = json_pack("{s:i, s:I}", "player", t->clock_player, "left_ms", (json_int_t)left);
+    if (left >= 0) clock = json_pack("{s:i, s:I}", "player", t->clock_player, "left_ms", (json_int_t)left);
     tb_push_json(out, conn,
-                 json_pack("{s:s, s:o, s:o, s:o}", "type", "table_view", "view", gw_protocol_view_json(t->view),
-                           "legal", legal_json(t, viewer), "clock", clock));
+                 json_pack("{s:s, s:o, s:o, s:o}", "type", "table_view", "view",
+                           gw_protocol_view_json(t->view), "legal", legal_json(t, viewer), "clock", clock));
 }

@@ -451,8 +451,8 @@ def check_android_replay(r, dealt0):
     """An Android Whist replay drawn from its record: every card of the four hands as dealt, each trick's
     plays, commands and errors, in order and by the rules, the result; player 0's hand is dealt0."""
     keys = {"type", "id", "game", "names", "dealer", "seats", "trump", "trump_card", "hands", "tricks", "result",
-            "complete"}
-    if set(r) != keys or r["complete"] is not True:
+            "complete", "you"}
+    if set(r) != keys or r["complete"] is not True or r["you"] != 0:
         fail(f"android replay: keys {sorted(r)}")
     d = r["dealer"]
     if d not in (0, 1) or r["seats"] != {"D": d, "L": 1 - d, "X": d, "N": 1 - d}:

@@ -23,6 +23,9 @@ human opposite). Scenarios:
               plays, and the person comes back and takes it again
   lobby       play anyone pairs two people who ask for the same rules; the lobby lists a waiting table
   rated       a rated match resigned: both ratings change (the winner's shown in the lobby above 1500)
+  clock       15 s a card: a player who waits has the card played for it by the computer when it runs out
+  full        (with a flag file: tests/shim/disk_full.c) a card played while the disk is full: not_saved,
+              the table given again as saved to every connection, then play on
   restart1    (with STATE_FILE) a match begun: some cards played, the table and links written to STATE_FILE
   restart2    (with STATE_FILE) after the server was killed and started again: both players join again,
               the hand goes on where it was, and is played to the end of the match
@@ -320,6 +323,23 @@ def scenario_german(host, port, rng):
             fail(f"not against a person: {e} {f}")
         if e["tricks"] != f["tricks"][::-1] or e["score"] != f["score"][::-1]:
             fail(f"not from each side: {e} {f}")
+    # the replay of a hand player 1 played is player 1's: "you" is its seat, and its review judges its cards
+    b.send({"type": "replay", "id": hb[-1]["id"]})
+    r = b.until(lambda m: m["type"] in ("replay", "error"), "replay")
+    if r["type"] != "replay" or r["you"] != 1:
+        fail(f"player 1's replay: {r}")
+    verdicts = r.get("foreplay", []) + r.get("verdicts", [])
+    while not r.get("complete"):
+        r = b.until(lambda m: m["type"] in ("review", "error"), "review")
+        if r["type"] == "error":
+            fail(f"review: {r}")
+        verdicts += r["foreplay"] + r["verdicts"]
+    mine = set()
+    for key, m in b.log:
+        if key[0] == 0 and key[1] == 1 and m.get("type") == "event" and m["kind"] == "play" and m["player"] == 1:
+            mine.add(m["card"])
+    if not verdicts or any(v["card"] not in mine for v in verdicts):
+        fail(f"player 1's review judges cards it did not play: {[v['card'] for v in verdicts]}")
     a.send({"type": "stats"})
     st = a.until(lambda m: m["type"] == "stats", "stats")
     rows = [r for r in st["german"] if r["opponent"] == "human"]
@@ -571,6 +591,62 @@ def scenario_restart2(host, port, rng, state_file):
     print(f"restart2: went on from hand {st['hand']}, card {st['moves']}; {n} more actions to the end")
 
 
+def scenario_clock(host, port, rng):
+    """15 s a card: the player to play waits; the clock shown runs out and the computer plays that card
+    for it (the server's tick), the other player sees it played; the match goes on."""
+    a, b, s, tid, seats = three(host, port, {"game": "german", "target": "5", "clock": "15"}, rng)
+    play([a, b], [s], rng, max_actions=3)
+    pump([a, b, s], 0.3)
+    waiter = a if a.view and a.view["legal"] else b
+    other = b if waiter is a else a
+    clock = waiter.view["clock"]
+    if not clock or clock["player"] != waiter.player or not 0 < clock["left_ms"] <= 15000:
+        fail(f"no clock running for the player to play: {clock}")
+    before = len(waiter.view["view"]["table"]["moves"])
+    t0 = time.time()
+    m = other.until(lambda m: m["type"] == "event" and m["kind"] == "play" and m["player"] == waiter.player,
+                    "the card the computer played")
+    waited = time.time() - t0
+    if waited < clock["left_ms"] / 1000 - 0.5 or waited > clock["left_ms"] / 1000 + 3:
+        fail(f"the card came after {waited:.1f} s with {clock['left_ms']} ms left")
+    pump([a, b, s], 0.5)
+    if len(waiter.view["view"]["table"]["moves"]) <= before:
+        fail("the waiting player's view does not show its card played")
+    play([a, b], [s], rng, max_actions=6)
+    check_leaks([a, b], [s])
+    print(f"clock: the computer played the card after {waited:.1f} s")
+
+
+def scenario_full(host, port, rng, flag):
+    """The disk fills up at a table (tests/shim/disk_full.c: while FLAG exists every write fails): an
+    action then is refused with not_saved and nothing of it is shown; every connection is given the table
+    again as saved; with room again the match plays on."""
+    a, b, s, tid, seats = three(host, port, {"game": "german", "target": "5"}, rng)
+    play([a, b], [s], rng, max_actions=5)
+    pump([a, b, s], 0.3)
+    actor = a if a.view and a.view["legal"] else b
+    if not (actor.view and actor.view["legal"]):
+        fail("nobody to play")
+    moves = list(actor.view["view"]["table"]["moves"])
+    open(flag, "w").close()
+    card = actor.view["legal"][0]
+    actor.view = None
+    actor.send({"type": "table_act", "action": action_of(card)})
+    m = actor.until(lambda m: m["type"] == "error" or (m["type"] == "event" and m["kind"] == "play"),
+                    "not_saved")
+    if m["type"] != "error" or m["code"] != "not_saved" or "disk is full" not in m["message"]:
+        fail(f"a card played on a full disk: {m}")
+    for c in (a, b, s):
+        t = c.until(lambda m: m["type"] == "table", "the table again")
+        v = c.until(lambda m: m["type"] == "table_view", "its view")
+        if v["view"]["table"]["moves"] != moves:
+            fail(f"{c.name}: the unsaved card is shown: {v['view']['table']['moves']} after {moves}")
+    os.remove(flag)
+    n = play([a, b], [s], rng, max_actions=10)
+    check_leaks([a, b], [s])
+    print(f"full: not_saved, the table as saved again, then {n} more actions")
+
+
 def main():
     if len(sys.argv) < 4:
         fail(__doc__)
@@ -579,7 +655,7 @@ def main():
     fn = globals().get("scenario_" + scenario)
     if not fn:
         fail(f"no scenario {scenario}")
-    if scenario.startswith("restart"):
+    if scenario.startswith("restart") or scenario == "full":
         fn(host, port, rng, sys.argv[4])
     else:
         fn(host, port, rng)

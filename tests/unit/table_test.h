@@ -146,7 +146,8 @@ static inline json_t *tt_view(const tt_box *b, gw_conn_id conn) {
 /* The legal list of a table_view as text actions: the first one as a table_act message. */
 static inline void tt_act_text(const char *legal, bool command, char *out, size_t cap) {
     if (command)
-        snprintf(out, cap, "{\"type\":\"table_act\",\"action\":{\"type\":\"command\",\"command\":\"%s\"}}", legal);
+        snprintf(out, cap, "{\"type\":\"table_act\",\"action\":{\"type\":\"command\",\"command\":\"%s\"}}",
+                 legal);
     else
         snprintf(out, cap, "{\"type\":\"table_act\",\"action\":{\"type\":\"play\",\"card\":\"%s\"}}", legal);
 }

@@ -125,6 +125,81 @@ static void test_new_and_open(void **state) {
     refused("{\"type\":\"open\",\"game\":\"german\",\"x\":1}", "unknown_field");
 }
 
+/* The tables' messages: their options and fields read strictly; those the table reads itself passed on. */
+static void test_table_messages(void **state) {
+    (void)state;
+    assert_true(parse("{\"type\":\"table_new\",\"options\":{}}"));
+    assert_int_equal(m.type, CLIENT_TABLE_NEW);
+    assert_int_equal(m.config.seats[1].kind, GW_SEAT_OUTSIDE); /* a person opposite by default */
+    assert_int_equal(m.grace_s, GW_TABLE_GRACE_DEFAULT);
+    assert_int_equal(m.card_s, 0);
+    assert_false(m.rated);
+    assert_false(m.listed);
+    assert_true(parse("{\"type\":\"table_new\",\"options\":{\"game\":\"android\",\"grace\":\"3600\","
+                      "\"clock\":\"30\",\"rated\":\"yes\",\"listed\":\"yes\"}}"));
+    assert_int_equal(m.config.game, GW_GAME_ANDROID);
+    assert_int_equal(m.grace_s, 3600);
+    assert_int_equal(m.card_s, 30);
+    assert_true(m.rated && m.listed);
+    assert_true(parse("{\"type\":\"table_new\",\"options\":{\"opponent\":\"hard\",\"grace\":\"0\"}}"));
+    assert_int_equal(m.config.seats[1].kind, GW_SEAT_COMPUTER);
+    assert_int_equal(m.grace_s, 0);
+    static const char *const BAD[] = {"\"grace\":\"3601\"",     "\"grace\":\"-1\"",   "\"grace\":\"07\"",
+                                      "\"grace\":\" 5\"",       "\"grace\":\"\"",     "\"clock\":\"20\"",
+                                      "\"clock\":\"0\"",        "\"rated\":\"true\"", "\"listed\":\"1\"",
+                                      "\"opponent\":\"genius\""};
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
+        char text[200];
+        snprintf(text, sizeof text, "{\"type\":\"table_new\",\"options\":{%s}}", BAD[i]);
+        refused(text, "bad_value");
+    }
+    refused("{\"type\":\"table_new\",\"options\":{\"opponent\":\"easy\",\"rated\":\"yes\"}}", "bad_value");
+    refused("{\"type\":\"table_new\",\"options\":{\"seed\":\"1\"}}", "unknown_field");
+    refused("{\"type\":\"table_new\",\"options\":{\"grace\":60}}", "wrong_type");
+    refused("{\"type\":\"table_new\"}", "missing_field");
+    assert_true(parse("{\"type\":\"play_anyone\",\"options\":{\"target\":\"7\"}}"));
+    assert_int_equal(m.type, CLIENT_PLAY_ANYONE);
+    assert_true(m.listed);
+    refused("{\"type\":\"play_anyone\",\"options\":{\"opponent\":\"easy\"}}", "bad_value");
+    refused("{\"type\":\"play_anyone\",\"options\":{\"listed\":\"no\"}}", "bad_value");
+    /* table_join: the id's form, the secret's (32 lowercase hexadecimal digits, or null), since */
+    assert_true(parse("{\"type\":\"table_join\",\"table\":\"ab-C_9\",\"secret\":null,\"since\":4294967295}"));
+    assert_int_equal(m.type, CLIENT_TABLE_JOIN);
+    assert_string_equal(m.table, "ab-C_9");
+    assert_string_equal(m.secret, "");
+    assert_int_equal(m.since, 4294967295u);
+    assert_true(
+        parse("{\"type\":\"table_join\",\"table\":\"t\",\"secret\":\"0123456789abcdef0123456789abcdef\"}"));
+    assert_string_equal(m.secret, "0123456789abcdef0123456789abcdef");
+    assert_int_equal(m.since, 0);
+    refused("{\"type\":\"table_join\",\"table\":\"../x\"}", "no_table");
+    refused("{\"type\":\"table_join\",\"table\":\"\"}", "no_table");
+    refused("{\"type\":\"table_join\",\"table\":\"0123456789abcdef0123456789abcdefX\"}", "no_table");
+    refused("{\"type\":\"table_join\",\"table\":\"t\",\"secret\":\"0123456789ABCDEF0123456789abcdef\"}",
+            "bad_secret");
+    refused("{\"type\":\"table_join\",\"table\":\"t\",\"secret\":\"0123\"}", "bad_secret");
+    refused("{\"type\":\"table_join\",\"table\":\"t\",\"secret\":5}", "wrong_type");
+    refused("{\"type\":\"table_join\",\"table\":\"t\",\"since\":-1}", "out_of_range");
+    refused("{\"type\":\"table_join\",\"table\":\"t\",\"since\":4294967296}", "out_of_range");
+    refused("{\"type\":\"table_join\",\"table\":\"t\",\"who\":1}", "unknown_field");
+    refused("{\"type\":\"table_join\"}", "missing_field");
+    assert_true(parse("{\"type\":\"lobby\"}"));
+    assert_int_equal(m.type, CLIENT_LOBBY);
+    assert_true(parse("{\"type\":\"table_leave\"}"));
+    assert_int_equal(m.type, CLIENT_TABLE_LEAVE);
+    refused("{\"type\":\"lobby\",\"x\":1}", "unknown_field");
+    /* read by the table itself: passed on whole */
+    static const char *const PASSED[] = {"table_act",     "table_next", "table_claim", "table_computer",
+                                         "table_rematch", "table_chat", "table_resign"};
+    for (size_t i = 0; i < sizeof PASSED / sizeof PASSED[0]; i++) {
+        char text[100];
+        snprintf(text, sizeof text, "{\"type\":\"%s\",\"anything\":1}", PASSED[i]);
+        assert_true(parse(text));
+        assert_int_equal(m.type, CLIENT_TABLE);
+    }
+    refused("{\"type\":\"table_dance\"}", "unknown_type");
+}
+
 static void test_settings_text(void **state) {
     (void)state;
     web_settings s;
@@ -156,9 +231,8 @@ static void test_settings_text(void **state) {
 
 int main(void) {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_settings_message),
-        cmocka_unit_test(test_other_messages),
-        cmocka_unit_test(test_new_and_open),
+        cmocka_unit_test(test_settings_message), cmocka_unit_test(test_other_messages),
+        cmocka_unit_test(test_new_and_open),     cmocka_unit_test(test_table_messages),
         cmocka_unit_test(test_settings_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

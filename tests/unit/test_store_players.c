@@ -176,8 +176,7 @@ static void test_version_3_migrated(void **state) {
     assert_int_equal(gw_store_open(path, &s, &err), GW_OK);
     int64_t ht = one_hand_match(s, NULL, 0);
     gw_store_close(s);
-    raw_exec(path,
-             GW_RAW_UNDO_SCHEMA_6
+    raw_exec(path, GW_RAW_UNDO_SCHEMA_6
              "DROP TABLE players; DROP INDEX matches_owner; DROP INDEX rubbers_owner;"
              "ALTER TABLE matches DROP COLUMN owner; ALTER TABLE rubbers DROP COLUMN owner;"
              "DROP TABLE web_games;"

@@ -156,8 +156,7 @@ static void test_version_5_migrated(void **state) {
     gw_error err;
     assert_int_equal(gw_store_open(path, &s, &err), GW_OK);
     gw_store_close(s);
-    raw_exec(path,
-             GW_RAW_UNDO_SCHEMA_6
+    raw_exec(path, GW_RAW_UNDO_SCHEMA_6
              "INSERT INTO rubbers (started, opponent, seed) VALUES ('2026-01-01 00:00:00', 'human', '1');"
              "INSERT INTO rubbers (started, opponent, seed) VALUES ('2026-01-01 00:00:00', 'easy', '2');"
              "PRAGMA user_version = 5;");

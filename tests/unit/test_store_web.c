@@ -128,8 +128,7 @@ static void test_version_4_migrated(void **state) {
     gw_store_close(s);
     /* a version 4 database as whist serve left it: one game per token, a German match of player A (its
      * statistics row in the record's tags), an Android rubber of player B */
-    raw_exec(path,
-             GW_RAW_UNDO_SCHEMA_6
+    raw_exec(path, GW_RAW_UNDO_SCHEMA_6
              "DROP TABLE web_games; DROP INDEX players_prune;"
              "ALTER TABLE players DROP COLUMN last_seen; ALTER TABLE players DROP COLUMN kept;"
              "CREATE TABLE web_games (token TEXT PRIMARY KEY, saved TEXT NOT NULL, record TEXT NOT NULL);"

@@ -149,8 +149,16 @@ static void seats_fill_and_the_match_starts(void **state) {
     assert_int_equal(gw_table_join(t, C1, TT_S1, "Bad Identity", "Bob", 0, 0, &out, &err), GW_EINVAL);
     tt_take(b, &out);
     assert_int_equal(gw_table_phase_of(t), GW_TABLE_WAITING);
-    /* bob takes seat 1: the first hand is dealt, everybody is told */
-    tt_join(t, b, C1, TT_S1, "bob", "Bob", 0, 0);
+    /* bob takes seat 1: the first hand is dealt, everybody is told (alice's rating with her seat) */
+    gw_table_set_rating(t, 0, 1612.5);
+    tt_join(t, b, C1, TT_S1, "bob", "hard", 0, 0);
+    gw_table_seat_of(t, 1, &seat);
+    assert_string_equal(seat.name, "Hard"); /* never a level's name: a record would take it for one */
+    tab = tt_find(b, C1, "table", 0);
+    assert_true(json_real_value(json_array_get(json_object_get(tab, "ratings"), 0)) == 1612.5);
+    assert_true(json_is_null(json_array_get(json_object_get(tab, "ratings"), 1)));
+    assert_true(json_real_value(
+                    json_object_get(json_array_get(json_object_get(tab, "seats"), 0), "rating")) == 1612.5);
     assert_int_equal(gw_table_phase_of(t), GW_TABLE_PLAYING);
     assert_non_null(gw_table_session(t));
     uint32_t last = gw_table_last_event(t);
@@ -172,7 +180,7 @@ static void seats_fill_and_the_match_starts(void **state) {
     /* the record names the persons */
     char *rec = record_of(t);
     assert_non_null(strstr(rec, "[Player1 \"Alice A\"]"));
-    assert_non_null(strstr(rec, "[Player2 \"Bob\"]"));
+    assert_non_null(strstr(rec, "[Player2 \"Hard\"]"));
     free(rec);
     tt_clear(b);
     free(b);
@@ -431,6 +439,23 @@ static void the_clock_plays_a_card_and_marks_the_hand(void **state) {
         /* no clock against a player who is away */
         tt_leave(t, b, next == 0 ? C0 : C1, 18000);
         assert_int_equal(gw_table_next_deadline(t), 18000 + 60000);
+        /* coming back wins no time: the card keeps what it had left (14.1 s) */
+        if (next >= 0) {
+            tt_join(t, b, next == 0 ? C0 : C1, next == 0 ? TT_S0 : TT_S1, next == 0 ? "alice" : "bob", "", 0,
+                    50000);
+            assert_int_equal(gw_table_next_deadline(t), 50000 + 14100);
+            /* and through a save and a load too */
+            tt_leave(t, b, next == 0 ? C0 : C1, 51000);
+            char *saved = save_of(t);
+            gw_table *u;
+            gw_error err;
+            assert_int_equal(gw_table_load(saved, strlen(saved), &o.session, 70000, &u, &err), GW_OK);
+            free(saved);
+            tt_join(u, b, C0, TT_S0, "alice", "", 0, 80000);
+            tt_join(u, b, C1, TT_S1, "bob", "", 0, 80000);
+            assert_int_equal(gw_table_next_deadline(u), 80000 + 13100);
+            gw_table_free(u);
+        }
         tt_clear(b);
         gw_table_free(t);
     }
@@ -461,9 +486,11 @@ static void rematches_alternate_the_first_dealer(void **state) {
             tt_send(t, b, C0, "{\"type\":\"table_rematch\"}", 0);
             assert_string_equal(code_of(b, C0), "not_now");
             if (g == 0) {
-                while (step(t, b, 0)) {}
+                while (step(t, b, 0)) {
+                }
                 assert_non_null(tt_find(b, SPEC, "table_over", 0));
-                assert_string_equal(json_string_value(json_object_get(tt_find(b, SPEC, "table_over", 0), "how")), "played");
+                assert_string_equal(
+                    json_string_value(json_object_get(tt_find(b, SPEC, "table_over", 0), "how")), "played");
             } else {
                 tt_send(t, b, C1, "{\"type\":\"table_resign\"}", 0);
             }
@@ -512,7 +539,8 @@ static void chat_goes_where_it_should(void **state) {
     tt_send(t, b, SPEC, "{\"type\":\"table_chat\",\"phrase\":\"oops\"}", 0);
     assert_null(tt_find(b, C0, "table_chat", 0));
     assert_null(tt_find(b, C1, "table_chat", 0));
-    assert_string_equal(json_string_value(json_object_get(tt_find(b, SPEC2, "table_chat", 0), "from")), "spectator");
+    assert_string_equal(json_string_value(json_object_get(tt_find(b, SPEC2, "table_chat", 0), "from")),
+                        "spectator");
     assert_non_null(tt_find(b, SPEC, "table_chat", 0));
     tt_send(t, b, C1, "{\"type\":\"table_chat\",\"phrase\":\"you lose\"}", 0);
     assert_string_equal(code_of(b, C1), "bad_value");
@@ -658,7 +686,8 @@ static void bad_messages_change_nothing(void **state) {
         assert_int_equal(b->conn[0], C0);
         assert_string_equal(tt_type(b->msg[0]), "error");
         if (strcmp(json_string_value(json_object_get(b->msg[0], "code")), BAD[i].code) != 0)
-            fail_msg("%s: %s, not %s", BAD[i].text, json_string_value(json_object_get(b->msg[0], "code")), BAD[i].code);
+            fail_msg("%s: %s, not %s", BAD[i].text, json_string_value(json_object_get(b->msg[0], "code")),
+                     BAD[i].code);
         char *after = save_of(t);
         assert_string_equal(before, after);
         free(after);
@@ -711,7 +740,8 @@ static void a_computer_seat_plays_and_thinks_apart(void **state) {
     for (int g = 0; g < 2; g++) {
         gw_game_kind game = g ? GW_GAME_ANDROID : GW_GAME_GERMAN;
         gw_table_options o = tt_options(game, 55);
-        o.session.seats[1] = (gw_seat_config){GW_SEAT_COMPUTER, game == GW_GAME_ANDROID ? GW_ANDROID_EASY : GW_AI_EASY, ""};
+        o.session.seats[1] =
+            (gw_seat_config){GW_SEAT_COMPUTER, game == GW_GAME_ANDROID ? GW_ANDROID_EASY : GW_AI_EASY, ""};
         o.session.rules.target = 1;
         gw_table *t = tt_table(&o);
         gw_table_seat seat;
@@ -742,7 +772,8 @@ static void a_computer_seat_plays_and_thinks_apart(void **state) {
         assert_true(gw_table_last_event(t) > before);
         assert_true(tt_count(b, C0, "event") > 0);
         /* the match to its end (resigned if long), then the person's rematch alone */
-        for (int k = 0; k < 400 && step(t, b, 0); k++) {}
+        for (int k = 0; k < 400 && step(t, b, 0); k++) {
+        }
         if (gw_table_phase_of(t) == GW_TABLE_PLAYING) tt_send(t, b, C0, "{\"type\":\"table_resign\"}", 0);
         assert_int_equal(gw_table_phase_of(t), GW_TABLE_OVER);
         tt_send(t, b, C0, "{\"type\":\"table_rematch\"}", 0);

@@ -3,7 +3,8 @@
  * the computer taking seats, rematches, garbage), and after EVERY call the check that no connection got a
  * card hidden from its viewer: the hidden cards are computed from the engine's true hands (table_test.h,
  * tt_hidden), not by the session's visibility code, and every card named anywhere in every message is looked
- * up. GW_TABLE_GAMES sets how many tables (default 40); the scenario test runs 10,000. */
+ * up. GW_TABLE_GAMES sets how many tables (default 12: a few seconds under the sanitizers); the scenario test
+ * runs 10,000. */
 #define _POSIX_C_SOURCE 200809L
 #include "table_test.h"
 
@@ -12,6 +13,12 @@
 #include "gw/session.h"
 
 #define MAX_CONNS 16
+
+/* What the random tables went through, over the whole run (printed at the end, to see the paths are taken).
+ */
+typedef struct tally {
+    long played, claimed, resigned, moved, resyncs, timeouts, takeovers, rematches;
+} tally;
 
 typedef struct conn {
     gw_conn_id id;
@@ -27,22 +34,25 @@ typedef struct world {
     gw_conn_id next_id;
     const char *identity[2]; /* who holds each seat now */
     gw_view *view;
-    size_t last_n;      /* messages of the last call */
+    size_t last_n;       /* messages of the last call */
     uint64_t seen[8192]; /* the texts checked in the call, by hash */
     long messages, calls;
+    tally *tally;
+    int match_seen; /* the highest match number seen */
     uint64_t game_no;
 } world;
 
 static uint32_t below(world *w, uint32_t n) { return gw_rng_below(&w->rng, n); }
 
-/* Every card named in j (but the German view's "unseen": the set of the cards the viewer cannot place, checked
- * apart) must not be hidden; the cards found are ORed into *named. */
+/* Every card named in j (but the German view's "unseen": the set of the cards the viewer cannot place,
+ * checked apart) must not be hidden; the cards found are ORed into *named. */
 static void scan(const json_t *j, gw_cards hidden, const char *where, const world *w, int viewer) {
     if (json_is_string(j)) {
         const char *s = json_string_value(j);
         gw_card c;
         if (json_string_length(j) == 2 && gw_card_parse(s, 2, &c) == GW_OK && gw_has(hidden, c))
-            fail_msg("game %llu: viewer %d got hidden card %s in %s", (unsigned long long)w->game_no, viewer, s, where);
+            fail_msg("game %llu: viewer %d got hidden card %s in %s", (unsigned long long)w->game_no, viewer,
+                     s, where);
         return;
     }
     if (json_is_array(j)) {
@@ -101,11 +111,14 @@ static void check(world *w, gw_table_out *out, gw_conn_id from, bool refused_onl
         hand = w->view->hand_number;
     }
     size_t nseen = 0;
+    bool over = false, rematch = false;
     for (size_t i = 0; i < out->n; i++) {
         w->messages++;
         const char *text = out->msgs[i].text;
         conn *c = conn_of(w, out->msgs[i].conn);
-        if (!c) fail_msg("a message to connection %llu, which does not follow the table", (unsigned long long)out->msgs[i].conn);
+        if (!c)
+            fail_msg("a message to connection %llu, which does not follow the table",
+                     (unsigned long long)out->msgs[i].conn);
         if (refused_only) assert_int_equal(out->msgs[i].conn, from);
         assert_null(strchr(text, '\n'));
         bool moved = strcmp(text, "{\"type\":\"table_moved\"}") == 0;
@@ -113,13 +126,31 @@ static void check(world *w, gw_table_out *out, gw_conn_id from, bool refused_onl
         bool dup = false;
         for (size_t k = 0; k < nseen && !dup; k++)
             dup = w->seen[k] == h;
-        if (moved) c->on = false;
+        if (moved) {
+            c->on = false;
+            w->tally->moved++;
+        }
         if (dup) continue;
         if (nseen < sizeof w->seen / sizeof w->seen[0]) w->seen[nseen++] = h;
         json_error_t je;
         json_t *m = json_loads(text, JSON_REJECT_DUPLICATES, &je);
         if (!m || !json_is_object(m)) fail_msg("not a JSON object: %s", text);
         const char *type = tt_type(m);
+        /* what happened (once a call) */
+        if (strcmp(type, "table_over") == 0 && !over) {
+            over = true;
+            const char *how = json_string_value(json_object_get(m, "how"));
+            if (strcmp(how, "played") == 0) w->tally->played++;
+            if (strcmp(how, "claimed") == 0) w->tally->claimed++;
+            if (strcmp(how, "resigned") == 0) w->tally->resigned++;
+        }
+        if (strcmp(type, "table") == 0 && json_is_true(json_object_get(m, "resync"))) w->tally->resyncs++;
+        if (strcmp(type, "table") == 0 && !rematch && json_integer_value(json_object_get(m, "match")) > 1 &&
+            w->match_seen < json_integer_value(json_object_get(m, "match"))) {
+            rematch = true;
+            w->match_seen = (int)json_integer_value(json_object_get(m, "match"));
+            w->tally->rematches++;
+        }
         int k = c->viewer == GW_SPECTATOR ? 2 : c->viewer;
         /* a finished hand's events may show any card: every card of it was played */
         if (strcmp(type, "event") != 0 || json_integer_value(json_object_get(m, "hand")) == hand)
@@ -127,7 +158,8 @@ static void check(world *w, gw_table_out *out, gw_conn_id from, bool refused_onl
         if (strcmp(type, "table_view") == 0) {
             json_t *table = json_object_get(json_object_get(m, "view"), "table");
             json_t *unseen = json_object_get(table, "unseen");
-            if (unseen) assert_true(cards_of(unseen) == hidden[k]); /* German: exactly the cards it cannot place */
+            if (unseen)
+                assert_true(cards_of(unseen) == hidden[k]); /* German: exactly the cards it cannot place */
             if (c->viewer == GW_SPECTATOR) assert_int_equal(json_array_size(json_object_get(m, "legal")), 0);
         }
         json_decref(m);
@@ -178,7 +210,14 @@ static void send_text(world *w, conn *c, const char *text) {
     gw_table_out out;
     gw_table_out_init(&out);
     gw_error err;
+    gw_table_seat before[2], after[2];
+    for (int p = 0; p < 2; p++)
+        gw_table_seat_of(w->t, p, &before[p]);
     assert_int_equal(gw_table_message(w->t, c->id, text, strlen(text), w->now, &out, &err), GW_OK);
+    for (int p = 0; p < 2; p++) {
+        gw_table_seat_of(w->t, p, &after[p]);
+        w->tally->takeovers += after[p].taken_over && !before[p].taken_over;
+    }
     check(w, &out, c->id, false);
 }
 
@@ -220,16 +259,24 @@ static void random_act(world *w, bool legal) {
         gw_card_format(c, name);
         tt_act_text(name, false, text, sizeof text);
     } else {
-        tt_act_text(gw_android_command_name((gw_android_command)below(w, GW_CMD_COUNT)), true, text, sizeof text);
+        tt_act_text(gw_android_command_name((gw_android_command)below(w, GW_CMD_COUNT)), true, text,
+                    sizeof text);
     }
     conn *c = some_conn(w, below(w, 8) ? player : 9);
     if (c) send_text(w, c, text);
 }
 
 static const char *const GARBAGE[] = {
-    "", "{", "[]", "{\"type\":\"table_act\"}", "{\"type\":\"table_chat\",\"phrase\":\"hi\"}",
-    "{\"type\":\"table_next\",\"x\":0}", "{\"type\":\"table_act\",\"action\":{\"type\":\"play\",\"card\":\"ZZ\"}}",
-    "{\"type\":\"table_next\",\"type\":\"table_next\"}", "{\"type\":1}", "null",
+    "",
+    "{",
+    "[]",
+    "{\"type\":\"table_act\"}",
+    "{\"type\":\"table_chat\",\"phrase\":\"hi\"}",
+    "{\"type\":\"table_next\",\"x\":0}",
+    "{\"type\":\"table_act\",\"action\":{\"type\":\"play\",\"card\":\"ZZ\"}}",
+    "{\"type\":\"table_next\",\"type\":\"table_next\"}",
+    "{\"type\":1}",
+    "null",
 };
 
 static const char *const BARE[] = {"{\"type\":\"table_next\"}", "{\"type\":\"table_claim\"}",
@@ -239,8 +286,9 @@ static const char *const BARE[] = {"{\"type\":\"table_next\"}", "{\"type\":\"tab
 static const char *const PHRASES[] = {"good_game", "well_played", "thanks", "oops"};
 
 /* One random table, played by random people until its second match ends or the steps run out. */
-static void one_game(uint64_t g, long *messages, long *calls) {
+static void one_game(uint64_t g, long *messages, long *calls, tally *tl) {
     world *w = calloc(1, sizeof *w);
+    w->tally = tl;
     w->view = malloc(sizeof *w->view);
     w->game_no = g;
     gw_rng_seed(&w->rng, 0xC0FFEE ^ g);
@@ -262,11 +310,16 @@ static void one_game(uint64_t g, long *messages, long *calls) {
         w->now += below(w, 4) == 0 ? (int64_t)below(w, 40000) : (int64_t)below(w, 500);
         uint32_t r = below(w, 100);
         conn *c;
-        if (gw_table_computer_due(w->t) && below(w, 3)) {
+        if (gw_table_phase_of(w->t) == GW_TABLE_OVER && below(w, 3) == 0 &&
+            (c = some_conn(w, (int)below(w, 2)))) {
+            send_text(w, c, "{\"type\":\"table_rematch\"}");
+        } else if (gw_table_computer_due(w->t) && below(w, 3)) {
             gw_table_out out;
             gw_table_out_init(&out);
             gw_error err;
+            bool person = !gw_session_turn(gw_table_session(w->t)).computer;
             assert_int_equal(gw_table_play_computer(w->t, w->now, &out, &err), GW_OK);
+            w->tally->timeouts += person;
             check(w, &out, 0, false);
         } else if (r < 45) {
             random_act(w, true);
@@ -279,7 +332,8 @@ static void one_game(uint64_t g, long *messages, long *calls) {
         } else if (r < 70) {
             int which = (int)below(w, 3);
             static const char *const WHO[] = {"alice", "bob", "carol"};
-            join(w, which == 2 ? GW_SPECTATOR : which, which == 2 || below(w, 10) ? WHO[below(w, 3)] : WHO[which]);
+            join(w, which == 2 ? GW_SPECTATOR : which,
+                 which == 2 || below(w, 10) ? WHO[below(w, 3)] : WHO[which]);
         } else if (r < 74) {
             join(w, GW_SPECTATOR, "");
         } else if (r < 78 && (c = some_conn(w, 9))) {
@@ -293,7 +347,7 @@ static void one_game(uint64_t g, long *messages, long *calls) {
             check(w, &out, 0, false);
         } else if (r < 92 && (c = some_conn(w, 9))) {
             int which = (int)below(w, 5);
-            if (which == 4 && below(w, 20)) which = 3; /* resigning now and then */
+            if (which == 4 && below(w, 4)) which = 3; /* resigning now and then */
             send_text(w, c, BARE[which]);
         } else if ((c = some_conn(w, 9))) {
             gw_table_out out;
@@ -331,11 +385,17 @@ static void one_game(uint64_t g, long *messages, long *calls) {
 static void no_connection_gets_a_hidden_card(void **state) {
     (void)state;
     const char *env = getenv("GW_TABLE_GAMES");
-    long games = env ? atol(env) : 40;
+    long games = env ? atol(env) : 12;
     long messages = 0, calls = 0;
+    tally tl = {0};
     for (long g = 0; g < games; g++)
-        one_game((uint64_t)g, &messages, &calls);
-    print_message("%ld tables, %ld calls, %ld messages checked\n", games, calls, messages);
+        one_game((uint64_t)g, &messages, &calls, &tl);
+    print_message(
+        "%ld tables, %ld calls, %ld messages checked; matches played out %ld, claimed %ld, resigned "
+        "%ld; rematches %ld; seat moves %ld, resynchronisations %ld, cards the clock gave the computer "
+        "%ld, seats the computer took over %ld\n",
+        games, calls, messages, tl.played, tl.claimed, tl.resigned, tl.rematches, tl.moved, tl.resyncs,
+        tl.timeouts, tl.takeovers);
     assert_true(calls > games);
 }
 

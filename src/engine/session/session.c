@@ -465,9 +465,11 @@ gw_status gw_session_hint(gw_session *s, int player, gw_hint *out, gw_error *err
 
 gw_status gw_session_seat(gw_session *s, int player, const gw_seat_config *seat, gw_error *err) {
     if (s->busy) return gw_error_set(err, GW_ESTATE, 0, 0, "a computer decision is out");
-    if (player != 0 && player != 1) return gw_error_set(err, GW_EINVAL, 0, 0, "there is no player %d", player + 1);
+    if (player != 0 && player != 1)
+        return gw_error_set(err, GW_EINVAL, 0, 0, "there is no player %d", player + 1);
     if (seat->kind != GW_SEAT_OUTSIDE && seat->kind != GW_SEAT_COMPUTER)
-        return gw_error_set(err, GW_EINVAL, 0, 0, "player %d: unknown seat kind %d", player + 1, (int)seat->kind);
+        return gw_error_set(err, GW_EINVAL, 0, 0, "player %d: unknown seat kind %d", player + 1,
+                            (int)seat->kind);
     int levels = s->config.game == GW_GAME_ANDROID ? GW_ANDROID_LEVELS : GW_AI_LEVELS;
     if (seat->kind == GW_SEAT_COMPUTER && (seat->level < 0 || seat->level >= levels))
         return gw_error_set(err, GW_EINVAL, 0, 0, "player %d: unknown computer level %d", player + 1,

@@ -89,7 +89,8 @@ static void stats_off(line_rubber *r, const char *why) { cli_stats_off(&r->g.sto
 static void stats_begin(line_rubber *r) {
     gw_error err;
     const gw_session_config *c = gw_session_config_of(r->g.ses);
-    gw_store_rubber sr = {gw_android_level_name((gw_android_level)c->seats[1].level), c->seed, NULL, false, 0};
+    gw_store_rubber sr = {gw_android_level_name((gw_android_level)c->seats[1].level), c->seed, NULL, false,
+                          0};
     if (gw_store_open(NULL, &r->g.store, &err) != GW_OK ||
         gw_store_begin_rubber(r->g.store, &sr, &r->g.store_id, &err) != GW_OK) {
         stats_off(r, err.msg);

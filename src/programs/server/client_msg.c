@@ -68,7 +68,7 @@ static bool parse_new(const json_t *root, client_msg *out, char *code, char *msg
 /* The options of a table (table_new, play_anyone): those of a new game, then the table's own. */
 static bool parse_table_options(const json_t *root, bool anyone, client_msg *out, char *code, char *msg) {
     static const char *const FIELDS[] = {"type", "options"};
-    static const char *const TOPTIONS[] = {"game",  "variant", "scoring", "target",  "opponent",
+    static const char *const TOPTIONS[] = {"game",  "variant", "scoring", "target", "opponent",
                                            "grace", "clock",   "rated",   "listed"};
     const char *what = anyone ? "a play_anyone message" : "a table_new message";
     if (!only_fields(root, FIELDS, 2, what, code, msg)) return false;
@@ -94,12 +94,14 @@ static bool parse_table_options(const json_t *root, bool anyone, client_msg *out
             gw_error err;
             if (gw_session_config_option(&out->config, TOPTIONS[i], s, &err) != GW_OK)
                 return fail(code, msg, "bad_value", "%s", err.msg);
-        } else if (i == 5) {
-            char *end;
-            long g = strtol(s, &end, 10);
-            if (!s[0] || *end || s[0] == '-' || s[0] == '+' || g < 0 || g > GW_TABLE_GRACE_MAX || strlen(s) > 4)
+        } else if (i == 5) { /* 0..GW_TABLE_GRACE_MAX in canonical form: digits, no leading zero */
+            size_t n = strlen(s);
+            bool ok = n >= 1 && n <= 4 && (s[0] != '0' || n == 1);
+            for (size_t k = 0; ok && k < n; k++)
+                ok = s[k] >= '0' && s[k] <= '9';
+            if (!ok || atoi(s) > GW_TABLE_GRACE_MAX)
                 return fail(code, msg, "bad_value", "options.grace is 0 to %d seconds", GW_TABLE_GRACE_MAX);
-            out->grace_s = (int)g;
+            out->grace_s = atoi(s);
         } else if (i == 6) {
             if (strcmp(s, "off") == 0)
                 out->card_s = 0;
@@ -169,8 +171,8 @@ static bool parse_table_join(const json_t *root, client_msg *out, char *code, ch
 
 /* table_act and the others the table reads itself: only their type is known here. */
 static bool table_passed(const char *type) {
-    static const char *const PASSED[] = {"table_act",     "table_next",    "table_claim", "table_computer",
-                                         "table_rematch", "table_chat",    "table_resign"};
+    static const char *const PASSED[] = {"table_act",     "table_next", "table_claim", "table_computer",
+                                         "table_rematch", "table_chat", "table_resign"};
     for (size_t i = 0; i < sizeof PASSED / sizeof PASSED[0]; i++)
         if (strcmp(type, PASSED[i]) == 0) return true;
     return false;

@@ -34,7 +34,7 @@ typedef enum client_type {
     CLIENT_TABLE_LEAVE, /* follow it no more */
     CLIENT_LOBBY,       /* the tables waiting for a second person */
     CLIENT_PLAY_ANYONE, /* pair with a waiting table of the same options, or make one */
-    CLIENT_TABLE        /* table_act, _next, _claim, _computer, _rematch, _chat, _resign: to the table as sent */
+    CLIENT_TABLE /* table_act, _next, _claim, _computer, _rematch, _chat, _resign: to the table as sent */
 } client_type;
 
 /* The longest history a browser may ask for. */

@@ -269,10 +269,12 @@ static bool stats_begin(server *sv, game *g) {
     gw_error err;
     gw_status st;
     if (g->kind == GW_GAME_GERMAN) {
-        gw_store_match sm = {c->rules, gw_ai_level_name((gw_ai_level)c->seats[1].level), c->seed, NULL, false, 0};
+        gw_store_match sm = {c->rules, gw_ai_level_name((gw_ai_level)c->seats[1].level), c->seed, NULL, false,
+                             0};
         st = gw_store_begin_owned_match(sv->store, &sm, g->pl->token, &g->stats_id, &err);
     } else {
-        gw_store_rubber sr = {gw_android_level_name((gw_android_level)c->seats[1].level), c->seed, NULL, false, 0};
+        gw_store_rubber sr = {gw_android_level_name((gw_android_level)c->seats[1].level), c->seed, NULL,
+                              false, 0};
         st = gw_store_begin_owned_rubber(sv->store, &sr, g->pl->token, &g->stats_id, &err);
     }
     if (st != GW_OK) {
@@ -594,7 +596,8 @@ void game_stop_jobs(server *sv) {
     while ((pj = pool_take_done(sv->pool)) != NULL) {
         job *j = (job *)pj;
         if (j->kind == JOB_TABLE) {
-            table_job_done(sv, j); /* applied if it ran (saved by the last game_flush_saves), else cancelled */
+            /* applied if it ran (saved by the last game_flush_saves), else cancelled */
+            table_job_done(sv, j);
             continue;
         }
         if (j->kind == JOB_REPLAY || j->kind == JOB_REVIEW) {

@@ -61,23 +61,22 @@ json_t *replay_stats_message(gw_store *st, const char *owner, gw_error *err) {
     json_t *german = json_array(), *android = json_array();
     for (int i = 0; i < n && german; i++) {
         const gw_stats *r = &rows[i];
-        json_array_append_new(
-            german,
-            json_pack("{sssssssssisisisisisisisisi}", "variant", r->variant, "opponent", r->opponent, "vs",
-                      vs_name(r->opponent), "scoring",
-                      r->scoring, "target", r->target, "matches", r->matches, "matches_won", r->matches_won,
-                      "hands", r->hands, "hands_won", r->hands_won, "slams", r->slams, "longest_streak",
-                      r->longest_streak, "current_streak", r->current_streak, "assisted", r->assisted));
+        json_array_append_new(german,
+                              json_pack("{sssssssssisisisisisisisisi}", "variant", r->variant, "opponent",
+                                        r->opponent, "vs", vs_name(r->opponent), "scoring", r->scoring,
+                                        "target", r->target, "matches", r->matches, "matches_won",
+                                        r->matches_won, "hands", r->hands, "hands_won", r->hands_won, "slams",
+                                        r->slams, "longest_streak", r->longest_streak, "current_streak",
+                                        r->current_streak, "assisted", r->assisted));
     }
     for (int i = 0; i < an && android; i++) {
         const gw_android_stats *r = &arows[i];
-        json_array_append_new(android, json_pack("{sssssisisisisisisisisisi}", "opponent", r->opponent, "vs",
-                                                 vs_name(r->opponent),
-                                                 "rubbers", r->rubbers, "rubbers_won", r->rubbers_won,
-                                                 "games", r->games, "games_won", r->games_won, "hands",
-                                                 r->hands, "hands_won", r->hands_won, "points", r->points,
-                                                 "points_against", r->points_against, "longest_streak",
-                                                 r->longest_streak, "current_streak", r->current_streak));
+        json_array_append_new(
+            android, json_pack("{sssssisisisisisisisisisi}", "opponent", r->opponent, "vs",
+                               vs_name(r->opponent), "rubbers", r->rubbers, "rubbers_won", r->rubbers_won,
+                               "games", r->games, "games_won", r->games_won, "hands", r->hands, "hands_won",
+                               r->hands_won, "points", r->points, "points_against", r->points_against,
+                               "longest_streak", r->longest_streak, "current_streak", r->current_streak));
     }
     free(rows);
     free(arows);
@@ -122,10 +121,10 @@ json_t *replay_history_message(gw_store *st, const char *owner, int limit, gw_er
                             e->android ? "android" : "german", "match", (json_int_t)e->match_id, "number",
                             e->number, "played", e->played, "variant", e->variant, "scoring", e->scoring,
                             "opponent", e->opponent, "vs", e->vs_person ? "person" : "computer", "target",
-                            e->target, "tricks",
-                            pair_json(e->tricks[0], e->tricks[1]), "winner", player_json(e->winner), "scored",
-                            pair_json(e->scored[0], e->scored[1]), "points", e->points, "score",
-                            pair_json(e->score[0], e->score[1]), "slam", e->slam, "assisted", e->assisted));
+                            e->target, "tricks", pair_json(e->tricks[0], e->tricks[1]), "winner",
+                            player_json(e->winner), "scored", pair_json(e->scored[0], e->scored[1]), "points",
+                            e->points, "score", pair_json(e->score[0], e->score[1]), "slam", e->slam,
+                            "assisted", e->assisted));
     }
     free(rows);
     return typed("history", "entries", list);
@@ -280,15 +279,15 @@ static json_t *review_card_json(const gw_card_verdict *v) {
                      v->worlds, "forced", v->forced);
 }
 
-/* The review's summary of player 0 (r: the whole hand's review). */
-static json_t *review_summary_json(const gw_hand_review *r, const gw_review_options *opt) {
+/* The review's summary of player p, the owner (r: the whole hand's review). */
+static json_t *review_summary_json(const gw_hand_review *r, const gw_review_options *opt, int p) {
     json_t *worst = json_array();
-    for (int k = 0; k < r->nworst[0]; k++)
-        json_array_append_new(worst, review_card_json(&r->card[r->worst[0][k]]));
+    for (int k = 0; k < r->nworst[p]; k++)
+        json_array_append_new(worst, review_card_json(&r->card[r->worst[p][k]]));
     /* (no "seed": the review's worlds have a fixed one, but no message carries a field named seed) */
-    return json_pack("{sssfsfsfsfsisisiso}", "unit", "points", "loss", r->loss[0], "se", r->loss_se[0],
-                     "foreplay_loss", r->foreplay_loss[0], "endgame_loss", r->endgame_loss[0],
-                     "foreplay_cards", r->judged[GW_FOREPLAY][0], "endgame_cards", r->judged[GW_ENDGAME][0],
+    return json_pack("{sssfsfsfsfsisisiso}", "unit", "points", "loss", r->loss[p], "se", r->loss_se[p],
+                     "foreplay_loss", r->foreplay_loss[p], "endgame_loss", r->endgame_loss[p],
+                     "foreplay_cards", r->judged[GW_FOREPLAY][p], "endgame_cards", r->judged[GW_ENDGAME][p],
                      "iterations", opt->iterations, "costliest", worst);
 }
 
@@ -318,10 +317,10 @@ static void post_part(job *j, json_t **verdicts, json_t **foreplay) {
     pool_post(j->base.pool, &note->base);
 }
 
-/* The verdicts of moves [from, to) of the review r (final), those of player 0's cards, into verdicts (the
+/* The verdicts of moves [from, to) of the review r (final), those of player p's cards, into verdicts (the
  * endgame's: with the exact solver's tricks, value and best) and foreplay, and a copy of each into
  * all_verdicts and all_foreplay; g, the hand before move `from`, is played on to move `to`. */
-static void add_verdicts(gw_game *g, const gw_card *moves, int from, int to, const gw_hand_review *r,
+static void add_verdicts(gw_game *g, int p, const gw_card *moves, int from, int to, const gw_hand_review *r,
                          gw_solver *solver, json_t *verdicts, json_t *foreplay, json_t *all_verdicts,
                          json_t *all_foreplay) {
     for (int i = from; i < to; i++) {
@@ -329,13 +328,13 @@ static void add_verdicts(gw_game *g, const gw_card *moves, int from, int to, con
         const gw_card_verdict *v = &r->card[i];
         gw_phase phase = gw_game_phase(g);
         int value, best;
-        if (g->turn == 0 && phase == GW_ENDGAME && gw_solve_verdict(solver, g, c, &value, &best)) {
+        if (g->turn == p && phase == GW_ENDGAME && gw_solve_verdict(solver, g, c, &value, &best)) {
             json_t *entry = json_pack("{sisosisi}", "trick", g->tricks_done + 1, "card", card_json(c),
                                       "value", value, "best", best);
             if (entry && v->judged) json_object_set_new(entry, "loss", json_real(v->loss));
             json_array_append_new(all_verdicts, json_deep_copy(entry));
             json_array_append_new(verdicts, entry);
-        } else if (g->turn == 0 && phase == GW_FOREPLAY && v->judged) {
+        } else if (g->turn == p && phase == GW_FOREPLAY && v->judged) {
             json_t *entry = review_card_json(v);
             json_array_append_new(all_foreplay, json_deep_copy(entry));
             json_array_append_new(foreplay, entry);
@@ -344,9 +343,9 @@ static void add_verdicts(gw_game *g, const gw_card *moves, int from, int to, con
     }
 }
 
-/* Reviews the German Whist hand h (checked, finished) for player 0 card by card (gw_reviewer), posting the
- * verdicts judged at most every REVIEW_POST_MS; the last part into j->answer, the whole review into
- * j->review_text. False with j->err. */
+/* Reviews the German Whist hand h (checked, finished) for the owner (j->seat) card by card (gw_reviewer),
+ * posting the verdicts judged at most every REVIEW_POST_MS; the last part into j->answer, the whole review
+ * into j->review_text. False with j->err. */
 static bool review_hand(job *j, const gw_record_hand *h) {
     gw_error *err = &j->err;
     gw_game g;
@@ -354,7 +353,7 @@ static bool review_hand(job *j, const gw_record_hand *h) {
         gw_game_deal(&g, h->rules.variant, h->deck, h->dealer, err) != GW_OK)
         return unreplayable(err);
     gw_review_options opt = gw_review_defaults(h->rules.scoring);
-    opt.seats = 1u; /* player 0: the human whose history this is */
+    opt.seats = 1u << j->seat; /* the human whose history this is: player 0, or seat 1 of a table */
     gw_reviewer *rv = NULL;
     gw_solver *solver = NULL;
     json_t *verdicts = json_array(), *foreplay = json_array(), *all_verdicts = json_array(),
@@ -377,7 +376,7 @@ static bool review_hand(job *j, const gw_record_hand *h) {
         ok = gw_reviewer_step(rv, &move, err) == GW_OK;
         if (!ok || move < 0) break;
         int final = gw_reviewer_next(rv);
-        add_verdicts(&g, h->moves, shown, final, gw_reviewer_review(rv), solver, verdicts, foreplay,
+        add_verdicts(&g, j->seat, h->moves, shown, final, gw_reviewer_review(rv), solver, verdicts, foreplay,
                      all_verdicts, all_foreplay);
         shown = final;
         uint64_t now = gw_clock_now(clock);
@@ -388,12 +387,12 @@ static bool review_hand(job *j, const gw_record_hand *h) {
     }
     if (ok) {
         const gw_hand_review *r = gw_reviewer_review(rv);
-        add_verdicts(&g, h->moves, shown, h->nmoves, r, solver, verdicts, foreplay, all_verdicts,
+        add_verdicts(&g, j->seat, h->moves, shown, h->nmoves, r, solver, verdicts, foreplay, all_verdicts,
                      all_foreplay);
         json_t *whole = json_pack("{sOsOso}", "verdicts", all_verdicts, "foreplay", all_foreplay, "review",
-                                  review_summary_json(r, &opt));
+                                  review_summary_json(r, &opt, j->seat));
         j->review_text = whole ? json_dumps(whole, JSON_COMPACT) : NULL;
-        j->answer = review_message(j->id, verdicts, foreplay, review_summary_json(r, &opt));
+        j->answer = review_message(j->id, verdicts, foreplay, review_summary_json(r, &opt, j->seat));
         verdicts = foreplay = NULL;
         json_decref(whole);
         ok = j->answer && j->review_text;
@@ -486,7 +485,10 @@ void replay_start(server *sv, conn *c, int64_t id) {
         send_error(c, "not_found", "There is no such hand in your history.");
         return;
     }
+    int seat = 0; /* the player the owner was: a table's seat 1, else 0 */
+    if (st == GW_OK) st = gw_store_owned_hand_seat(sv->store, pl->token, id, &seat, &err);
     if (st != GW_OK) {
+        free(record);
         send_error(c, "server", err.msg);
         return;
     }
@@ -504,6 +506,7 @@ void replay_start(server *sv, conn *c, int64_t id) {
         send_error(c, err.status == GW_ENOMEM ? "no_memory" : "server", err.msg);
         return;
     }
+    json_object_set_new(j, "you", json_integer(seat));
     if (android) { /* nothing to review: the whole replay now */
         free(record);
         json_object_set_new(j, "complete", json_true());
@@ -539,6 +542,7 @@ void replay_start(server *sv, conn *c, int64_t id) {
     rj->id = id;
     rj->record = record;
     rj->record_hash = hash;
+    rj->seat = seat;
     pl->heavy = true;
     pl->jobs++; /* the player stays in memory until its review is back */
     pool_submit(sv->pool, &rj->base, POOL_REVIEW);

@@ -2,8 +2,8 @@
  * and the functions each file gives the others (serve.c the event loop, the handshake and the sockets, http.c
  * the HTTP answers, peers.c the clients by address, log.c the rate-limited log, send.c the outgoing queues,
  * players.c tokens and players, game.c the games and the store, messages.c a browser's messages,
- * replay.c the statistics, history and replay answers, tables.c the tables between two people). Everything runs on the loop's thread except
- * what a job's run does on a worker. */
+ * replay.c the statistics, history and replay answers, tables.c the tables between two people). Everything
+ * runs on the loop's thread except what a job's run does on a worker. */
 #ifndef SERVER_INT_H
 #define SERVER_INT_H
 
@@ -26,14 +26,14 @@ struct lws;
 struct lws_context;
 struct sockaddr;
 
-#define TOKEN_BYTES      16
-#define TOKEN_HEX        COOKIE_TOKEN_HEX  /* 2 * TOKEN_BYTES */
-#define OUT_QUEUE_MAX    (4 * 1024 * 1024) /* bytes waiting for one socket: one more closes it at once */
-#define PLAYER_BUCKETS   4096              /* the players' hash table */
-#define BROWSER_PROTOCOL 2                 /* the browser's protocol (docs/protocol.md), in welcome */
-#define GAMES            2                 /* a player's games: one of each gw_game_kind */
-#define TABLE_BUCKETS    4096              /* the tables' hash table */
-#define TABLES_PER_MINUTE 10               /* tables one player may make: bursts of as many, then this a minute */
+#define TOKEN_BYTES       16
+#define TOKEN_HEX         COOKIE_TOKEN_HEX  /* 2 * TOKEN_BYTES */
+#define OUT_QUEUE_MAX     (4 * 1024 * 1024) /* bytes waiting for one socket: one more closes it at once */
+#define PLAYER_BUCKETS    4096              /* the players' hash table */
+#define BROWSER_PROTOCOL  2                 /* the browser's protocol (docs/protocol.md), in welcome */
+#define GAMES             2                 /* a player's games: one of each gw_game_kind */
+#define TABLE_BUCKETS     4096              /* the tables' hash table */
+#define TABLES_PER_MINUTE 10 /* tables one player may make: bursts of as many, then this a minute */
 
 typedef struct out_msg {
     struct out_msg *next;
@@ -98,11 +98,11 @@ struct game;
 typedef struct job {
     pool_job base; /* first */
     job_kind kind;
-    struct player *pl;   /* the player (it stays in memory while the job is out) */
-    struct game *g;      /* JOB_THINK, JOB_HINT: the game lent */
-    gw_thought *thought; /* JOB_THINK, JOB_TABLE */
+    struct player *pl;    /* the player (it stays in memory while the job is out) */
+    struct game *g;       /* JOB_THINK, JOB_HINT: the game lent */
+    gw_thought *thought;  /* JOB_THINK, JOB_TABLE */
     struct table_rt *tab; /* JOB_TABLE: the table lent (it stays in memory while the job is out) */
-    gw_session *session; /* JOB_HINT */
+    gw_session *session;  /* JOB_HINT */
     gw_hint hint;
     gw_status status;
     gw_error err;
@@ -111,6 +111,7 @@ typedef struct job {
     uint64_t conn_serial;
     int64_t id;
     uint64_t record_hash;
+    int seat; /* JOB_REPLAY: the player the owner was in the hand (a table's seat; 0 against the computer) */
     char *record;
     json_t *answer;
     char *review_text;
@@ -192,7 +193,7 @@ typedef struct server {
     struct table_rt *table_buckets[TABLE_BUCKETS];
     int n_tables;
     struct table_rt *dirty_tables; /* changed since game_flush_saves */
-    int exit_code;       /* the program's, when it stops */
+    int exit_code;                 /* the program's, when it stops */
 } server;
 
 /* ---- log.c ---- */
@@ -311,7 +312,8 @@ void game_run_job(pool_job *pj);
 void job_free(job *j);
 /* Frees what g holds (its session, held messages). */
 void game_free(game *g);
-/* The turn's transaction (what game_flush_saves commits), opened if need be; false if a write of it failed. */
+/* The turn's transaction (what game_flush_saves commits), opened if need be; false if a write of it failed.
+ */
 bool game_batch_open(server *sv);
 /* A write of the turn's transaction failed (err): nothing of it is kept, the players told at the flush. */
 void game_batch_fail(server *sv, const gw_error *err);

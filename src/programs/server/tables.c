@@ -24,9 +24,9 @@
 #include "gw/text.h"
 #include "server_int.h"
 
-#define LOBBY_MAX 50      /* tables a lobby message lists at most */
-#define STALL_MS  30000   /* after a failed save the table's computer waits this long */
-#define ID_BYTES  12      /* random bytes of a table's id (24 hexadecimal digits) */
+#define LOBBY_MAX 50    /* tables a lobby message lists at most */
+#define STALL_MS  30000 /* after a failed save the table's computer waits this long */
+#define ID_BYTES  12    /* random bytes of a table's id (24 hexadecimal digits) */
 
 typedef struct table_rt {
     struct table_rt *next, *prev; /* every table in memory */
@@ -174,30 +174,6 @@ static void inspect(table_rt *tr, conn *c, const char *text) {
     json_decref(j);
 }
 
-/* The seats' ratings put in a table or table_seats message (text, taken; the table leaves them null). */
-static char *with_ratings(const table_rt *tr, char *text) {
-    if (!strstr(text, "\"rating\":null") || (!tr->has_rating[0] && !tr->has_rating[1])) return text;
-    json_t *j = json_loads(text, 0, NULL);
-    const char *type = json_string_value(json_object_get(j, "type"));
-    json_t *seats = json_object_get(j, "seats");
-    if (!type || (strcmp(type, "table") != 0 && strcmp(type, "table_seats") != 0) || !json_is_array(seats)) {
-        json_decref(j);
-        return text;
-    }
-    json_t *both = json_array();
-    for (size_t p = 0; p < 2 && p < json_array_size(seats); p++) {
-        json_t *r = tr->has_rating[p] ? json_real(tr->rating[p]) : json_null();
-        json_object_set(json_array_get(seats, p), "rating", r);
-        json_array_append_new(both, r);
-    }
-    if (strcmp(type, "table") == 0) json_object_set_new(j, "ratings", both);
-    else json_decref(both);
-    char *made = gw_protocol_dump(j); /* takes j */
-    if (!made) return text;
-    free(text);
-    return made;
-}
-
 /* The messages of out to their connections (held while tr is unsaved); out emptied. */
 static void deliver(table_rt *tr, gw_table_out *out) {
     for (size_t i = 0; i < out->n; i++) {
@@ -205,7 +181,6 @@ static void deliver(table_rt *tr, gw_table_out *out) {
         char *text = out->msgs[i].text;
         out->msgs[i].text = NULL;
         if (text) inspect(tr, c, text);
-        if (text) text = with_ratings(tr, text);
         if (c)
             hold_or_send(tr, c, text);
         else
@@ -239,10 +214,10 @@ static bool stats_row(server *sv, table_rt *tr, int p, const gw_table_seat seats
     const gw_session_config *c = gw_session_config_of(s);
     int o = 1 - p;
     bool vs_person = seats[o].kind == GW_TSEAT_PERSON || is_person(&seats[o]);
-    const char *opponent =
-        vs_person ? "human"
-        : c->game == GW_GAME_GERMAN ? gw_ai_level_name((gw_ai_level)c->seats[o].level)
-                                    : gw_android_level_name((gw_android_level)c->seats[o].level);
+    const char *opponent = vs_person ? "human"
+                           : c->game == GW_GAME_GERMAN
+                               ? gw_ai_level_name((gw_ai_level)c->seats[o].level)
+                               : gw_android_level_name((gw_android_level)c->seats[o].level);
     gw_error err;
     gw_status st;
     if (c->game == GW_GAME_GERMAN) {
@@ -344,8 +319,9 @@ static void match_over(server *sv, table_rt *tr) {
     for (int p = 0; !played && p < 2; p++) {
         if (tr->stats_id[p] <= 0 || !game_batch_open(sv)) continue;
         gw_error err;
-        gw_status st = o->session.game == GW_GAME_GERMAN ? gw_store_abandon_match(sv->store, tr->stats_id[p], &err)
-                                                         : gw_store_abandon_rubber(sv->store, tr->stats_id[p], &err);
+        gw_status st = o->session.game == GW_GAME_GERMAN
+                           ? gw_store_abandon_match(sv->store, tr->stats_id[p], &err)
+                           : gw_store_abandon_rubber(sv->store, tr->stats_id[p], &err);
         if (st != GW_OK && st != GW_ESTATE) game_batch_fail(sv, &err);
     }
     if (o->rated && is_person(&seats[0]) && is_person(&seats[1]) &&
@@ -361,23 +337,26 @@ static void match_over(server *sv, table_rt *tr) {
 
 static void maybe_think(server *sv, table_rt *tr);
 
+/* Seat p's rating (the table shows it) as the person identity's in the table's family (none: -1). */
+static void set_rating(server *sv, table_rt *tr, int p, const char *identity) {
+    const char *family = gw_rating_family(&gw_table_options_of(tr->t)->session);
+    snprintf(tr->rated_ident[p], sizeof tr->rated_ident[p], "%s", identity);
+    gw_store_rating r;
+    bool found = false;
+    gw_error err;
+    if (identity[0] && gw_store_rating_get(sv->store, identity, family, &r, &found, &err) != GW_OK)
+        found = false;
+    tr->has_rating[p] = found;
+    tr->rating[p] = found ? r.rating : -1;
+    gw_table_set_rating(tr->t, p, tr->rating[p]);
+}
+
 /* Each seated person's rating, read when the person at a seat changed (force: read again). */
 static void refresh_ratings(server *sv, table_rt *tr, bool force) {
-    const char *family = gw_rating_family(&gw_table_options_of(tr->t)->session);
     for (int p = 0; p < 2; p++) {
         gw_table_seat st;
         gw_table_seat_of(tr->t, p, &st);
-        if (!force && strcmp(st.identity, tr->rated_ident[p]) == 0) continue;
-        snprintf(tr->rated_ident[p], sizeof tr->rated_ident[p], "%s", st.identity);
-        tr->has_rating[p] = false;
-        gw_store_rating r;
-        bool found = false;
-        gw_error err;
-        if (st.identity[0] && gw_store_rating_get(sv->store, st.identity, family, &r, &found, &err) == GW_OK &&
-            found) {
-            tr->has_rating[p] = true;
-            tr->rating[p] = r.rating;
-        }
+        if (force || strcmp(st.identity, tr->rated_ident[p]) != 0) set_rating(sv, tr, p, st.identity);
     }
 }
 
@@ -428,7 +407,8 @@ void table_job_done(server *sv, job *j) {
     job_free(j);
 }
 
-/* ---- in memory: made, read from the store, evicted ------------------------------------------------------ */
+/* ---- in memory: made, read from the store, evicted ------------------------------------------------------
+ */
 
 static table_rt *add_table(server *sv, gw_table *t, const char *id) {
     table_rt *tr = calloc(1, sizeof *tr);
@@ -474,7 +454,8 @@ static gw_session_config table_base(const server *sv) {
     return b;
 }
 
-/* The saved table id as a gw_table (*t; NULL when there is none). false (err) if the store or the text fails. */
+/* The saved table id as a gw_table (*t; NULL when there is none). false (err) if the store or the text fails.
+ */
 static bool read_table(server *sv, const char *id, gw_table **t, gw_store_table *row, gw_error *err) {
     *t = NULL;
     bool found;
@@ -515,11 +496,13 @@ static table_rt *find_table(server *sv, const char *id, bool *failed) {
     tr->stats_id[1] = row.stats_id[1];
     snprintf(tr->match_key, sizeof tr->match_key, "%s", row.match_key);
     gw_store_table_free(&row);
-    maybe_think(sv, tr); /* a computer seat to move (saved before it was lent) */
+    refresh_ratings(sv, tr, true); /* the table keeps none of its own */
+    maybe_think(sv, tr);           /* a computer seat to move (saved before it was lent) */
     return tr;
 }
 
-/* ---- saving --------------------------------------------------------------------------------------------- */
+/* ---- saving ---------------------------------------------------------------------------------------------
+ */
 
 static const char *game_name(gw_game_kind g) { return g == GW_GAME_ANDROID ? "android" : "german"; }
 
@@ -561,8 +544,8 @@ static bool save_table(server *sv, table_rt *tr) {
     snprintf(row.match_key, sizeof row.match_key, "%s", tr->match_key);
     row.state = text.data;
     row.lobby = NULL;
-    if (st == GW_OK) {
-        row.lobby = lobby_text(tr, is_person(&seats[0]) ? &seats[0] : &seats[1]);
+    if (st == GW_OK) { /* the lobby's entry, read only while the table waits there */
+        row.lobby = row.waiting ? lobby_text(tr, is_person(&seats[0]) ? &seats[0] : &seats[1]) : strdup("{}");
         if (!row.lobby) st = gw_error_set(&err, GW_ENOMEM, 0, 0, "out of memory");
     }
     if (st == GW_OK) st = gw_store_save_table(sv->store, &row, &err);
@@ -615,13 +598,14 @@ static void undo_table(server *sv, table_rt *tr, const char *why) {
     tr->over_how[0] = '\0';
     tr->stalled = true;
     tr->stall_until = gw_clock_now(gw_monotonic_clock()) + STALL_MS;
+    refresh_ratings(sv, tr, true);
     int64_t now = now_ms();
     gw_table_out out;
     gw_table_out_init(&out);
     for (conn *c = tr->conns, *next; c; c = next) { /* each as it came, from the start */
         next = c->tnext;
-        if (c->moved ||
-            gw_table_join(tr->t, c->serial, c->secret, c->pl->token, name_of(c), 0, now, &out, &err) != GW_OK) {
+        if (c->moved || gw_table_join(tr->t, c->serial, c->secret, c->pl->token, name_of(c), 0, now, &out,
+                                      &err) != GW_OK) {
             unlink_conn(tr, c);
             send_error(c, "no_table", "The table is not as it was: open it again.");
         }
@@ -644,7 +628,8 @@ void tables_saved(server *sv, table_rt *list, bool ok, const char *why) {
     }
 }
 
-/* ---- a connection follows a table ------------------------------------------------------------------------ */
+/* ---- a connection follows a table ------------------------------------------------------------------------
+ */
 
 void table_unfollow(server *sv, conn *c) {
     table_rt *tr = c->table;
@@ -685,8 +670,13 @@ static void join(server *sv, conn *c, table_rt *tr, const char *secret, uint32_t
     gw_table_out out;
     gw_table_out_init(&out);
     gw_error err;
+    const gw_table_options *o = gw_table_options_of(tr->t);
+    for (int p = 0; p < 2; p++) /* the joiner's rating shown in what its join sends */
+        if (secret[0] && strcmp(secret, o->secrets[p]) == 0 && strcmp(tr->rated_ident[p], c->pl->token) != 0)
+            set_rating(sv, tr, p, c->pl->token);
     if (gw_table_join(tr->t, c->serial, secret, c->pl->token, name_of(c), since, now_ms(), &out, &err) !=
         GW_OK) {
+        refresh_ratings(sv, tr, false); /* the seats as they are */
         unlink_conn(tr, c);
         bool told = false; /* the table's own error for c, if it made one */
         for (size_t i = 0; i < out.n; i++)
@@ -709,8 +699,8 @@ static json_t *created_json(const table_rt *tr, const bool show[2]) {
     json_t *seat = json_array();
     for (int p = 0; p < 2 && seat; p++)
         json_array_append_new(seat, show[p] ? json_string(o->secrets[p]) : json_null());
-    return json_pack("{sssss{soso}}", "type", "table_created", "table", tr->id, "links", "seat", seat, "watch",
-                     json_string(tr->id));
+    return json_pack("{sssss{soso}}", "type", "table_created", "table", tr->id, "links", "seat", seat,
+                     "watch", json_string(tr->id));
 }
 
 static void hex(const unsigned char *b, size_t n, char *out) {
@@ -740,8 +730,8 @@ static bool may_make_table(player *pl) {
 static void key_of(const gw_table_options *o, char *out, size_t cap) {
     const gw_match_rules *r = &o->session.rules;
     if (o->session.game == GW_GAME_GERMAN)
-        snprintf(out, cap, "german/%s/%s/%d/g%d/c%d/r%d", gw_variant_name(r->variant), gw_scoring_name(r->scoring),
-                 r->target, o->grace_s, o->card_s, o->rated ? 1 : 0);
+        snprintf(out, cap, "german/%s/%s/%d/g%d/c%d/r%d", gw_variant_name(r->variant),
+                 gw_scoring_name(r->scoring), r->target, o->grace_s, o->card_s, o->rated ? 1 : 0);
     else
         snprintf(out, cap, "android/g%d/c%d/r%d", o->grace_s, o->card_s, o->rated ? 1 : 0);
 }
@@ -855,7 +845,8 @@ static void lobby(server *sv, conn *c) {
         gw_store_rating r;
         bool found = false;
         const char *waiter = rows[i].seats[0][0] ? rows[i].seats[0] : rows[i].seats[1];
-        if (waiter[0] && gw_store_rating_get(sv->store, waiter, family, &r, &found, &err) != GW_OK) found = false;
+        if (waiter[0] && gw_store_rating_get(sv->store, waiter, family, &r, &found, &err) != GW_OK)
+            found = false;
         json_object_set_new(e, "rating", found ? json_real(r.rating) : json_null());
         json_object_del(e, "family");
         json_array_append_new(list, e);
