@@ -46,23 +46,20 @@ const seatLink = (t, p) => `/#/t/${t.table}/${t.seats[p]}`;
 const watchLink = (t) => `/#/t/${t.watch}`;
 
 // One step for the page's person: a legal card, a command, or Continue after a hand. True if it acted.
+// What to tap is found in one look at the page; the tap itself is Playwright's, as a person's.
 async function step(page) {
-  const cont = page.locator('dialog[open] #continue:visible');
-  if (await cont.count()) {
-    await cont.click({ timeout: 1000 }).catch(() => {});
-    return true;
-  }
-  const cmd = page.locator('#commands:not([hidden]) button[data-command]');
-  if (await cmd.count()) {
-    await cmd.first().click({ timeout: 1000 }).catch(() => {});
-    return true;
-  }
-  const card = page.locator('#my-hand [data-legal]');
-  if (await card.count()) {
-    await card.first().click({ timeout: 1000 }).catch(() => {});
-    return true;
-  }
-  return false;
+  const sel = await page.evaluate(() => {
+    const cont = document.querySelector('dialog[open] #continue');
+    if (cont && cont.checkVisibility()) return 'dialog[open] #continue';
+    const cmd = document.querySelector('#commands:not([hidden]) button[data-command]');
+    if (cmd) return `#commands button[data-command="${cmd.dataset.command}"]`;
+    const card = document.querySelector('#my-hand [data-legal]');
+    if (card) return `#my-hand [data-card="${card.dataset.card}"]`;
+    return null;
+  }).catch(() => null);
+  if (!sel) return false;
+  await page.locator(sel).first().click({ timeout: 1000 }).catch(() => {});
+  return true;
 }
 
 // Plays with every page in pages until done() (a promise-returning check) is true; fails after maxMs.

@@ -39,8 +39,8 @@ test('Play a friend: the invite, a whole German Whist match watched by a spectat
   await s.page.goto(watch);
   for (const x of [a, b]) {
     await expect(x.page.locator('#screen-table')).toBeVisible();
-    await expect(x.page.locator('#ob-names')).toContainText('Alice');
-    await expect(x.page.locator('#ob-names')).toContainText('Bob');
+    await expect(x.page.locator(x === a ? '#score-1' : '#score-0')).toContainText(x === a ? 'Bob' : 'You');
+    await expect(x.page.locator(x === a ? '#score-0' : '#score-1')).toContainText(x === a ? 'You' : 'Alice');
     await expect(x.page.locator('#my-hand [data-card]').first()).toBeVisible();
   }
   // The spectator: marked, and no card of a hand face up.
@@ -81,7 +81,7 @@ test('Play a friend: the invite, a whole German Whist match watched by a spectat
 
 test('a whole Android Whist rubber between two people, watched', async ({ browser, whist }, testInfo) => {
   longFlow(testInfo);
-  test.setTimeout(300_000);
+  test.setTimeout(420_000); // a rubber's length is the deal's
   const a = await person(browser, whist, 'Ann', testInfo.project);
   const b = await person(browser, whist, 'Ben', testInfo.project);
   const s = await person(browser, whist, 'Sue', testInfo.project);
@@ -89,8 +89,10 @@ test('a whole Android Whist rubber between two people, watched', async ({ browse
   await a.page.locator('input[name="game"][value="android"]').check();
   await a.page.locator('#create-table').click();
   await expect(a.page.locator('#screen-invite')).toBeVisible();
-  await b.page.goto(await a.page.locator('#friend-link').inputValue());
-  await s.page.goto(await a.page.locator('#watch-link').inputValue());
+  const friend = await a.page.locator('#friend-link').inputValue();
+  const watch = await a.page.locator('#watch-link').inputValue(); // read before the invite goes
+  await b.page.goto(friend);
+  await s.page.goto(watch);
   for (const x of [a, b]) await expect(x.page.locator('#screen-android')).toBeVisible();
   await expect(s.page.locator('#screen-android')).toBeVisible();
   await expect(s.page.locator('#watching')).toBeVisible();
@@ -102,7 +104,7 @@ test('a whole Android Whist rubber between two people, watched', async ({ browse
     await expect(x.page.locator('#my-hand [data-card]').first()).toBeVisible();
     await expect(x.page.locator('.a-cards.face-up [data-card]').first()).toBeVisible();
   }
-  await playUntil([a.page, b.page], matchOver(a.page), { maxMs: 280_000 });
+  await playUntil([a.page, b.page], matchOver(a.page), { maxMs: 390_000 });
   await expect(b.page.locator('#ob-status')).toContainText(/wins? the rubber|is over/);
   await expect(s.page.locator('#ob-status')).toContainText(/wins the rubber|is over/);
   await closeAll([a, b, s]);

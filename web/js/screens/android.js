@@ -142,7 +142,7 @@ export function mount(root, ctx, params = {}, online = null) {
   function seatTitle(seat) {
     const p = playerOf(seat);
     if (online) {
-      if (isAndroidSeat(seat)) return isMe(p) ? "your android" : `${nameFor(p)}'s android`;
+      if (isAndroidSeat(seat)) return isMe(p) ? "your android" : viewer() === null ? `${nameFor(p)}'s android` : "their android";
       return isMe(p) ? `You (${nameFor(p)})` : nameFor(p);
     }
     const mine = p === 0;

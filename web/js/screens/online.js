@@ -80,9 +80,14 @@ export function mount(root, ctx, params) {
     const screen = mod.mount(holder, ctx, {}, host) ?? {};
     game = { kind, screen, holder };
     holder.firstElementChild?.classList.add("online");
+    // The Android table is tall (four seats, the commands): its own header takes the chat button, and
+    // the bar shows only when it has more to say than the table (a clock, a player away, the end).
+    if (kind === "android") holder.querySelector(".a-top #log-button")?.before($("chat-button"));
+    drawBar();
   }
   function dropGame() {
     if (!game) return;
+    bar.append($("chat-button")); // back from the Android header
     game.screen.unmount?.();
     game.holder.remove();
     game = null;
@@ -162,10 +167,9 @@ export function mount(root, ctx, params) {
     const me = viewer();
     const spectator = me === null;
     bar.dataset.role = spectator ? "spectator" : "player";
-    const label = (p) => `${escapeHtml(nameOf(p))}${p === me ? " <small>(you)</small>" : ""}`;
-    const first = me === 1 ? 1 : 0; // you first
-    setHtml($("ob-names"), `${spectator ? `<span class="badge" id="watching">Watching</span> ` : ""}<span class="ob-p" data-player="${first}">${label(first)}</span>
-      <span aria-hidden="true">·</span> <span class="ob-p" data-player="${1 - first}">${label(1 - first)}</span>`);
+    // The names are on the table (the score boxes, the seats); the bar marks a spectator.
+    setHtml($("ob-names"), spectator ? `<span class="badge" id="watching">Watching</span>` : "");
+    $("ob-names").classList.toggle("empty", !spectator);
     const actions = [];
     let text = "";
     const other = spectator ? null : 1 - me;
@@ -208,6 +212,9 @@ export function mount(root, ctx, params) {
       if (!st.over && who.length) text = `${who.map(nameOf).join(" and ")} away. ${text}`;
     }
     if ($("ob-status").textContent !== text) $("ob-status").textContent = text;
+    const away = [0, 1].some((p) => st.seats?.[p]?.grace_left_ms !== null && st.seats?.[p]?.grace_left_ms !== undefined);
+    const quiet = game?.kind === "android" && !spectator && !st.over && !actions.length && !st.clock && !away;
+    bar.classList.toggle("quiet", quiet);
     // The buttons are replaced only when they change (the bar is drawn again every 250 ms while a
     // clock runs: a button under the finger or the focus stays).
     const sig = actions.map((b) => `${b.id}:${b.textContent}`).join("|");
