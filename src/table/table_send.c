@@ -88,13 +88,6 @@ static const char *kind_name(gw_table_seat_kind k) {
     return k == GW_TSEAT_PERSON ? "person" : k == GW_TSEAT_COMPUTER ? "computer" : "empty";
 }
 
-static int connections(const gw_table *t, int p) {
-    int n = 0;
-    for (size_t i = 0; i < t->nconns; i++)
-        n += t->conns[i].viewer == p;
-    return n;
-}
-
 json_t *tb_seats_json(const gw_table *t, int64_t now_ms) {
     json_t *a = json_array();
     for (int p = 0; p < 2; p++) {
@@ -105,7 +98,8 @@ json_t *tb_seats_json(const gw_table *t, int64_t now_ms) {
             grace = json_integer(left > 0 ? left : 0);
         }
         json_array_append_new(a, json_pack("{s:s, s:s, s:b, s:o, s:b, s:o}", "kind", kind_name(st->kind),
-                                           "name", st->name, "connected", connections(t, p) > 0,
+                                           "name", st->name, "connected",
+                                           st->kind == GW_TSEAT_PERSON && st->away_since_ms < 0,
                                            "grace_left_ms", grace, "taken_over", st->taken_over, "rating",
                                            st->rating >= 0 ? json_real(st->rating) : json_null()));
     }

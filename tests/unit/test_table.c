@@ -168,6 +168,10 @@ static void seats_fill_and_the_match_starts(void **state) {
         tab = tt_find(b, all[i], "table", 0);
         assert_non_null(tab);
         assert_string_equal(json_string_value(json_object_get(tab, "phase")), "playing");
+        /* everybody, the others included, sees both persons connected */
+        for (int p = 0; p < 2; p++)
+            assert_true(json_is_true(
+                json_object_get(json_array_get(json_object_get(tab, "seats"), (size_t)p), "connected")));
         assert_int_equal(tt_count(b, all[i], "event"), (int)last);
         json_t *v = tt_view(b, all[i]);
         assert_non_null(v);
