@@ -166,38 +166,23 @@ static const char USAGE[] =
 
 int main(int argc, char **argv) {
     int n = 100;
-    double seconds = 10, warmup = 2;
-    B.name = "bench_serve";
-    B.host = "127.0.0.1";
-    B.pace_ms = 1000;
+    ws_load_defaults(&B, "bench_serve");
     B.on_message = on_message;
     B.on_write = on_write;
-    static const struct option LONG[] = {{"port", required_argument, NULL, 'p'},
-                                         {"host", required_argument, NULL, 'H'},
+    static const struct option LONG[] = {WS_LOAD_OPTIONS,
                                          {"clients", required_argument, NULL, 'n'},
-                                         {"seconds", required_argument, NULL, 's'},
-                                         {"warmup", required_argument, NULL, 'w'},
-                                         {"pace", required_argument, NULL, 'm'},
-                                         {"server-pid", required_argument, NULL, 'P'},
-                                         {"verbose", no_argument, NULL, 'v'},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
     int o;
     while ((o = getopt_long(argc, argv, "", LONG, NULL)) != -1) {
+        if (ws_load_option(&B, o, optarg)) continue;
         switch (o) {
-        case 'p': B.port = atoi(optarg); break;
-        case 'H': B.host = optarg; break;
         case 'n': n = atoi(optarg); break;
-        case 's': seconds = atof(optarg); break;
-        case 'w': warmup = atof(optarg); break;
-        case 'm': B.pace_ms = atoi(optarg); break;
-        case 'P': B.server_pid = atol(optarg); break;
-        case 'v': B.verbose = true; break;
         case 'h': fputs(USAGE, stdout); return 0;
         default: fputs(USAGE, stderr); return 2;
         }
     }
-    if (B.port <= 0 || n <= 0 || seconds <= 0 || warmup < 0 || B.pace_ms < 0) {
+    if (!ws_load_valid(&B) || n <= 0) {
         fputs(USAGE, stderr);
         return 2;
     }
@@ -212,7 +197,7 @@ int main(int argc, char **argv) {
         return 1;
     }
     double get_s = (double)(ws_now_us() - t0) / 1e6;
-    if (!ws_load_run(&B, warmup, seconds)) return 1;
+    if (!ws_load_run(&B)) return 1;
 
     long stalled = 0, acts = 0;
     for (int i = 0; i < n; i++) {

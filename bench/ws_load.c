@@ -49,6 +49,32 @@ const char *ws_field(const char *text, const char *key) {
     return p ? p + strlen(pattern) : NULL;
 }
 
+void ws_load_defaults(ws_load *L, const char *name) {
+    memset(L, 0, sizeof *L);
+    L->name = name;
+    L->host = "127.0.0.1";
+    L->seconds = 10;
+    L->warmup = 2;
+    L->pace_ms = 1000;
+}
+
+bool ws_load_option(ws_load *L, int o, const char *arg) {
+    switch (o) {
+    case 'p': L->port = atoi(arg); return true;
+    case 'H': L->host = arg; return true;
+    case 's': L->seconds = atof(arg); return true;
+    case 'w': L->warmup = atof(arg); return true;
+    case 'm': L->pace_ms = atoi(arg); return true;
+    case 'P': L->server_pid = atol(arg); return true;
+    case 'v': L->verbose = true; return true;
+    default: return false;
+    }
+}
+
+bool ws_load_valid(const ws_load *L) {
+    return L->port > 0 && L->seconds > 0 && L->warmup >= 0 && L->pace_ms >= 0;
+}
+
 static void on_signal(int sig) {
     (void)sig;
     interrupted = 1;
@@ -202,7 +228,7 @@ static void tick(lws_sorted_usec_list_t *sul) {
     lws_sul_schedule(L->ctx, 0, sul, tick, 100 * LWS_US_PER_MS);
 }
 
-bool ws_load_run(ws_load *L, double warmup, double seconds) {
+bool ws_load_run(ws_load *L) {
     lws_set_log_level(LLL_ERR, NULL);
     struct lws_context_creation_info info;
     memset(&info, 0, sizeof info);
@@ -234,11 +260,11 @@ bool ws_load_run(ws_load *L, double warmup, double seconds) {
         int64_t t = ws_now_us();
         if (!L->connected_at && L->next_connect == L->n && L->connecting == 0) {
             L->connected_at = t;
-            L->window_start = t + (int64_t)(warmup * 1e6);
+            L->window_start = t + (int64_t)(L->warmup * 1e6);
         }
         if (L->connected_at && !L->window && !window_end && t >= L->window_start) {
             L->window = true;
-            window_end = t + (int64_t)(seconds * 1e6);
+            window_end = t + (int64_t)(L->seconds * 1e6);
         }
         if (L->window && t >= window_end) break;
         if (L->ended == L->n) break; /* every client is gone */

@@ -2,11 +2,12 @@
  * WebSocket clients on one libwebsockets client event loop (on libev's epoll), each opening /ws (subprotocol
  * whist, the page's Origin) without a cookie, as a new browser does; a person's pause before a paced
  * message; the measured window (after every client has connected and the warm-up) and the latencies in it;
- * the server's memory (VmRSS of its pid); the figures' common end of the line. The generator gives the
- * messages their meaning (on_message) and marks what it writes (on_write). */
+ * the server's memory (VmRSS of its pid); the figures' common end of the line; the options they share. The
+ * generator gives the messages their meaning (on_message) and marks what it writes (on_write). */
 #ifndef WS_LOAD_H
 #define WS_LOAD_H
 
+#include <getopt.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -38,12 +39,13 @@ typedef struct ws_client {
 } ws_client;
 
 typedef struct ws_load {
-    /* set by the generator before ws_load_init */
+    /* set by the generator before ws_load_init (ws_load_defaults, then the options) */
     const char *name; /* the program, in its messages */
     const char *host;
     int port;
-    int pace_ms;     /* a person's mean pause before a paced message (ms); 0: none */
-    long server_pid; /* 0: the server's memory is not measured */
+    double seconds, warmup; /* the measured window, and the warm-up before it */
+    int pace_ms;            /* a person's mean pause before a paced message (ms); 0: none */
+    long server_pid;        /* 0: the server's memory is not measured */
     bool verbose;
     void (*on_message)(ws_client *c, const char *text, size_t len); /* a whole message; text[len] == '\0' */
     void (*on_write)(ws_client *c); /* c->out is being written (NULL: nothing to mark) */
@@ -63,6 +65,23 @@ typedef struct ws_load {
     /* counted by the generator */
     long errors, refused, matches;
 } ws_load;
+
+/* The options both generators take (--port --host --seconds --warmup --pace --server-pid --verbose), for
+ * their getopt_long table before their own. */
+/* clang-format off */
+#define WS_LOAD_OPTIONS                                                                             \
+    {"port", required_argument, NULL, 'p'}, {"host", required_argument, NULL, 'H'},                 \
+    {"seconds", required_argument, NULL, 's'}, {"warmup", required_argument, NULL, 'w'},            \
+    {"pace", required_argument, NULL, 'm'}, {"server-pid", required_argument, NULL, 'P'},           \
+    {"verbose", no_argument, NULL, 'v'}
+/* clang-format on */
+
+/* Empties L and sets the defaults: 127.0.0.1, 10 s measured after 2 s, a pause of 1000 ms. */
+void ws_load_defaults(ws_load *L, const char *name);
+/* Applies option o of WS_LOAD_OPTIONS (its argument arg); false if o is not one of them. */
+bool ws_load_option(ws_load *L, int o, const char *arg);
+/* Whether the settings of WS_LOAD_OPTIONS are valid (a port, a window, no negative warm-up or pause). */
+bool ws_load_valid(const ws_load *L);
 
 int64_t ws_now_us(void);
 uint64_t ws_random(uint64_t *s); /* xorshift64* */
@@ -86,7 +105,7 @@ bool ws_load_latency(ws_load *L, int64_t sent);
 /* Connects the clients and runs the loop until the window of seconds, after every client has connected and
  * warmup seconds, is over, or every client is gone, or a signal came; then the server's memory again. False
  * (and said on stderr) if the loop or the context could not be made. */
-bool ws_load_run(ws_load *L, double warmup, double seconds);
+bool ws_load_run(ws_load *L);
 
 /* Prints the figures' end of the line from connect_s (acts: the actions answered in the window; stalled:
  * the clients or games that did not progress; per: what the server's memory is divided by), and the
