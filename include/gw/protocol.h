@@ -158,6 +158,9 @@ gw_status gw_protocol_decode_event(gw_game_kind game, const char *text, size_t l
  * gw_session_config_default. */
 gw_status gw_protocol_decode_config(const char *text, size_t len, gw_session_config *out,
                                     gw_protocol_error *err);
+/* The first field of object o not named in allowed (n names), or NULL: what a strict reader of other
+ * messages (the table's, the server's) refuses as unknown_field, as the decoders do. */
+const char *gw_protocol_unknown_field(const json_t *o, const char *const *allowed, int n);
 
 /* ---- the engine line protocol ----------------------------------------------
  *

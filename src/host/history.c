@@ -1,5 +1,5 @@
 /* history.c: reading back the stored hands of both games: the most recent ones for lists, and one hand's
- * record. */
+ * record or the seat its owner played it from. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,20 +91,32 @@ gw_status gw_store_record(gw_store *s, int64_t id, char **text, gw_error *err) {
     return gw_store_owned_record(s, NULL, id, text, err);
 }
 
+/* The query of one column of hand ?1 of either game, if it is owner ?2's (NULL: anyone's): GERMAN of the hand
+ * h of match m, ANDROID of the hand a of rubber r. */
+#define HAND_COLUMN(GERMAN, ANDROID)                                                                         \
+    "SELECT " GERMAN " FROM hands h JOIN matches m ON m.id = h.match_id "                                    \
+    "WHERE h.id = ?1 AND (?2 IS NULL OR m.owner = ?2) "                                                      \
+    "UNION ALL SELECT " ANDROID " FROM android_hands a JOIN rubbers r ON r.id = a.rubber_id "                \
+    "WHERE a.id = ?1 AND (?2 IS NULL OR r.owner = ?2)"
+
+/* Prepares sql (a HAND_COLUMN) for hand id of owner and steps it once: *rc SQLITE_ROW (the column in *st),
+ * SQLITE_DONE (no such hand of owner's) or an error; the caller finalizes *st. False if it cannot be
+ * prepared. */
+static bool hand_column(gw_store *s, const char *sql, const char *owner, int64_t id, sqlite3_stmt **st,
+                        int *rc) {
+    if (sqlite3_prepare_v2(store_db(s), sql, -1, st, NULL) != SQLITE_OK) return false;
+    sqlite3_bind_int64(*st, 1, id);
+    store_bind_owner(*st, 2, owner);
+    *rc = sqlite3_step(*st);
+    return true;
+}
+
 gw_status gw_store_owned_record(gw_store *s, const char *owner, int64_t id, char **text, gw_error *err) {
     *text = NULL;
     sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(
-            store_db(s),
-            "SELECT h.record FROM hands h JOIN matches m ON m.id = h.match_id "
-            "WHERE h.id = ?1 AND (?2 IS NULL OR m.owner = ?2) "
-            "UNION ALL SELECT a.record FROM android_hands a JOIN rubbers r ON r.id = a.rubber_id "
-            "WHERE a.id = ?1 AND (?2 IS NULL OR r.owner = ?2)",
-            -1, &st, NULL) != SQLITE_OK)
+    int rc;
+    if (!hand_column(s, HAND_COLUMN("h.record", "a.record"), owner, id, &st, &rc))
         return store_db_error(s, "cannot read the hand", err);
-    sqlite3_bind_int64(st, 1, id);
-    store_bind_owner(st, 2, owner);
-    int rc = sqlite3_step(st);
     gw_status res = GW_OK;
     if (rc == SQLITE_ROW) {
         *text = store_column_dup(st, 0);
@@ -126,17 +138,9 @@ gw_status gw_store_owned_record(gw_store *s, const char *owner, int64_t id, char
 gw_status gw_store_owned_hand_seat(gw_store *s, const char *owner, int64_t id, int *seat, gw_error *err) {
     *seat = 0;
     sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(
-            store_db(s),
-            "SELECT m.seat FROM hands h JOIN matches m ON m.id = h.match_id "
-            "WHERE h.id = ?1 AND (?2 IS NULL OR m.owner = ?2) "
-            "UNION ALL SELECT r.seat FROM android_hands a JOIN rubbers r ON r.id = a.rubber_id "
-            "WHERE a.id = ?1 AND (?2 IS NULL OR r.owner = ?2)",
-            -1, &st, NULL) != SQLITE_OK)
+    int rc;
+    if (!hand_column(s, HAND_COLUMN("m.seat", "r.seat"), owner, id, &st, &rc))
         return store_db_error(s, "cannot read the hand", err);
-    sqlite3_bind_int64(st, 1, id);
-    store_bind_owner(st, 2, owner);
-    int rc = sqlite3_step(st);
     gw_status res = GW_OK;
     if (rc == SQLITE_ROW)
         *seat = sqlite3_column_int(st, 0) == 1 ? 1 : 0;

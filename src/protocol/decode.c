@@ -1,5 +1,6 @@
 /* decode.c: the strict reader of the JSON encoding: one line of text to a session value or an engine
- * protocol message, or a code and a sentence that names the field. */
+ * protocol message, or a code and a sentence that names the field; and the check for unknown fields that
+ * the other strict readers (the table's, the server's) share. */
 #include <assert.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -85,16 +86,22 @@ static const char *quote(const char *s, char out[40]) {
 
 /* ---- values ---------------------------------------------------------------------- */
 
-static bool v_object(dec *d, const json_t *v, const char *const *allowed, int nallowed) {
-    if (!json_is_object(v)) return wrong_type(d, v, "an object");
+const char *gw_protocol_unknown_field(const json_t *o, const char *const *allowed, int n) {
     const char *key;
     json_t *val;
-    json_object_foreach((json_t *)v, key, val) {
+    json_object_foreach((json_t *)o, key, val) {
         (void)val;
-        if (proto_lookup(allowed, nallowed, key) < 0) {
-            char q[40];
-            return fail(d, GW_PROTO_UNKNOWN_FIELD, "unknown field \"%s\"", quote(key, q));
-        }
+        if (proto_lookup(allowed, n, key) < 0) return key;
+    }
+    return NULL;
+}
+
+static bool v_object(dec *d, const json_t *v, const char *const *allowed, int nallowed) {
+    if (!json_is_object(v)) return wrong_type(d, v, "an object");
+    const char *key = gw_protocol_unknown_field(v, allowed, nallowed);
+    if (key) {
+        char q[40];
+        return fail(d, GW_PROTO_UNKNOWN_FIELD, "unknown field \"%s\"", quote(key, q));
     }
     return true;
 }

@@ -33,15 +33,8 @@ static bool fail(tb_refusal *r, const char *code, const char *fmt, ...) {
 /* Only the fields named in allowed (n of them) may be present. */
 static bool only_fields(const json_t *o, const char *const *allowed, int n, const char *where,
                         tb_refusal *r) {
-    const char *key;
-    json_t *v;
-    json_object_foreach((json_t *)o, key, v) {
-        bool known = false;
-        for (int i = 0; i < n && !known; i++)
-            known = strcmp(key, allowed[i]) == 0;
-        if (!known) return fail(r, "unknown_field", "%s has no field '%.40s'", where, key);
-    }
-    return true;
+    const char *key = gw_protocol_unknown_field(o, allowed, n);
+    return !key || fail(r, "unknown_field", "%s has no field '%.40s'", where, key);
 }
 
 static bool parse_act(const json_t *root, tb_msg *m, tb_refusal *r) {

@@ -29,15 +29,8 @@ static bool fail(char *code, char *msg, const char *c, const char *fmt, ...) {
 /* Only the fields named in allowed (n of them) may be present. */
 static bool only_fields(const json_t *o, const char *const *allowed, int n, const char *where, char *code,
                         char *msg) {
-    const char *key;
-    json_t *v;
-    json_object_foreach((json_t *)o, key, v) {
-        bool known = false;
-        for (int i = 0; i < n && !known; i++)
-            known = strcmp(key, allowed[i]) == 0;
-        if (!known) return fail(code, msg, "unknown_field", "%s has no field '%.40s'", where, key);
-    }
-    return true;
+    const char *key = gw_protocol_unknown_field(o, allowed, n);
+    return !key || fail(code, msg, "unknown_field", "%s has no field '%.40s'", where, key);
 }
 
 static bool parse_new(const json_t *root, client_msg *out, char *code, char *msg) {

@@ -26,37 +26,8 @@ bool game_seed(uint64_t *out) { return random_bytes(out, sizeof *out); }
 
 /* ---- sending: what a change shows is held until the change is saved ---------------------------------- */
 
-/* c missed a message (no memory): it closes, and its browser comes back to the game as saved. */
-static void lose(conn *c) {
-    c->close = true;
-    if (c->wsi) lws_callback_on_writable(c->wsi);
-}
-
 /* Queues text (taken; NULL: out of memory) for c: held with g's unsaved change, or sent now. */
-static void hold_or_send(game *g, conn *c, char *text) {
-    if (!text) {
-        lose(c);
-        return;
-    }
-    if (!g->dirty) {
-        send_text(c, text);
-        return;
-    }
-    held_msg *h = malloc(sizeof *h);
-    if (!h) {
-        free(text);
-        lose(c);
-        return;
-    }
-    h->next = NULL;
-    h->c = c;
-    h->text = text;
-    if (g->held_tail)
-        g->held_tail->next = h;
-    else
-        g->held = h;
-    g->held_tail = h;
-}
+static void hold_or_send(game *g, conn *c, char *text) { send_or_hold(&g->held, g->dirty, c, text); }
 
 /* j (taken) to c, or to every connection following g when c is NULL. */
 static void game_send(game *g, conn *only, json_t *j) {
@@ -74,42 +45,14 @@ static void game_error(game *g, conn *only, const char *code, const char *messag
     game_send(g, only, gw_protocol_error_json(code, message));
 }
 
-/* The held messages: sent (the change was saved) or dropped (it was undone). */
-static void release_held(game *g, bool send) {
-    while (g->held) {
-        held_msg *h = g->held;
-        g->held = h->next;
-        if (send)
-            send_text(h->c, h->text);
-        else
-            free(h->text);
-        free(h);
-    }
-    g->held_tail = NULL;
-}
-
 void game_forget_conn(player *pl, conn *c) {
-    for (int k = 0; k < GAMES; k++) {
-        game *g = &pl->games[k];
-        held_msg **pp = &g->held;
-        g->held_tail = NULL;
-        while (*pp) {
-            held_msg *h = *pp;
-            if (h->c == c) {
-                *pp = h->next;
-                free(h->text);
-                free(h);
-            } else {
-                g->held_tail = h;
-                pp = &h->next;
-            }
-        }
-    }
+    for (int k = 0; k < GAMES; k++)
+        send_held_forget(&pl->games[k].held, c);
 }
 
 void game_free(game *g) {
     assert(!g->out);
-    release_held(g, false);
+    send_held(&g->held, false);
     gw_session_free(g->s);
     g->s = NULL;
 }
@@ -185,7 +128,7 @@ void game_send_games(player *pl) {
         if (text)
             send_text(c, strdup(text));
         else
-            lose(c);
+            send_lose(c);
     free(text);
 }
 
@@ -363,7 +306,7 @@ static bool save_game(server *sv, game *g) {
  * told why and given the game again; its computer waits (for the player, or STALL_MS). */
 static void undo_change(server *sv, game *g, const char *why) {
     assert(!g->out); /* a job is lent a saved game only, and the game does not change while it is out */
-    release_held(g, false);
+    send_held(&g->held, false);
     gw_session_free(g->s);
     g->s = NULL;
     g->stats_id = 0;
@@ -379,12 +322,12 @@ static void undo_change(server *sv, game *g, const char *why) {
         if (loaded)
             game_welcome(c);
         else
-            lose(c); /* the game as saved cannot be read now: the browser comes back for it */
+            send_lose(c); /* the game as saved cannot be read now: the browser comes back for it */
     }
     if (!loaded) {
         server_log("cannot read a game back: %s", err.msg);
         for (conn *c = g->pl->conns; c; c = c->next)
-            lose(c); /* every tab: the player is read again when they come back */
+            send_lose(c); /* every tab: the player is read again when they come back */
     }
 }
 
@@ -413,7 +356,7 @@ void game_flush_saves(server *sv) {
             g->dirty = false;
             if (ok) {
                 g->saved_event = g->s ? gw_session_last_event(g->s) : 0;
-                release_held(g, true);
+                send_held(&g->held, true);
             } else {
                 undo_change(sv, g, why);
             }

@@ -217,7 +217,7 @@ void player_detach(server *sv, conn *c) {
 static bool idle(const player *p) {
     if (p->conns || p->jobs) return false;
     for (int k = 0; k < GAMES; k++)
-        if (p->games[k].out || p->games[k].dirty || p->games[k].held) return false;
+        if (p->games[k].out || p->games[k].dirty || p->games[k].held.head) return false;
     return true;
 }
 

@@ -1,7 +1,9 @@
 /* send.c: whist serve's outgoing messages: a queue per connection, written when libwebsockets says the
  * socket can take more (server_int.h). A queue never grows past OUT_QUEUE_MAX (the connection is closed at
  * once), a message is never silently lost (without memory the connection is closed, and its browser
- * reconnects and gets the game whole), and refusals do not pile up: one error waits at a time. */
+ * reconnects and gets the game whole), and refusals do not pile up: one error waits at a time. The messages
+ * of a game's or a table's change are held until the change is saved (game.c, tables.c), then sent or
+ * dropped. */
 #define _DEFAULT_SOURCE /* strdup */
 #include <stdio.h>
 #include <stdlib.h>
@@ -122,4 +124,65 @@ void send_written(conn *c, out_msg *m) {
      * never left untold (the client may be waiting for its answer); one error waits at a time still. */
     if (told && c->errors_dropped)
         send_error(c, "unanswered", "Messages refused while an answer waited unread");
+}
+
+/* ---- held until saved ---------------------------------------------------------------------------------- */
+
+void send_lose(conn *c) {
+    c->close = true;
+    if (c->wsi) lws_callback_on_writable(c->wsi);
+}
+
+void send_or_hold(held_msgs *q, bool hold, conn *c, char *text) {
+    if (!text) {
+        send_lose(c);
+        return;
+    }
+    if (!hold) {
+        send_text(c, text);
+        return;
+    }
+    held_msg *h = malloc(sizeof *h);
+    if (!h) {
+        free(text);
+        send_lose(c);
+        return;
+    }
+    h->next = NULL;
+    h->c = c;
+    h->text = text;
+    if (q->tail)
+        q->tail->next = h;
+    else
+        q->head = h;
+    q->tail = h;
+}
+
+void send_held(held_msgs *q, bool send) {
+    while (q->head) {
+        held_msg *h = q->head;
+        q->head = h->next;
+        if (send)
+            send_text(h->c, h->text);
+        else
+            free(h->text);
+        free(h);
+    }
+    q->tail = NULL;
+}
+
+void send_held_forget(held_msgs *q, conn *c) {
+    held_msg **pp = &q->head;
+    q->tail = NULL;
+    while (*pp) {
+        held_msg *h = *pp;
+        if (h->c == c) {
+            *pp = h->next;
+            free(h->text);
+            free(h);
+        } else {
+            q->tail = h;
+            pp = &h->next;
+        }
+    }
 }

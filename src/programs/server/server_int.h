@@ -1,9 +1,9 @@
 /* server_int.h: what the files of whist serve share: its connections, players, games, jobs and the server,
  * and the functions each file gives the others (serve.c the event loop, the handshake and the sockets, http.c
- * the HTTP answers, peers.c the clients by address, log.c the rate-limited log, send.c the outgoing queues,
- * players.c tokens and players, game.c the games and the store, messages.c a browser's messages,
- * replay.c the statistics, history and replay answers, tables.c the tables between two people). Everything
- * runs on the loop's thread except what a job's run does on a worker. */
+ * the HTTP answers, peers.c the clients by address, log.c the rate-limited log, send.c the outgoing queues
+ * and the messages held until saved, players.c tokens and players, game.c the games and the store,
+ * messages.c a browser's messages, replay.c the statistics, history and replay answers, tables.c the tables
+ * between two people). Everything runs on the loop's thread except what a job's run does on a worker. */
 #ifndef SERVER_INT_H
 #define SERVER_INT_H
 
@@ -57,6 +57,11 @@ typedef struct held_msg {
     struct conn *c;
     char *text;
 } held_msg;
+
+/* The messages of a game's or a table's unsaved changes, in order (send_or_hold). */
+typedef struct held_msgs {
+    held_msg *head, *tail;
+} held_msgs;
 
 /* One WebSocket: the per-session data libwebsockets allocates (zeroed) and frees. */
 typedef struct conn {
@@ -128,9 +133,9 @@ typedef struct game {
     uint32_t saved_event; /* the last event when it was last saved */
     bool dirty;           /* changed since it was last saved: in the server's list of games to save */
     struct game *next_dirty;
-    held_msg *held, *held_tail; /* the messages of its unsaved changes */
-    job *out;                   /* a job of this game on the pool (think or hint), or NULL */
-    bool stalled;               /* its last save failed: the computer waits for the player (or stall_until) */
+    held_msgs held;       /* the messages of its unsaved changes */
+    job *out;             /* a job of this game on the pool (think or hint), or NULL */
+    bool stalled;         /* its last save failed: the computer waits for the player (or stall_until) */
     bool lost;            /* its saved record could not be read back: read again when the player returns */
     uint64_t stall_until; /* monotonic milliseconds */
     int shown_state;      /* the summary last told (games): its state and hand; -1: no game */
@@ -246,6 +251,16 @@ void send_drop(conn *c);
 void send_kill(conn *c);
 /* m, the head of c's queue, was written: out of the queue, freed. */
 void send_written(conn *c, out_msg *m);
+/* c missed a message (no memory): it closes once its queue is written, and its browser comes back to the
+ * game or table as saved. */
+void send_lose(conn *c);
+/* Queues text (taken; NULL: out of memory, c lost) for c: held in q while hold (its change is not saved
+ * yet: game_flush_saves), or sent now. */
+void send_or_hold(held_msgs *q, bool hold, conn *c, char *text);
+/* The held messages: sent (their change was saved) or dropped (it was undone); q emptied. */
+void send_held(held_msgs *q, bool send);
+/* Drops the messages held in q for c (it closed, or follows something else). */
+void send_held_forget(held_msgs *q, conn *c);
 
 /* ---- players.c ---- */
 /* n bytes from the system's random source (getrandom); false if it gives none. */

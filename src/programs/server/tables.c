@@ -36,9 +36,9 @@ typedef struct table_rt {
     conn *conns; /* the connections following it (conn.tnext) */
     bool dirty;  /* changed since it was last saved: in sv->dirty_tables */
     struct table_rt *next_dirty;
-    held_msg *held, *held_tail; /* the messages of its unsaved changes */
-    job *out;                   /* its computer's decision on the pool, or NULL */
-    bool stalled;               /* its last save failed: its computer waits until stall_until */
+    held_msgs held; /* the messages of its unsaved changes */
+    job *out;       /* its computer's decision on the pool, or NULL */
+    bool stalled;   /* its last save failed: its computer waits until stall_until */
     uint64_t stall_until;
     int64_t stats_id[2]; /* the statistics row of the match in play of each seat's person; 0: none yet */
     char match_key[GW_STORE_TABLE_KEY_MAX + 1];
@@ -69,67 +69,9 @@ static table_rt *in_memory(server *sv, const char *id) {
     return NULL;
 }
 
-static void lose(conn *c) {
-    c->close = true;
-    if (c->wsi) lws_callback_on_writable(c->wsi);
-}
-
 /* ---- sending: held until saved ------------------------------------------------------------------------ */
 
-static void hold_or_send(table_rt *tr, conn *c, char *text) {
-    if (!text) {
-        lose(c);
-        return;
-    }
-    if (!tr->dirty) {
-        send_text(c, text);
-        return;
-    }
-    held_msg *h = malloc(sizeof *h);
-    if (!h) {
-        free(text);
-        lose(c);
-        return;
-    }
-    h->next = NULL;
-    h->c = c;
-    h->text = text;
-    if (tr->held_tail)
-        tr->held_tail->next = h;
-    else
-        tr->held = h;
-    tr->held_tail = h;
-}
-
-static void release_held(table_rt *tr, bool send) {
-    while (tr->held) {
-        held_msg *h = tr->held;
-        tr->held = h->next;
-        if (send)
-            send_text(h->c, h->text);
-        else
-            free(h->text);
-        free(h);
-    }
-    tr->held_tail = NULL;
-}
-
-/* Drops the held messages for c. */
-static void forget_held(table_rt *tr, conn *c) {
-    held_msg **pp = &tr->held;
-    tr->held_tail = NULL;
-    while (*pp) {
-        held_msg *h = *pp;
-        if (h->c == c) {
-            *pp = h->next;
-            free(h->text);
-            free(h);
-        } else {
-            tr->held_tail = h;
-            pp = &h->next;
-        }
-    }
-}
+static void hold_or_send(table_rt *tr, conn *c, char *text) { send_or_hold(&tr->held, tr->dirty, c, text); }
 
 static void mark_dirty(server *sv, table_rt *tr) {
     if (tr->dirty) return;
@@ -188,7 +130,7 @@ static void deliver(table_rt *tr, gw_table_out *out) {
     }
     for (size_t i = 0; i < out->n_lost; i++) {
         conn *c = conn_of(tr, out->lost_conns[i]);
-        if (c) lose(c);
+        if (c) send_lose(c);
     }
     gw_table_out_clear(out);
 }
@@ -431,7 +373,7 @@ static void remove_table(server *sv, table_rt *tr) {
     assert(!tr->out && !tr->dirty);
     while (tr->conns)
         unlink_conn(tr, tr->conns);
-    release_held(tr, false);
+    send_held(&tr->held, false);
     if (tr->prev)
         tr->prev->next = tr->next;
     else
@@ -570,7 +512,7 @@ static const char *name_of(const conn *c) {
  * table never saved is gone: they are told there is none). */
 static void undo_table(server *sv, table_rt *tr, const char *why) {
     assert(!tr->out);
-    release_held(tr, false);
+    send_held(&tr->held, false);
     gw_table *t;
     gw_store_table row;
     gw_error err;
@@ -583,7 +525,7 @@ static void undo_table(server *sv, table_rt *tr, const char *why) {
             next = c->tnext;
             if (read) send_error(c, "no_table", "The table could not be made.");
             unlink_conn(tr, c);
-            if (!read) lose(c);
+            if (!read) send_lose(c);
         }
         remove_table(sv, tr);
         return;
@@ -619,7 +561,7 @@ void tables_saved(server *sv, table_rt *list, bool ok, const char *why) {
         tr->next_dirty = NULL;
         tr->dirty = false;
         if (ok) {
-            release_held(tr, true);
+            send_held(&tr->held, true);
             drop_moved(tr);
             maybe_think(sv, tr);
         } else {
@@ -634,7 +576,7 @@ void tables_saved(server *sv, table_rt *list, bool ok, const char *why) {
 void table_unfollow(server *sv, conn *c) {
     table_rt *tr = c->table;
     if (!tr) return;
-    forget_held(tr, c);
+    send_held_forget(&tr->held, c);
     bool moved = c->moved;
     unlink_conn(tr, c);
     if (moved) return; /* the table let it go already */
@@ -915,7 +857,7 @@ void tables_tick(server *sv) {
             gw_table_tick(tr->t, now, &out);
             changed(sv, tr, &out);
         }
-        if (tr->conns || tr->out || tr->dirty || tr->held) {
+        if (tr->conns || tr->out || tr->dirty || tr->held.head) {
             tr->idle_since = 0;
         } else if (!tr->idle_since) {
             tr->idle_since = mono ? mono : 1;

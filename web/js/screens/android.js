@@ -7,7 +7,7 @@
 
 import { backElement, cardElement, cardLabel, cardText, parseCard, sortHand, SUIT_NAME, SUIT_SYMBOL } from "../cards.js";
 import { PACE } from "../settings.js";
-import { escapeHtml, screenSection } from "./page.js";
+import { button, escapeHtml, screenSection } from "./page.js";
 import { ICONS } from "../icons.js";
 import { rowsFor } from "../table-layout.js";
 import { createEventPlayer } from "../event-player.js";
@@ -654,15 +654,6 @@ export function mount(root, ctx, params = {}, online = null) {
     $("scoreboard-body").innerHTML = body.join("");
     if (!dlg.open) dlg.showModal();
     buttons.querySelector(".primary")?.focus();
-  }
-
-  function button(id, text, primary, fn) {
-    const b = document.createElement("button");
-    b.id = id;
-    b.textContent = text;
-    if (primary) b.className = "primary";
-    b.addEventListener("click", fn);
-    return b;
   }
 
   // ---- keyboard ------------------------------------------------------------------------------

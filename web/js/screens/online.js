@@ -7,7 +7,7 @@
 // friend's link and the watch link, to copy or share. A link that opens nothing, and a seat opened in
 // another browser, get a page of their own.
 
-import { escapeHtml, screenSection } from "./page.js";
+import { button, escapeHtml, screenSection } from "./page.js";
 import { ICONS } from "../icons.js";
 import { loadSeats } from "../online.js";
 
@@ -229,14 +229,6 @@ export function mount(root, ctx, params) {
       el.dataset.html = html;
       el.innerHTML = html;
     }
-  }
-  function button(id, text, primary, fn) {
-    const b = document.createElement("button");
-    b.id = id;
-    b.textContent = text;
-    if (primary) b.className = "primary";
-    b.addEventListener("click", fn);
-    return b;
   }
   function showChat() {
     const c = st.chat;

@@ -1,5 +1,6 @@
 // page.js: what the screens share: the section each screen lives in (the page screens' with a header
-// and a back button), the swipe gestures, the rules in words, and text escaping.
+// and a back button), the swipe gestures, the rules in words, text escaping, and a dialog's or a bar's
+// button.
 
 import { ICONS } from "../icons.js";
 import { scoringName } from "../table-rules.js";
@@ -9,6 +10,16 @@ import { scoringName } from "../table-rules.js";
 // set textContent.
 export const escapeHtml = (t) =>
   String(t).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+
+// A button with id and text (primary: the one to press) that calls fn when clicked.
+export function button(id, text, primary, fn) {
+  const b = document.createElement("button");
+  b.id = id;
+  b.textContent = text;
+  if (primary) b.className = "primary";
+  b.addEventListener("click", fn);
+  return b;
+}
 
 // A <section id="screen-NAME" data-screen="NAME" class="screen CLASSES"> holding html (not yet in the
 // page). html is the client's own markup only (the screens' skeletons, icons, the rules' fixed text):
