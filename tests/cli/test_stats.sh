@@ -125,7 +125,7 @@ run stats
 expect_out_re "^all +all +- +all +2 +[0-9]+ +$((hands + hands2 + hands3)) " "stats after a match left"
 [ "$(sqlite3 "$DB" 'SELECT abandoned FROM matches WHERE id = 3')" = 0 ] ||
   fail "the match cut short, its record saved, counts as abandoned (it can be resumed: test_resume.sh)"
-[ "$(sqlite3 "$DB" 'PRAGMA user_version')" = 5 ] || fail "the schema version is not 5"
+[ "$(sqlite3 "$DB" 'PRAGMA user_version')" = 6 ] || fail "the schema version is not 6"
 
 # Help and bad options.
 run --help
@@ -167,7 +167,7 @@ sqlite3 "$DB" 'PRAGMA user_version = 99'
 cp "$DB" "$TMP/newer.db"
 run stats
 expect_rc 1 "stats on a newer database"
-expect_err "whist stats: the statistics cannot be read: $DB was written by a newer whist (schema version 99; this one knows up to 5)" \
+expect_err "whist stats: the statistics cannot be read: $DB was written by a newer whist (schema version 99; this one knows up to 6)" \
   "stats on a newer database"
 cmp -s "$DB" "$TMP/newer.db" || fail "stats changed a newer database"
 
