@@ -125,8 +125,19 @@ export function mount(root, ctx, params = {}, online = null) {
   const pace = () => PACE[settings.get("speed")] ?? PACE.normal;
   const flyMs = () => Math.round((pace().draw || 0) * 0.5);
 
-  function say(text) {
-    msgEl.textContent = text;
+  // why (optional): the reason behind the text, shown in brackets before the closing full stop; a short
+  // narrow table leaves it out of sight (table.css) and keeps it in the message's title.
+  function say(text, why) {
+    if (why === undefined) {
+      msgEl.textContent = text;
+      msgEl.removeAttribute("title");
+    } else {
+      const span = document.createElement("span");
+      span.className = "why";
+      span.textContent = ` (${why})`;
+      msgEl.replaceChildren(text, span, ".");
+      msgEl.title = `${text} (${why}).`;
+    }
     news = true;
   }
 
@@ -836,9 +847,8 @@ export function mount(root, ctx, params = {}, online = null) {
     const rule = `${scoringName(v.rules)} points: yours minus the computer's at the hand's end`;
     const bestTricks = tricksText(bestOnes[0]?.tricks ?? 0);
     // The best card first, so that it is named whatever the width.
-    say(m.exact
-      ? `Best: ${bestCards}: ${shown(top)} ${plural(Math.abs(Math.round(top)), "point")}, ${bestTricks} ${counted} (exact, with best play by both; ${rule}).`
-      : `Best: ${bestCards}: ${shown(top)} expected points, ${bestTricks} ${counted} (estimated from ${m.samples} deals; ${rule}).`);
+    if (m.exact) say(`Best: ${bestCards}: ${shown(top)} ${plural(Math.abs(Math.round(top)), "point")}, ${bestTricks} ${counted}`, `exact, with best play by both; ${rule}`);
+    else say(`Best: ${bestCards}: ${shown(top)} expected points, ${bestTricks} ${counted}`, `estimated from ${m.samples} deals; ${rule}`);
     s.dataset.hint = m.exact ? "exact" : "estimate";
     s.dataset.hintUnit = unit;
   }
