@@ -164,7 +164,8 @@ const gw_session *gw_table_session(const gw_table *t) { return t->s; }
 
 gw_status gw_table_hint(gw_table *t, int player, gw_hint *out, gw_error *err) {
     memset(out, 0, sizeof *out);
-    if (player != 0 && player != 1) return gw_error_set(err, GW_EINVAL, 0, 0, "there is no player %d", player + 1);
+    if (player != 0 && player != 1)
+        return gw_error_set(err, GW_EINVAL, 0, 0, "there is no player %d", player + 1);
     if (!t->s || t->phase != GW_TABLE_PLAYING)
         return gw_error_set(err, GW_ESTATE, 0, 0, "no hint: no match is in play");
     if (t->thought) return gw_error_set(err, GW_ESTATE, 0, 0, "no hint: a computer decision is out");

@@ -58,7 +58,8 @@ static void ready(void) {
 
 /* ---- results ------------------------------------------------------------------------------------------- */
 
-static const char NO_MEMORY[] = "{\"ok\":false,\"error\":{\"code\":\"no_memory\",\"message\":\"out of memory\"}}";
+static const char NO_MEMORY[] =
+    "{\"ok\":false,\"error\":{\"code\":\"no_memory\",\"message\":\"out of memory\"}}";
 
 /* j (taken) as the caller's text; the no-memory answer if it cannot be made. */
 static char *answer(json_t *j) {
@@ -77,7 +78,7 @@ static json_t *error_json(const char *code, const char *message) {
 
 /* {"ok":false,"error":{"code","message"}} as text. */
 static char *fail(const char *code, const char *fmt, ...) {
-    char message[sizeof ((gw_error *)0)->msg + 64];
+    char message[sizeof((gw_error *)0)->msg + 64];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(message, sizeof message, fmt, ap);
@@ -130,8 +131,8 @@ static char *table_result(int h, gw_table_out *out, gw_status st, const gw_error
     json_t *msgs = json_array(), *lost = json_array();
     for (size_t i = 0; msgs && i < out->n; i++)
         if (out->msgs[i].text)
-            json_array_append_new(msgs, json_pack("{sIss}", "conn", (json_int_t)out->msgs[i].conn, "text",
-                                                  out->msgs[i].text));
+            json_array_append_new(
+                msgs, json_pack("{sIss}", "conn", (json_int_t)out->msgs[i].conn, "text", out->msgs[i].text));
     for (size_t i = 0; lost && i < out->n_lost; i++)
         json_array_append_new(lost, json_integer((json_int_t)out->lost_conns[i]));
     gw_table_out_clear(out);
@@ -182,7 +183,8 @@ static char *apply_options(const json_t *o, gw_session_config *c) {
             return fail("bad_request", "options.%s must be a string or a whole number", OPTIONS[i]);
         }
         gw_error err;
-        if (gw_session_config_option(c, OPTIONS[i], s, &err) != GW_OK) return fail("bad_value", "%s", err.msg);
+        if (gw_session_config_option(c, OPTIONS[i], s, &err) != GW_OK)
+            return fail("bad_value", "%s", err.msg);
     }
     return NULL;
 }
@@ -235,18 +237,20 @@ GW_WASM_EXPORT char *gw_wasm_new(const char *request, double now_ms) {
         long long grace, clock;
         if (!id || strlen(id) >= sizeof o.id) {
             why = fail("bad_value", "id is a string of 1 to %d characters", GW_TABLE_ID_MAX - 1);
-        } else if (!json_is_array(sec) || json_array_size(sec) != 2 || !json_is_string(json_array_get(sec, 0)) ||
-                   !json_is_string(json_array_get(sec, 1)) ||
+        } else if (!json_is_array(sec) || json_array_size(sec) != 2 ||
+                   !json_is_string(json_array_get(sec, 0)) || !json_is_string(json_array_get(sec, 1)) ||
                    strlen(json_string_value(json_array_get(sec, 0))) != GW_TABLE_SECRET_HEX ||
                    strlen(json_string_value(json_array_get(sec, 1))) != GW_TABLE_SECRET_HEX) {
-            why = fail("bad_value", "secrets: two seats' secrets of %d hexadecimal digits", GW_TABLE_SECRET_HEX);
+            why = fail("bad_value", "secrets: two seats' secrets of %d hexadecimal digits",
+                       GW_TABLE_SECRET_HEX);
         } else if (!int_field(j, "grace", GW_TABLE_GRACE_DEFAULT, 0, GW_TABLE_GRACE_MAX, &grace) ||
                    !int_field(j, "clock", 0, 0, 60, &clock)) {
             why = fail("bad_value", "grace is 0 to %d seconds, clock 0, 15, 30 or 60", GW_TABLE_GRACE_MAX);
         } else {
             snprintf(o.id, sizeof o.id, "%s", id);
             for (int p = 0; p < 2; p++)
-                snprintf(o.secrets[p], sizeof o.secrets[p], "%s", json_string_value(json_array_get(sec, (size_t)p)));
+                snprintf(o.secrets[p], sizeof o.secrets[p], "%s",
+                         json_string_value(json_array_get(sec, (size_t)p)));
             o.grace_s = (int)grace;
             o.card_s = (int)clock;
             gw_ai_level al;
@@ -303,7 +307,8 @@ GW_WASM_EXPORT char *gw_wasm_join(int h, const char *request, double now_ms) {
         gw_table_out out;
         gw_table_out_init(&out);
         gw_error err = {0};
-        gw_status st = gw_table_join(t, conn, secret, identity, name, (uint32_t)since, (int64_t)now_ms, &out, &err);
+        gw_status st =
+            gw_table_join(t, conn, secret, identity, name, (uint32_t)since, (int64_t)now_ms, &out, &err);
         why = table_result(h, &out, st, &err);
     }
     json_decref(j);
@@ -428,7 +433,8 @@ GW_WASM_EXPORT void gw_wasm_close(int h) {
     tables[h] = NULL;
 }
 
-/* ---- analysis: the hint and the review ------------------------------------------------------------------ */
+/* ---- analysis: the hint and the review ------------------------------------------------------------------
+ */
 
 static json_t *card_json(gw_card c) {
     if (c == GW_NO_CARD) return json_null();
@@ -444,14 +450,17 @@ GW_WASM_EXPORT char *gw_wasm_hint(int h, int player) {
     if (!t) return fail("no_table", "there is no table %d", h);
     gw_hint hint;
     gw_error err;
-    if (gw_table_hint(t, player, &hint, &err) != GW_OK) return fail(err.status == GW_ESTATE ? "no_hint" : status_code(err.status), "%s", err.msg);
+    if (gw_table_hint(t, player, &hint, &err) != GW_OK)
+        return fail(err.status == GW_ESTATE ? "no_hint" : status_code(err.status), "%s", err.msg);
     json_t *cards = json_array();
     for (int i = 0; cards && i < hint.count; i++)
-        json_array_append_new(cards, json_pack("{sosfsfsf}", "card", card_json(hint.cards[i]), "value", hint.value[i],
-                                               "tricks", hint.tricks[i], "se", hint.se[i]));
-    json_t *m = json_pack("{sssbssso}", "type", "hint", "exact", hint.exact, "unit", hint.unit ? hint.unit : "points",
-                          "cards", cards);
-    if (m) json_object_set_new(m, hint.exact ? "best" : "samples", json_integer(hint.exact ? hint.best : hint.samples));
+        json_array_append_new(cards, json_pack("{sosfsfsf}", "card", card_json(hint.cards[i]), "value",
+                                               hint.value[i], "tricks", hint.tricks[i], "se", hint.se[i]));
+    json_t *m = json_pack("{sssbssso}", "type", "hint", "exact", hint.exact, "unit",
+                          hint.unit ? hint.unit : "points", "cards", cards);
+    if (m)
+        json_object_set_new(m, hint.exact ? "best" : "samples",
+                            json_integer(hint.exact ? hint.best : hint.samples));
     return answer(m ? json_pack("{sbso}", "ok", 1, "message", m) : NULL);
 }
 
