@@ -6,6 +6,7 @@
  * The engine alone: no clock (think_ms 0), no files; it prints to stdout only.
  * Usage: conformance [SEED...] (default: the seeds of DEFAULT_SEEDS). */
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -126,6 +127,19 @@ static void print_events(const gw_session *s, uint32_t *last) {
     }
 }
 
+/* The hint for the player to move. */
+static void print_hint(gw_session *s) {
+    gw_hint h;
+    gw_error err;
+    if (gw_session_hint(s, gw_session_turn(s).player, &h, &err) != GW_OK) die("hint", &err);
+    out("  hint player %d exact %d best %d samples %d unit %s\n", gw_session_turn(s).player, (int)h.exact, h.best,
+        h.samples, h.unit);
+    char c[3];
+    for (int i = 0; i < h.count; i++)
+        out("   %s value %016" PRIx64 " tricks %016" PRIx64 " se %016" PRIx64 "\n", card_text(h.cards[i], c),
+            bits(h.value[i]), bits(h.tricks[i]), bits(h.se[i]));
+}
+
 /* The first hand of the match (rubber) of seed, player 0 the computer at level a and player 1 at level b:
  * every event, then the hand's record. */
 static void play_hand(gw_game_kind game, gw_variant variant, uint64_t seed, int a, int b) {
@@ -160,7 +174,14 @@ static void play_hand(gw_game_kind game, gw_variant variant, uint64_t seed, int 
     }
     uint32_t last = 0;
     print_events(s, &last);
+    bool hinted_endgame = false;
     while (gw_session_state_of(s) == GW_SESSION_PLAYING) {
+        /* The hint a browser shows offline: at the first card and at the endgame's first card. */
+        if (game == GW_GAME_GERMAN && (last <= 3 || (!hinted_endgame && gw_session_game(s)->stock_pos >=
+                                                                            gw_deck_size(variant)))) {
+            hinted_endgame = last > 3;
+            print_hint(s);
+        }
         if (gw_session_play_computer(s, &err) != GW_OK) die("a computer's move", &err);
         print_events(s, &last);
     }
