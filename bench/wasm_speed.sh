@@ -7,7 +7,7 @@
 #   bench/wasm_speed.sh [POSITIONS [DEALS [ITERATIONS]]]      (default 300 3 100)
 # Environment: CC (native compiler, default gcc); WASM_FLAGS (emcc's optimisation flags, default
 # "-O3"); WASM_VARIANTS="flags|flags|..." also measures WebAssembly built with each (one per '|');
-# OUT (build folder, default build-speed).
+# OUT (build folder, default build-speed); ROUNDS (default 5).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NODE_PATH=${NODE_PATH:-/usr/share/nodejs} # Debian's emscripten links with node's modules there
@@ -72,7 +72,7 @@ for i in "${!variants[@]}"; do
   labels+=("wasm-variant$i")
   cmds+=("node $out/wasm-variant$i.js")
 done
-rounds=${ROUNDS:-3}
+rounds=${ROUNDS:-5}
 rm -f "$out"/*.round*.txt
 for r in $(seq "$rounds"); do
   for i in "${!labels[@]}"; do
