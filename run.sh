@@ -216,9 +216,10 @@ case "$what" in
     # which.
     for compiler in gcc clang; do
       echo "== $compiler, -Werror, asserts on =="
-      extra=()
-      # The gcc build also runs the WebAssembly module's test (wasm.play, tests/wasm) on the module built here.
-      [ "$compiler" = gcc ] && extra=(-DGW_WASM_MODULE="$PWD/build-wasm/web/whist-engine.js")
+      # The gcc build also runs the WebAssembly module's test (wasm.play, tests/wasm) on the module built here;
+      # every build compares its engine with the WebAssembly one (conformance.wasm) built there.
+      extra=(-DGW_WASM_CONFORMANCE="$PWD/build-wasm/tests/wasm/conformance.js")
+      [ "$compiler" = gcc ] && extra+=(-DGW_WASM_MODULE="$PWD/build-wasm/web/whist-engine.js")
       CC=$compiler configure "build-$compiler" -DGW_WERROR=ON -DGW_ASSERTS=ON "${extra[@]}"
       ninja -C "build-$compiler"
       if [ "$compiler" = gcc ]; then
@@ -248,11 +249,13 @@ case "$what" in
     # The portable path: no popcnt or BMI2 instructions, as in a WebAssembly build: the unit tests and the
     # engine's command-line tests (label engine).
     echo "== gcc, portable bits (GW_NATIVE_BITS=OFF), -Werror, asserts on =="
-    CC=gcc configure build-portable -DGW_NATIVE_BITS=OFF -DGW_WERROR=ON -DGW_ASSERTS=ON
+    CC=gcc configure build-portable -DGW_NATIVE_BITS=OFF -DGW_WERROR=ON -DGW_ASSERTS=ON \
+      -DGW_WASM_CONFORMANCE="$PWD/build-wasm/tests/wasm/conformance.js"
     ninja -C build-portable
     run_ctest build-portable -L "unit|engine"
     echo "== AddressSanitizer + UndefinedBehaviorSanitizer =="
-    CC=clang configure build-sanitize -DGW_WERROR=ON -DGW_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
+    CC=clang configure build-sanitize -DGW_WERROR=ON -DGW_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug \
+      -DGW_WASM_CONFORMANCE="$PWD/build-wasm/tests/wasm/conformance.js"
     ninja -C build-sanitize
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 run_ctest build-sanitize -LE scenario
     # A short smoke run of every fuzz harness (GW_FUZZ_SMOKE seconds each, two at a
