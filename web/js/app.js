@@ -195,3 +195,9 @@ const off = net.on("welcome", () => {
   remember();
   show(name, params);
 });
+
+// The service worker (sw.js) keeps the app shell for a visit without the network. A page opened from a
+// file or an insecure address has none: it works as before.
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  navigator.serviceWorker.register("sw.js").catch(() => {});
+}
