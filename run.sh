@@ -5,10 +5,13 @@
 #                            whist serve, e.g. --port 9000) and print the address to open
 #   ./run.sh test            set up, build with gcc and clang (-Werror, asserts on), run
 #                            every test (after the gcc build's, the browser tests of
-#                            tests/web once, against that build), then again in a portable
+#                            tests/web once, against that build; with the gcc build the
+#                            WebAssembly module and its test under node), then again in a portable
 #                            gcc build (no popcnt or BMI2: the path WebAssembly takes) and
 #                            under AddressSanitizer + UBSan, then a fuzz smoke run
 #   ./run.sh build           set up and build only (build/whist)
+#   ./run.sh web-build [DIR] set up, build the engine in WebAssembly (build-wasm, docs/wasm.md) and write the
+#                            static game to DIR (default build-web): web/ and the module (js/whist-engine.js)
 #   ./run.sh fuzz [SECONDS]  build the libFuzzer harnesses (fuzz/, clang) in build-fuzz and run
 #                            each for SECONDS (default 60); non-zero exit on any finding
 set -euo pipefail
@@ -61,6 +64,20 @@ web_tests() {
   if [ "$rc" -ne 0 ] && [ "$WEB_FAILED" -eq 0 ]; then WEB_FAILED=1; fi
   echo "web: $WEB_PASSED passed, $WEB_FAILED failed"
   [ "$WEB_FAILED" -eq 0 ]
+}
+
+# wasm_build: the WebAssembly module (docs/wasm.md) in build-wasm: jansson built for emscripten from its
+# Debian source (scripts/wasm-deps.sh, once), then the engine, the protocol, the table host and
+# src/programs/wasm with emcmake (portable bits, -Werror): build-wasm/web/whist-engine.js. Prints the time.
+wasm_build() {
+  local start=$SECONDS
+  export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH} # emscripten's linker needs Debian's node modules
+  ./scripts/wasm-deps.sh build-wasm/deps
+  if [ ! -f build-wasm/build.ninja ]; then
+    emcmake cmake -S . -B build-wasm -G Ninja -DGW_NATIVE_BITS=OFF -DGW_WERROR=ON >/dev/null
+  fi
+  ninja -C build-wasm
+  echo "wasm: build-wasm/web/whist-engine.js, $(wc -c <build-wasm/web/whist-engine.js) bytes ($(gzip -9c build-wasm/web/whist-engine.js | wc -c) gzipped), $((SECONDS - start)) s"
 }
 
 # The fuzz harnesses (fuzz/fuzz_NAME.c), each with fuzz/NAME.dict.
@@ -169,6 +186,15 @@ case "$what" in
       exec ./build/whist serve "$@"
     fi
     ;;
+  web-build)
+    out=${1:-build-web}
+    wasm_build
+    rm -rf "$out"
+    mkdir -p "$out"
+    cp -R web/. "$out/"
+    cp build-wasm/web/whist-engine.js "$out/js/"
+    echo "run.sh: the static game is in $out/: serve it with any static web server (README.md, \"The game without a server\")"
+    ;;
   test)
     jobs=$(nproc 2>/dev/null || echo 2)
     passed=0 failed=0
@@ -190,9 +216,18 @@ case "$what" in
     # which.
     for compiler in gcc clang; do
       echo "== $compiler, -Werror, asserts on =="
-      CC=$compiler configure "build-$compiler" -DGW_WERROR=ON -DGW_ASSERTS=ON
+      extra=()
+      # The gcc build also runs the WebAssembly module's test (wasm.play, tests/wasm) on the module built here.
+      [ "$compiler" = gcc ] && extra=(-DGW_WASM_MODULE="$PWD/build-wasm/web/whist-engine.js")
+      CC=$compiler configure "build-$compiler" -DGW_WERROR=ON -DGW_ASSERTS=ON "${extra[@]}"
       ninja -C "build-$compiler"
       if [ "$compiler" = gcc ]; then
+        echo "== the engine in WebAssembly (emscripten, build-wasm) =="
+        if command -v emcc >/dev/null 2>&1; then
+          wasm_build
+        else
+          echo "wasm: no emscripten (emcc): the module is not built and wasm.play is skipped"
+        fi
         run_ctest "build-$compiler"
       else
         run_ctest "build-$compiler" -L "unit|engine"
@@ -246,7 +281,7 @@ case "$what" in
     fuzz_run "$seconds" "${GW_FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}" "${GW_FUZZ_LOGS:-build-fuzz/logs}"
     ;;
   *)
-    echo "usage: ./run.sh play|serve|test|build|fuzz [SECONDS]" >&2
+    echo "usage: ./run.sh play|serve|test|build|web-build [DIR]|fuzz [SECONDS]" >&2
     exit 2
     ;;
 esac

@@ -3,10 +3,11 @@
 set -euo pipefail
 
 # openssl and curl: test_serve.sh makes a certificate for its TLS part (and fails without one) and asks
-# the server's pages.
+# the server's pages; curl also fetches jansson's Debian source for the WebAssembly build.
+# emscripten: the engine in WebAssembly (docs/wasm.md; its jansson: scripts/wasm-deps.sh).
 packages=(cmake ninja-build pkg-config gcc clang libclang-rt-14-dev libcmocka-dev tmux
   libncurses-dev libsqlite3-dev sqlite3 libjansson-dev python3 libwebsockets-dev
-  chromium fonts-liberation openssl curl)
+  chromium fonts-liberation openssl curl emscripten)
 # Node.js and npm run the browser tests (tests/web: Playwright, driving the chromium above). A machine
 # that has them already keeps its own (another source's nodejs bundles npm and conflicts with Debian's).
 command -v node >/dev/null 2>&1 || packages+=(nodejs)

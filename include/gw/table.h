@@ -160,6 +160,12 @@ gw_status gw_table_think_begin(gw_table *t, gw_thought **out, gw_error *err);
 gw_status gw_table_think_end(gw_table *t, gw_thought *th, int64_t now_ms, gw_table_out *out, gw_error *err);
 void gw_table_think_cancel(gw_table *t, gw_thought *th);
 
+/* The hint for player (0 or 1), who must be to play a card in the match in play (gw_session_hint: German
+ * Whist, from that player's own view only; the expert's estimate in the foreplay, exact in the endgame). The
+ * host asks it for a connection's own seat only. GW_ESTATE (with the reason) when nothing is in play, the
+ * player is not to play a card, the game has no hints (Android Whist) or a decision is out; GW_ENOMEM. */
+gw_status gw_table_hint(gw_table *t, int player, gw_hint *out, gw_error *err);
+
 /* The host's rating of player's person (a Glicko-2 rating of the game and rules; rating < 0: none), shown
  * from the next message on with the seat ("rating") and in `table` ("ratings"). Not saved: the host sets it
  * again after gw_table_load. */

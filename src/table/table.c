@@ -162,6 +162,15 @@ const gw_table_options *gw_table_options_of(const gw_table *t) { return &t->opt;
 gw_table_phase gw_table_phase_of(const gw_table *t) { return t->phase; }
 const gw_session *gw_table_session(const gw_table *t) { return t->s; }
 
+gw_status gw_table_hint(gw_table *t, int player, gw_hint *out, gw_error *err) {
+    memset(out, 0, sizeof *out);
+    if (player != 0 && player != 1) return gw_error_set(err, GW_EINVAL, 0, 0, "there is no player %d", player + 1);
+    if (!t->s || t->phase != GW_TABLE_PLAYING)
+        return gw_error_set(err, GW_ESTATE, 0, 0, "no hint: no match is in play");
+    if (t->thought) return gw_error_set(err, GW_ESTATE, 0, 0, "no hint: a computer decision is out");
+    return gw_session_hint(t->s, player, out, err);
+}
+
 uint32_t gw_table_last_event(const gw_table *t) { return t->base + (t->s ? gw_session_last_event(t->s) : 0); }
 
 void gw_table_seat_of(const gw_table *t, int player, gw_table_seat *out) {

@@ -800,6 +800,54 @@ static void a_computer_seat_plays_and_thinks_apart(void **state) {
     free(b);
 }
 
+/* gw_table_hint: the hint of the player to play a card (the session's, from its own view), refused for the
+ * other player, while a decision is out, in Android Whist, and after the match. */
+static void hints_for_the_player_to_play(void **state) {
+    (void)state;
+    tt_box *b = calloc(1, sizeof *b);
+    gw_table_options o = tt_options(GW_GAME_GERMAN, 77);
+    o.session.seats[1] = (gw_seat_config){GW_SEAT_COMPUTER, GW_AI_EASY, ""};
+    o.session.rules.target = 1;
+    gw_table *t = tt_table(&o);
+    gw_hint h;
+    gw_error err;
+    assert_int_equal(gw_table_hint(t, 0, &h, &err), GW_ESTATE); /* waiting: nothing dealt */
+    tt_join(t, b, C0, TT_S0, "alice", "Alice", 0, 0);
+    int hints = 0;
+    for (int k = 0; k < 400 && gw_table_phase_of(t) == GW_TABLE_PLAYING; k++) {
+        gw_turn turn = gw_session_turn(gw_table_session(t));
+        if (turn.player == 0 && gw_session_state_of(gw_table_session(t)) == GW_SESSION_PLAYING) {
+            assert_int_equal(gw_table_hint(t, 0, &h, &err), GW_OK);
+            assert_true(h.count >= 1);
+            assert_int_equal(gw_table_hint(t, 1, &h, &err), GW_ESTATE);
+            hints++;
+        }
+        assert_int_equal(gw_table_hint(t, 2, &h, &err), GW_EINVAL);
+        if (gw_table_computer_due(t)) {
+            gw_thought *th;
+            assert_int_equal(gw_table_think_begin(t, &th, &err), GW_OK);
+            assert_int_equal(gw_table_hint(t, 0, &h, &err), GW_ESTATE);
+            gw_table_think_cancel(t, th);
+        }
+        if (!step(t, b, 0)) break;
+    }
+    assert_true(hints > 0);
+    if (gw_table_phase_of(t) == GW_TABLE_PLAYING) tt_send(t, b, C0, "{\"type\":\"table_resign\"}", 0);
+    assert_int_equal(gw_table_hint(t, 0, &h, &err), GW_ESTATE);
+    gw_table_free(t);
+    /* Android Whist has no hints */
+    o = tt_options(GW_GAME_ANDROID, 78);
+    o.session.seats[1] = (gw_seat_config){GW_SEAT_COMPUTER, GW_ANDROID_EASY, ""};
+    t = tt_table(&o);
+    tt_join(t, b, C0, TT_S0, "alice", "Alice", 0, 0);
+    for (int k = 0; k < 50 && gw_session_turn(gw_table_session(t)).player != 0; k++)
+        assert_true(step(t, b, 0));
+    assert_int_equal(gw_table_hint(t, 0, &h, &err), GW_ESTATE);
+    gw_table_free(t);
+    tt_clear(b);
+    free(b);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(options_are_checked),
@@ -816,6 +864,7 @@ int main(void) {
         cmocka_unit_test(save_and_load_mid_hand),
         cmocka_unit_test(bad_messages_change_nothing),
         cmocka_unit_test(a_computer_seat_plays_and_thinks_apart),
+        cmocka_unit_test(hints_for_the_player_to_play),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

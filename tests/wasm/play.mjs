@@ -1,0 +1,234 @@
+// play.mjs MODULE WHIST DIR: the WebAssembly module (build-wasm/web/whist-engine.js) under node, through its
+// exports only (docs/wasm.md): a whole German Whist match and a whole Android Whist rubber against the
+// computer (think-ms 0 and a few iterations or samples, so that it is quick), the person playing the first
+// legal action (German Whist: the hint's best card in the first hand); a save and a load mid-match, after
+// which the match goes on from the same view; the hint, and a hand's replay with its review; the records of
+// every finished hand written to DIR and read by the native `whist check` (WHIST). Exits 0, or 1 with the
+// first problem.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const [modulePath, whist, dir] = process.argv.slice(2);
+if (!modulePath || !whist || !dir) {
+  console.error('usage: node play.mjs MODULE WHIST DIR');
+  process.exit(2);
+}
+const createWhistEngine = (await import(pathToFileURL(modulePath).href)).default;
+const M = await createWhistEngine();
+
+// One call: the export's JSON text answer, parsed, the text freed.
+function call(name, types, ...args) {
+  const ptr = M.ccall(name, 'number', types, args);
+  assert.ok(ptr, `${name} returned no text`);
+  const text = M.UTF8ToString(ptr);
+  M._gw_wasm_free(ptr);
+  return JSON.parse(text);
+}
+
+const S0 = '0123456789abcdef0123456789abcdef';
+const S1 = 'fedcba9876543210fedcba9876543210';
+const ME = 1; // the person's connection
+let now = 1000;
+
+// A table driven to its end as a browser's worker would: the person's messages, the computer when due.
+class Game {
+  constructor(options, limits) {
+    this.limits = limits;
+    this.records = [];
+    this.view = null;
+    this.legal = [];
+    this.last = 0; // the last table event seen
+    this.over = null;
+    const r = call('gw_wasm_new', ['string', 'number'], JSON.stringify({ id: 'local', options, secrets: [S0, S1] }), now);
+    assert.equal(r.ok, true, JSON.stringify(r));
+    assert.equal(r.phase, 'waiting');
+    this.h = r.table;
+    this.take(call('gw_wasm_join', ['number', 'string', 'number'], this.h,
+      JSON.stringify({ conn: ME, secret: S0, identity: 'me', name: 'Me', since: 0 }), now));
+  }
+
+  // The messages of a call: the view, the legal actions, the table's events, the end; the records.
+  take(r) {
+    assert.equal(r.ok, true, JSON.stringify(r.error));
+    for (const m of r.out) {
+      assert.equal(m.conn, ME);
+      const msg = JSON.parse(m.text);
+      if (msg.type === 'error') throw new Error(`the table refused: ${m.text}`);
+      if (msg.type === 'table_view') {
+        this.view = msg.view;
+        this.legal = msg.legal;
+      }
+      if (msg.type === 'event' && typeof msg.number === 'number') this.last = Math.max(this.last, msg.number);
+      if (msg.type === 'table_over') this.over = msg;
+    }
+    for (const hand of r.hands) this.records.push(hand);
+    this.result = r;
+    return r;
+  }
+
+  send(msg) {
+    now += 10;
+    return this.take(call('gw_wasm_message', ['number', 'number', 'string', 'number'], this.h, ME, JSON.stringify(msg), now));
+  }
+
+  // One step: the computer, the person's action, or the next hand. False once the match is over.
+  step(chooser) {
+    if (this.result.phase === 'over') return false;
+    now += 10;
+    if (this.result.computer_due) {
+      this.take(call('gw_wasm_computer', ['number', 'number'], this.h, now));
+    } else if (this.view && this.view.state === 'hand_over') {
+      this.send({ type: 'table_next' });
+    } else if (this.legal.length > 0) {
+      const choice = chooser ? chooser(this) : this.legal[0];
+      const action = /^[2-9TJQKA][SHDC]$/.test(choice) ? { type: 'play', card: choice } : { type: 'command', command: choice };
+      this.send({ type: 'table_act', action });
+    } else {
+      throw new Error(`nothing to do: ${JSON.stringify(this.result)}`);
+    }
+    return true;
+  }
+
+  save() {
+    const r = call('gw_wasm_save', ['number'], this.h);
+    assert.equal(r.ok, true);
+    assert.equal(typeof r.save, 'string');
+    return r.save;
+  }
+
+  // Save, close, load and join again from the last event seen: the same view, and the same save again.
+  saveAndLoad() {
+    const before = this.view, text = this.save();
+    M.ccall('gw_wasm_close', null, ['number'], [this.h]);
+    const gone = call('gw_wasm_save', ['number'], this.h);
+    assert.equal(gone.ok, false);
+    assert.equal(gone.error.code, 'no_table');
+    now += 1000;
+    const r = call('gw_wasm_load', ['string', 'number'], JSON.stringify({ save: text, options: this.limits }), now);
+    assert.equal(r.ok, true, JSON.stringify(r));
+    this.h = r.table;
+    this.view = null;
+    this.take(call('gw_wasm_join', ['number', 'string', 'number'], this.h,
+      JSON.stringify({ conn: ME, secret: S0, identity: 'me', name: 'Me', since: this.last }), now));
+    assert.deepEqual(this.view, before, 'the view after a load is the view before the save');
+    const again = JSON.parse(this.save()), first = JSON.parse(text);
+    assert.equal(typeof first.record, 'string');
+    assert.equal(again.record, first.record, 'the match saved again is the match saved');
+  }
+
+  close() {
+    M.ccall('gw_wasm_close', null, ['number'], [this.h]);
+  }
+}
+
+// Writes the records to DIR/NAME.gwr and has the native whist check them: one line per hand, all valid.
+function check(name, records) {
+  const file = join(dir, `${name}.gwr`);
+  writeFileSync(file, records.map((h) => h.record).join('\n'));
+  const out = execFileSync(whist, ['check', file], { encoding: 'utf8' });
+  const lines = out.split('\n').filter((l) => /^hand \d+:/.test(l));
+  assert.equal(lines.length, records.length, `whist check read every hand of ${name}:\n${out}`);
+  assert.ok(lines.every((l) => /scores \d+|no score/.test(l)), `every hand of ${name} is finished:\n${out}`);
+}
+
+// The tests, in a function so that a failure prints its message and stack alone (node would print the line
+// of the module's one-line source where it was thrown).
+function main() {
+  mkdirSync(dir, { recursive: true });
+
+  // ---- the module answers: its version, and bad requests refused with a code ----
+  {
+    const v = call('gw_wasm_version', []);
+    assert.equal(v.ok, true);
+    assert.match(v.version, /^\d+\.\d+\.\d+$/);
+    for (const [request, code] of [['not json', 'bad_request'], ['{"nonsense":1}', 'bad_request'],
+      ['{"options":{"game":"chess"},"secrets":["' + S0 + '","' + S1 + '"]}', 'bad_value'],
+      ['{"options":{"game":"german"},"secrets":["' + S0 + '","' + S0 + '"]}', 'bad_value'],
+      ['{"options":{"game":"german"}}', 'bad_value']]) {
+      const r = call('gw_wasm_new', ['string', 'number'], request, 0);
+      assert.equal(r.ok, false, request);
+      assert.equal(r.error.code, code, `${request}: ${JSON.stringify(r.error)}`);
+    }
+    assert.equal(call('gw_wasm_tick', ['number', 'number'], 7, 0).error.code, 'no_table');
+  }
+
+  // ---- German Whist: a whole match against the expert ----
+  const germanLimits = { 'think-ms': '0', iterations: '6' };
+  {
+    const g = new Game({ game: 'german', variant: 'small', scoring: 'every', target: '8', opponent: 'expert', seed: '20240611', ...germanLimits }, germanLimits);
+    let hints = 0, loaded = false, steps = 0;
+    const viaHint = (game) => {
+      if (game.records.length > 0) return game.legal[0];
+      const r = call('gw_wasm_hint', ['number', 'number'], game.h, 0);
+      assert.equal(r.ok, true, JSON.stringify(r));
+      assert.equal(r.message.type, 'hint');
+      const best = r.message.cards[0].card;
+      assert.ok(game.legal.includes(best), `the hint's card ${best} is legal: ${game.legal}`);
+      hints++;
+      return best;
+    };
+    while (g.step(viaHint)) {
+      steps++;
+      if (!loaded && g.records.length === 1 && g.view.state === 'playing' && g.view.hand_number === 2 && steps % 3 === 0) {
+        g.saveAndLoad();
+        loaded = true;
+      }
+      assert.ok(steps < 5000, 'the match ends');
+    }
+    assert.ok(hints > 0, 'hints were asked');
+    assert.ok(loaded, `the match was saved and loaded mid-hand (hands ${g.records.map((h) => h.number)})`);
+    assert.equal(g.over.how, 'played');
+    assert.ok(g.records.length >= 2, 'a match of more than one hand');
+    assert.equal(call('gw_wasm_hint', ['number', 'number'], g.h, 0).error.code, 'no_hint');
+    check('german', g.records);
+    // The replay of the first hand with the review of the person's cards.
+    const r = call('gw_wasm_review', ['string'], JSON.stringify({ record: g.records[0].record, seat: 0, iterations: 4 }));
+    assert.equal(r.ok, true, JSON.stringify(r));
+    const m = r.message;
+    assert.equal(m.type, 'replay');
+    assert.equal(m.game, 'german');
+    assert.equal(m.complete, true);
+    assert.ok(m.tricks.length > 0);
+    assert.ok(m.verdicts.length + m.foreplay.length > 0, 'cards were judged');
+    assert.equal(m.review.iterations, 4);
+    const bad = call('gw_wasm_review', ['string'], JSON.stringify({ record: 'nonsense' }));
+    assert.equal(bad.ok, false);
+    g.close();
+    console.log(`german: ${g.records.length} hands, ${hints} hints, winner ${g.over.winner}, saved and loaded mid-hand`);
+  }
+
+  // ---- Android Whist: a whole rubber against the hard computer ----
+  {
+    const limits = { 'think-ms': '0', samples: '2' };
+    const g = new Game({ game: 'android', opponent: 'hard', seed: '7', ...limits }, limits);
+    let steps = 0, loaded = false;
+    while (g.step()) {
+      steps++;
+      if (!loaded && g.records.length === 1 && g.view.state === 'playing' && steps % 5 === 0) {
+        g.saveAndLoad();
+        loaded = true;
+      }
+      assert.ok(steps < 20000, 'the rubber ends');
+    }
+    assert.ok(loaded, 'the rubber was saved and loaded mid-hand');
+    assert.equal(g.over.how, 'played');
+    check('android', g.records);
+    const r = call('gw_wasm_review', ['string'], JSON.stringify({ record: g.records[0].record, seat: 1 }));
+    assert.equal(r.ok, true, JSON.stringify(r));
+    assert.equal(r.message.game, 'android');
+    assert.equal(call('gw_wasm_hint', ['number', 'number'], g.h, 0).ok, false);
+    g.close();
+    console.log(`android: ${g.records.length} hands, winner ${g.over.winner}, saved and loaded mid-hand`);
+  }
+}
+
+try {
+  main();
+  console.log('wasm play: ok');
+} catch (e) {
+  console.error(`wasm play: FAILED: ${e && e.stack ? e.stack : e}`);
+  process.exit(1);
+}
