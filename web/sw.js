@@ -1,5 +1,5 @@
 // sw.js: the web client's service worker. It keeps the app shell (every file of web/, listed in SHELL)
-// and the WebAssembly engine (wasm/, when the static build has it) in a cache, so that after one visit
+// and the WebAssembly engine (js/whist-engine.js, when the static build has it) in a cache, so that after one visit
 // the page opens and plays with the network off (the engine then runs in a Web Worker: js/local.js).
 // Network first: while the server answers, every file comes from it as before (and refreshes the cache);
 // only a request the network cannot answer is served from the cache. The WebSocket never passes here.
@@ -46,7 +46,7 @@ const SHELL = [
   "js/screens/table.js",
 ];
 // The engine, present in the static build only (whist serve plays on its own engine): cached when there.
-const ENGINE = ["wasm/whist-engine.js", "wasm/whist-engine.wasm"];
+const ENGINE = ["js/whist-engine.js"];
 
 self.addEventListener("install", (e) => {
   e.waitUntil(

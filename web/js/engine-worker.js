@@ -1,5 +1,5 @@
 // engine-worker.js: the Web Worker of the game without a server (local.js is its other end). It loads the
-// engine in WebAssembly (wasm/whist-engine.js, the static build's: docs/wasm.md) and answers, for the
+// engine in WebAssembly (js/whist-engine.js, which `./run.sh web-build` adds: docs/wasm.md) and answers, for the
 // player's computer games, the messages whist serve answers over the WebSocket (protocol 2: welcome, new,
 // open, act, next, hint, quit, settings, stats, history, replay with its review; docs/protocol.md, "The
 // browser's WebSocket"). It is a thin adapter: each game is the engine's table host (a German Whist match
@@ -13,7 +13,7 @@
 import { openStore } from "./store-idb.js";
 import { DEFAULTS, CHOICES } from "./settings.js";
 
-const MODULE = new URL("../wasm/whist-engine.js", import.meta.url);
+const MODULE = new URL("./whist-engine.js", import.meta.url);
 const THINK_MS = 300; // the computer's time per decision, as whist serve's default
 const KINDS = ["german", "android"];
 

@@ -20,7 +20,7 @@ const TYPES = {
   '.wasm': 'application/wasm',
 };
 
-// The folder to serve: $WHIST_STATIC, or web/ plus the module (wasm/) copied into a temporary folder;
+// The folder to serve: $WHIST_STATIC, or web/ plus the module (js/) copied into a temporary folder;
 // null when there is no module to be had.
 function staticFolder() {
   if (process.env.WHIST_STATIC) return { dir: path.resolve(process.env.WHIST_STATIC), temp: false };
@@ -28,8 +28,7 @@ function staticFolder() {
   if (!fs.existsSync(path.join(wasm, 'whist-engine.js'))) return null;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'whist-static-'));
   fs.cpSync(path.join(ROOT, 'web'), dir, { recursive: true });
-  fs.mkdirSync(path.join(dir, 'wasm'));
-  for (const f of fs.readdirSync(wasm)) if (/^whist-engine\.(js|wasm)$/.test(f)) fs.copyFileSync(path.join(wasm, f), path.join(dir, 'wasm', f));
+  fs.copyFileSync(path.join(wasm, 'whist-engine.js'), path.join(dir, 'js', 'whist-engine.js'));
   return { dir, temp: true };
 }
 
@@ -82,9 +81,9 @@ async function firstVisit(page, site) {
   await expect(page.locator('body')).toHaveAttribute('data-transport', 'local');
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
-    for (let i = 0; i < 100 && !(await caches.match('wasm/whist-engine.js')); i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && !(await caches.match('js/whist-engine.js')); i++) await new Promise((r) => setTimeout(r, 50));
   });
-  expect(await page.evaluate(async () => !!(await caches.match('wasm/whist-engine.js')))).toBe(true);
+  expect(await page.evaluate(async () => !!(await caches.match('js/whist-engine.js')))).toBe(true);
 }
 
 // The network gone and the server stopped: the reload comes from the cache.
