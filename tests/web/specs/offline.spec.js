@@ -4,8 +4,8 @@
 // of the test's own (no /ws: the page plays on the engine's Web Worker). First visit, then the network
 // off and the server stopped, a reload: the page opens from the service worker's cache and plays a whole
 // match to the trophy against a fast level with a small target; a reload in the middle of a hand gives
-// back the same table (IndexedDB); the page answers within 100 ms while the expert thinks (in the
-// worker). Desktop and Pixel 7 only (playwright.config.js).
+// back the same table (IndexedDB); the history, a replay with its review and a hint come from the
+// worker too; the page answers within 100 ms while the expert thinks (in the worker). Desktop and Pixel 7 only (playwright.config.js).
 const { test, expect } = require('@playwright/test');
 const http = require('node:http');
 const fs = require('node:fs');
@@ -164,6 +164,10 @@ it('after one visit, a whole match to the trophy with the network off', async ({
   await page.locator('#home').click();
   await page.locator('#open-history').click();
   await expect(page.locator('#history-list .history-item')).toHaveCount(hands);
+  // A hand's replay and its review, worked out by the engine in the worker.
+  await page.locator('#history-list .history-item').first().click();
+  await expect(page.locator('#screen-replay')).toBeVisible();
+  await expect(page.locator('#replay-review-total')).toBeVisible({ timeout: 30_000 });
 });
 
 // What the table shows, to compare before and after a reload.
@@ -189,6 +193,9 @@ it('a reload in the middle of a hand resumes it; the page answers while the expe
   await page.reload();
   await expect(page.locator('#screen-table')).toBeVisible();
   expect(await tableState(page)).toEqual(before);
+  // A hint from the expert in the worker: each legal card gets its badge.
+  await page.locator('#hint-button').click();
+  await expect(page.locator('#my-hand .hint-badge').first()).toBeVisible({ timeout: 20_000 });
 
   // The expert thinks in the worker (300 ms a card): meanwhile the page's main thread stays free. A timer
   // every 10 ms through several of its decisions: the gaps between two ticks while the computer is to
