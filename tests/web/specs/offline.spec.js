@@ -11,7 +11,7 @@ const http = require('node:http');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { legalCard, tap, playOne, myTurn } = require('../play-helpers');
+const { legalCard, tap, playOne, myTurn, playAndroidHand } = require('../play-helpers');
 
 const ROOT = path.resolve(__dirname, '../../..');
 const TYPES = {
@@ -230,4 +230,22 @@ it('a reload in the middle of a hand resumes it; the page answers while the expe
   expect(gaps.length).toBeGreaterThan(40); // ticks while the computer was to play
   const late = gaps.filter((g) => g >= 100).length;
   expect(late, JSON.stringify(gaps.map(Math.round))).toBeLessThanOrEqual(Math.floor(gaps.length / 20));
+});
+
+it('an Android Whist hand offline, and the rubber resumed after a reload', async ({ page, context, site }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the same worker on every screen size');
+  test.setTimeout(120_000);
+  await firstVisit(page, site);
+  await goOffline(page, context, site);
+  await settle(page, { speed: 'instant', sound: 'off', 'android-opponent': 'random' });
+  await page.locator('#android-game').click();
+  await expect(page.locator('#screen-android')).toBeVisible();
+  await expect(page.locator('#my-hand [data-card]')).toHaveCount(13);
+  await playAndroidHand(page);
+  await expect(page.locator('#scoreboard[open]')).toBeVisible();
+  await page.reload();
+  await expect(page.locator('#screen-android')).toBeVisible();
+  await expect(page.locator('#scoreboard[open]')).toBeVisible(); // the hand scored, as it was left
+  await page.locator('#home').click();
+  await expect(page.locator('#resume-android')).toContainText('Resume Android Whist');
 });
