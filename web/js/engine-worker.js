@@ -254,8 +254,7 @@ function badSetting(k, v) {
     return ok ? null : err("bad_value", "A name is at most 31 bytes, without quotes, backslashes or control characters.");
   }
   if (k === "target") return /^[1-9][0-9]{0,3}$/.test(v) && Number(v) <= 1000 ? null : err("bad_value", "target is 1 to 1000");
-  const allowed = k === "opponent" || k === "android-opponent" || k === "variant" || k === "scoring" || k in CHOICES;
-  if (allowed && CHOICES[k] && !CHOICES[k].some(([x]) => x === v)) return err("bad_value", `settings.${k}: no value '${v}'`);
+  if (CHOICES[k] && !CHOICES[k].some(([x]) => x === v)) return err("bad_value", `settings.${k}: no value '${v}'`);
   return null;
 }
 async function setSettings(patch) {
