@@ -341,9 +341,28 @@ function run(job) {
   return queue;
 }
 
+// One tab at a time plays from the browser's store: a second tab's worker waits (the page says why) until
+// the first tab is closed, then reads the games as that one left them. The lock is held for good.
+function holdLock() {
+  if (!navigator.locks) return Promise.resolve();
+  const hold = (resolve) => () => {
+    resolve();
+    return new Promise(() => {});
+  };
+  return new Promise((resolve) =>
+    navigator.locks.request("whist-offline", { ifAvailable: true }, (lock) => {
+      if (lock) return hold(resolve)();
+      post({ type: "local_status", status: "waiting", message: "The game is open in another tab: close that tab to play here." });
+      navigator.locks.request("whist-offline", hold(resolve));
+      return null;
+    }),
+  );
+}
+
 async function start() {
   const { default: create } = await import(MODULE.href);
   M = await create();
+  await holdLock();
   store = await openStore();
   settings = { ...DEFAULTS, ...((await store.get("settings")) ?? {}) };
   for (const kind of KINDS) {

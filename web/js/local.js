@@ -3,7 +3,8 @@
 // WebAssembly, which answers the messages `whist serve` answers for a player's computer games (protocol
 // 2: docs/protocol.md, "The browser's WebSocket"). The page never waits on it: the computer thinks in the
 // worker. Status: "connecting" while the worker loads the engine, then "open", or "failed" (no engine
-// here, or no Web Worker), with the reason in `message`.
+// here, or no Web Worker), or "refused" while another tab of the browser plays (until it closes), with
+// the reason in `message`.
 
 export function createLocal(url = new URL("./engine-worker.js", import.meta.url)) {
   const subs = new Map();
@@ -34,6 +35,10 @@ export function createLocal(url = new URL("./engine-worker.js", import.meta.url)
       const m = e.data;
       if (m && m.type === "local_status") {
         if (m.status === "open") setStatus("open");
+        else if (m.status === "waiting") {
+          message = m.message; // another tab plays: "refused" until it closes
+          setStatus("refused");
+        }
         else fail(m.message || "the engine did not load");
         return;
       }

@@ -57,12 +57,13 @@ export function createTransport() {
     });
     l.on("status", (s) => {
       if (l !== local) return;
-      if (s === "open" && deciding) {
+      if ((s === "open" || s === "refused") && deciding) {
+        // the engine runs ("refused": it waits for another tab to close)
         deciding = false;
         net.close();
         cur = l;
         mark();
-        setStatus("open");
+        setStatus(s);
       } else if (s === "failed" && deciding) {
         deciding = false; // the socket it is, retrying as before
         local = null;

@@ -249,3 +249,21 @@ it('an Android Whist hand offline, and the rubber resumed after a reload', async
   await page.locator('#home').click();
   await expect(page.locator('#resume-android')).toContainText('Resume Android Whist');
 });
+
+it('a second tab waits while the first plays, then takes the game as it was left', async ({ page, context, site }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the same worker on every screen size');
+  await firstVisit(page, site);
+  await goOffline(page, context, site);
+  await settle(page, FAST);
+  await newGame(page);
+  await playOne(page);
+  const mine = await page.locator('#my-hand [data-card]').evaluateAll((es) => es.map((e) => e.dataset.card).sort());
+  const other = await context.newPage();
+  await other.goto(site.url + '#table');
+  await expect(other.locator('#net-status')).toContainText('open in another tab');
+  await page.close();
+  await expect(other.locator('#net-status')).toBeHidden();
+  await expect(other.locator('#screen-table')).toBeVisible();
+  await myTurn(other);
+  expect(await other.locator('#my-hand [data-card]').evaluateAll((es) => es.map((e) => e.dataset.card).sort())).toEqual(mine);
+});
