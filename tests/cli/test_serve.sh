@@ -60,7 +60,7 @@ if start_server --host 127.0.0.1 --data "$TMP/srv" --allow-host whist.example --
   headers=$(curl -s -D - -o "$TMP/index.html" "http://127.0.0.1:$PORT/")
   cmp -s "$TMP/index.html" "$GW_SOURCE_DIR/web/index.html" || fail "GET / is not web/index.html"
   grep -qi '^set-cookie' <<<"$headers" && fail "GET / set a cookie: $headers"
-  csp="content-security-policy: default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+  csp="content-security-policy: default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; manifest-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
   for h in "$csp" "x-content-type-options: nosniff" "referrer-policy: no-referrer"; do
     grep -qiF "$h" <<<"$headers" || fail "GET /: no '$h': $headers"
   done

@@ -1,17 +1,19 @@
-// app.js: the web client's shell. It opens the connection (net.js), keeps the settings
+// app.js: the web client's shell. It opens the connection (transport.js: the WebSocket of net.js to
+// whist serve, or without a server the engine in a Web Worker, local.js), keeps the settings
 // (settings.js) and what the server last said about the player's game, and shows one screen at a
 // time (js/screens/NAME.js). The screen's name is kept in the address (#table), so a reload comes
 // back to the same screen; the server sends the game again on every connection. Each screen opened
 // is an entry of the browser's history: Back returns to the screen before, typing an address (#home)
 // opens that screen, and Back from home leaves the app as on any site.
 
-import { createNet } from "./net.js";
+import { createTransport } from "./transport.js";
 import { createSettings } from "./settings.js";
 import { createOnline } from "./online.js";
 
 const SCREENS = ["home", "table", "android", "settings", "stats", "history", "replay", "rules", "online", "friend", "lobby"];
 
-const net = createNet();
+// The WebSocket to whist serve, or without a server the engine in a Web Worker (transport.js).
+const net = createTransport();
 const settings = createSettings(net);
 // The online table this page follows, if any (online.js), over the same connection.
 const online = createOnline(net);
@@ -195,3 +197,9 @@ const off = net.on("welcome", () => {
   remember();
   show(name, params);
 });
+
+// The service worker (sw.js) keeps the app shell for a visit without the network. A page opened from a
+// file or an insecure address has none: it works as before.
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  navigator.serviceWorker.register("sw.js").catch(() => {});
+}

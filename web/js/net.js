@@ -86,6 +86,12 @@ export function createNet(url = defaultUrl()) {
     get message() {
       return message;
     },
+    // Closes the socket for good: no status follows, no reconnection (transport.js: the page plays
+    // on the engine's Web Worker instead).
+    close() {
+      stopped = true;
+      if (ws) ws.close();
+    },
   };
 }
 

@@ -37,6 +37,7 @@ static const char *mime_type(const char *path) {
         {".ico", "image/x-icon"},
         {".woff2", "font/woff2"},
         {".webmanifest", "application/manifest+json"},
+        {".wasm", "application/wasm"},
         {".mp3", "audio/mpeg"},
         {".ogg", "audio/ogg"},
         {".wav", "audio/wav"},

@@ -550,7 +550,9 @@ int server_main(int argc, char **argv) {
 
     /* Every HTTP answer's security headers (libwebsockets adds the vhost's to each status line): scripts,
      * styles, images and the WebSocket from this server only, nothing inline, no framing, no sniffing, no
-     * referrer; HTTPS only from the first visit on, under TLS. */
+     * referrer; HTTPS only from the first visit on, under TLS. 'wasm-unsafe-eval' lets the page's Web Worker
+     * compile the WebAssembly engine (web/js/engine-worker.js, offline play); worker-src: the worker and
+     * the service worker (web/sw.js) from this server only. */
     static const struct lws_protocol_vhost_options HSTS = {NULL, NULL,
                                                            "strict-transport-security:", "max-age=31536000"};
     static const struct lws_protocol_vhost_options REFERRER = {NULL, NULL, "referrer-policy:", "no-referrer"};
@@ -558,7 +560,7 @@ int server_main(int argc, char **argv) {
                                                               "x-content-type-options:", "nosniff"};
     static const struct lws_protocol_vhost_options CSP = {
         &NOSNIFF, NULL, "content-security-policy:",
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+        "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
         "manifest-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"};
     struct lws_protocol_vhost_options referrer = REFERRER;
     if (cert) referrer.next = &HSTS;

@@ -1,0 +1,92 @@
+// transport.js: the one connection the page speaks protocol 2 over, chosen once per page: the WebSocket
+// to `whist serve` (net.js) when the page's server answers it, else the engine in a Web Worker
+// (local.js): a static host (no /ws) or a server out of reach (the page opened from the service worker's
+// cache with the network off). The socket is tried first; if it closes before it ever opened, the worker
+// is started, and whichever works first is kept: a socket that opens wins (the worker is dropped); a
+// worker that loads its engine wins (the socket stops retrying); a worker that cannot load (no engine:
+// whist serve's own folder has none) leaves the socket retrying as before. Once a socket has opened, a
+// drop is a drop (net.js reconnects): the player's games are the server's. Same interface as net.js
+// (send, on, status, message), plus `kind` ("socket" or "local"), also in <body data-transport>.
+
+import { createNet } from "./net.js";
+import { createLocal } from "./local.js";
+
+export function createTransport() {
+  const subs = new Map();
+  let status = "connecting";
+  const emit = (type, value) => {
+    for (const fn of [...(subs.get(type) ?? [])]) fn(value);
+  };
+  const setStatus = (s) => {
+    status = s;
+    emit("status", s);
+  };
+  const net = createNet();
+  let cur = net;
+  let deciding = true; // until the socket opened once, or the worker runs, or the worker failed
+  let local = null;
+  const mark = () => (document.body.dataset.transport = cur === net ? "socket" : "local");
+  mark();
+
+  net.on("*", (m) => {
+    if (cur !== net) return;
+    emit(m.type, m);
+    emit("*", m);
+  });
+  net.on("status", (s) => {
+    if (cur !== net) return;
+    if (s === "open" && deciding) {
+      deciding = false;
+      local?.close();
+      local = null;
+    }
+    if (deciding && s === "closed") {
+      if (!local) tryLocal();
+      return; // still "connecting" to the page
+    }
+    setStatus(s);
+  });
+
+  function tryLocal() {
+    local = createLocal();
+    const l = local;
+    l.on("*", (m) => {
+      if (cur !== l) return;
+      emit(m.type, m);
+      emit("*", m);
+    });
+    l.on("status", (s) => {
+      if (l !== local) return;
+      if ((s === "open" || s === "refused") && deciding) {
+        // the engine runs ("refused": it waits for another tab to close)
+        deciding = false;
+        net.close();
+        cur = l;
+        mark();
+        setStatus(s);
+      } else if (s === "failed" && deciding) {
+        deciding = false; // the socket it is, retrying as before
+        local = null;
+        setStatus(net.status);
+      } else if (cur === l) setStatus(s);
+    });
+  }
+
+  return {
+    send: (obj) => cur.send(obj),
+    on(type, fn) {
+      if (!subs.has(type)) subs.set(type, new Set());
+      subs.get(type).add(fn);
+      return () => subs.get(type).delete(fn);
+    },
+    get status() {
+      return status;
+    },
+    get message() {
+      return cur.message;
+    },
+    get kind() {
+      return cur === net ? "socket" : "local";
+    },
+  };
+}
