@@ -42,7 +42,9 @@ typedef struct gw_table_options {
     char id[GW_TABLE_ID_MAX];
     gw_session_config session; /* game, rules, limits, clock, seed (the host's random); seats[p].kind
                                   and level: GW_SEAT_COMPUTER fills that seat with a computer, an outside
-                                  seat waits for a person */
+                                  seat waits for a person; undo: the person may take back cards
+                                  (table_undo) as the session allows it, only at a table with a computer
+                                  seat (otherwise GW_EINVAL), so never between two persons nor rated */
     int grace_s;               /* 0..GW_TABLE_GRACE_MAX: how long a person who left may come back before the
                                   other may claim the match or give the seat to the computer */
     int card_s;                /* 0 (no clock), 15, 30 or 60: time per card or command */
@@ -133,10 +135,10 @@ gw_status gw_table_join(gw_table *t, gw_conn_id conn, const char *secret, const 
 void gw_table_leave(gw_table *t, gw_conn_id conn, int64_t now_ms, gw_table_out *out);
 
 /* One message from a joined connection (text[0..len), one JSON object): act, next, claim, computer,
- * rematch, chat, resign (docs/protocol.md, "Tables"). Read strictly; a refusal is an error object to that
- * connection alone and changes nothing, and the call still returns GW_OK. A connection that is not joined:
- * GW_EINVAL (the host refuses it), nothing in out. After the call, gw_table_computer_due says whether a
- * computer must act. */
+ * rematch, chat, resign, undo (docs/protocol.md, "Tables"; undo only at a table whose options allow it). Read
+ * strictly; a refusal is an error object to that connection alone and changes nothing, and the call still
+ * returns GW_OK. A connection that is not joined: GW_EINVAL (the host refuses it), nothing in out. After the
+ * call, gw_table_computer_due says whether a computer must act. */
 gw_status gw_table_message(gw_table *t, gw_conn_id conn, const char *text, size_t len, int64_t now_ms,
                            gw_table_out *out, gw_error *err);
 

@@ -97,6 +97,8 @@ static gw_status check_options(const gw_table_options *o, gw_error *err) {
     if (computers == 2) return gw_error_set(err, GW_EINVAL, 0, 0, "a table needs at least one person");
     if (o->rated && computers > 0)
         return gw_error_set(err, GW_EINVAL, 0, 0, "a rated game is between two persons");
+    if (o->session.undo && computers == 0)
+        return gw_error_set(err, GW_EINVAL, 0, 0, "cards are taken back only against the computer");
     if (o->session.deck) return gw_error_set(err, GW_EINVAL, 0, 0, "a table plays a match, not one deal");
     /* the rules, levels and limits as the session checks them: a session with both seats outside */
     gw_session_config probe = o->session;
@@ -234,11 +236,16 @@ uint64_t tb_match_seed(const gw_table *t, int match_no, int k) {
                     gw_mix64(((uint64_t)match_no << 8) | (uint64_t)k));
 }
 
+bool tb_undo_on(const gw_table *t) {
+    return t->opt.session.undo && !t->opt.rated &&
+           (t->seats[0].kind == GW_TSEAT_COMPUTER || t->seats[1].kind == GW_TSEAT_COMPUTER);
+}
+
 /* The session configuration of the match to start with seed. */
 static gw_session_config match_config(const gw_table *t, uint64_t seed) {
     gw_session_config c = t->opt.session;
     c.seed = seed;
-    c.undo = false;
+    c.undo = tb_undo_on(t);
     for (int p = 0; p < 2; p++) {
         c.seats[p].name[0] = '\0';
         if (t->seats[p].kind == GW_TSEAT_COMPUTER) {

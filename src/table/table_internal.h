@@ -73,6 +73,9 @@ struct gw_table {
 
 /* ---- table.c ---- */
 tb_conn *tb_conn_find(gw_table *t, gw_conn_id id);
+/* Whether the person may take back cards (table_undo): the host allowed it (options' session.undo) and the
+ * other seat is a computer from the start (never two persons, never rated). */
+bool tb_undo_on(const gw_table *t);
 /* Starts the first match (both seats filled) or the next (rematch); GW_ENOMEM/GW_EINVAL from the session. */
 gw_status tb_start_match(gw_table *t, uint64_t seed, gw_error *err);
 /* The seed of match number match_no (1: the options' seed; after it, mixed from it: see docs/table.md). */

@@ -1,6 +1,6 @@
 /* table_msgs.c: one message from a connection, read strictly (jansson; every kind of malformed message is an
  * error object to that connection alone and changes nothing), and what each does at the table: act, next,
- * claim, computer, rematch, chat, resign. */
+ * claim, computer, rematch, chat, resign, undo. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,7 +8,16 @@
 
 #include "table_internal.h"
 
-typedef enum tb_type { TB_ACT, TB_NEXT, TB_CLAIM, TB_COMPUTER, TB_REMATCH, TB_CHAT, TB_RESIGN } tb_type;
+typedef enum tb_type {
+    TB_ACT,
+    TB_NEXT,
+    TB_CLAIM,
+    TB_COMPUTER,
+    TB_REMATCH,
+    TB_CHAT,
+    TB_RESIGN,
+    TB_UNDO
+} tb_type;
 
 typedef struct tb_msg {
     tb_type type;
@@ -90,11 +99,9 @@ static bool parse(const char *text, size_t len, tb_msg *m, tb_refusal *r) {
         static const struct {
             const char *name;
             tb_type type;
-        } BARE[] = {{"table_next", TB_NEXT},
-                    {"table_claim", TB_CLAIM},
-                    {"table_computer", TB_COMPUTER},
-                    {"table_rematch", TB_REMATCH},
-                    {"table_resign", TB_RESIGN}};
+        } BARE[] = {{"table_next", TB_NEXT},         {"table_claim", TB_CLAIM},
+                    {"table_computer", TB_COMPUTER}, {"table_rematch", TB_REMATCH},
+                    {"table_resign", TB_RESIGN},     {"table_undo", TB_UNDO}};
         static const char *const TYPE_ONLY[] = {"type"};
         const char *type = json_string_value(t);
         bool known = false;
@@ -152,6 +159,22 @@ static bool do_next(gw_table *t, int64_t now_ms, gw_table_out *out, tb_refusal *
         return fail(r, "not_now", "The hand is still in play.");
     gw_error err;
     if (gw_session_next_hand(t->s, &err) != GW_OK) return fail(r, "no_memory", "%s", err.msg);
+    tb_after_change(t, now_ms, out);
+    return true;
+}
+
+/* The person at p takes back their last card and the computer's after it, as the session allows it (the
+ * hand is marked Assisted): only against a computer seat, at a table whose host allowed it. */
+static bool do_undo(gw_table *t, int p, int64_t now_ms, gw_table_out *out, tb_refusal *r) {
+    if (!playing(t, r)) return false;
+    if (t->thought) return fail(r, "busy", "Wait: the computer is deciding.");
+    if (t->seats[1 - p].kind != GW_TSEAT_COMPUTER)
+        return fail(r, "cannot_undo", "Cards are taken back only against the computer.");
+    if (!tb_undo_on(t)) return fail(r, "cannot_undo", "Taking back cards is off at this table.");
+    if (t->due_player >= 0) return fail(r, "cannot_undo", "The clock gave this card to the computer.");
+    gw_error err;
+    if (gw_session_undo(t->s, p, &err) != GW_OK)
+        return fail(r, err.status == GW_ENOMEM ? "no_memory" : "cannot_undo", "%s", err.msg);
     tb_after_change(t, now_ms, out);
     return true;
 }
@@ -218,6 +241,7 @@ gw_status gw_table_message(gw_table *t, gw_conn_id conn, const char *text, size_
         case TB_CLAIM: ok = seated(c, &r) && do_claim_or_computer(t, p, true, now_ms, out, &r); break;
         case TB_COMPUTER: ok = seated(c, &r) && do_claim_or_computer(t, p, false, now_ms, out, &r); break;
         case TB_REMATCH: ok = seated(c, &r) && do_rematch(t, p, now_ms, out, &r); break;
+        case TB_UNDO: ok = seated(c, &r) && do_undo(t, p, now_ms, out, &r); break;
         case TB_CHAT: do_chat(t, p, m.phrase, out); break;
         case TB_RESIGN:
             ok = seated(c, &r) && playing(t, &r);

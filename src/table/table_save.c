@@ -222,6 +222,7 @@ gw_status gw_table_load(const char *text, size_t len, const gw_session_config *b
             st = bad(err, "a match without its record");
         } else {
             gw_session_config c = t->opt.session;
+            c.undo = tb_undo_on(t);
             for (int p = 0; p < 2; p++)
                 c.seats[p] = t->seats[p].kind == GW_TSEAT_COMPUTER
                                  ? (gw_seat_config){GW_SEAT_COMPUTER, t->seats[p].level, ""}

@@ -848,6 +848,158 @@ static void hints_for_the_player_to_play(void **state) {
     free(b);
 }
 
+/* Every card named in j but the German view's "unseen" (the cards the viewer cannot place) is not hidden. */
+static void assert_hides(const json_t *j, gw_cards hidden) {
+    if (json_is_string(j)) {
+        gw_card c;
+        if (json_string_length(j) == 2 && gw_card_parse(json_string_value(j), 2, &c) == GW_OK)
+            assert_false(gw_has(hidden, c));
+    } else if (json_is_array(j)) {
+        for (size_t i = 0; i < json_array_size(j); i++)
+            assert_hides(json_array_get(j, i), hidden);
+    } else if (json_is_object(j)) {
+        const char *key;
+        json_t *v;
+        json_object_foreach((json_t *)j, key, v) {
+            if (strcmp(key, "unseen") != 0) assert_hides(v, hidden);
+        }
+    }
+}
+
+/* The person against a computer seat takes back a card (table_undo, the options' session.undo): refused
+ * while nothing of the hand is theirs to take back, while a decision is out, from a spectator; then the undo
+ * event and the view to the seat and the spectator (no hidden card, the German table as it was before the
+ * card), the hand marked Assisted; refused between two persons (gw_table_new refuses the option, a table
+ * without it answers cannot_undo) and at a computer's table whose host did not allow it. */
+static void undo_against_the_computer(void **state) {
+    (void)state;
+    tt_box *b = calloc(1, sizeof *b);
+    for (int g = 0; g < 2; g++) {
+        gw_game_kind game = g ? GW_GAME_ANDROID : GW_GAME_GERMAN;
+        gw_table_options o = tt_options(game, 91);
+        o.session.seats[1] =
+            (gw_seat_config){GW_SEAT_COMPUTER, game == GW_GAME_ANDROID ? GW_ANDROID_EASY : GW_AI_EASY, ""};
+        o.session.undo = true;
+        gw_table *t = tt_table(&o);
+        tt_join(t, b, C0, TT_S0, "alice", "Alice", 0, 0);
+        tt_join(t, b, SPEC, NULL, "", "", 0, 0);
+        while (gw_table_computer_due(t))
+            tt_computer(t, b, 0);
+        /* nothing of this hand is alice's yet */
+        uint32_t last = gw_table_last_event(t);
+        tt_send(t, b, C0, "{\"type\":\"table_undo\"}", 0);
+        assert_string_equal(code_of(b, C0), "cannot_undo");
+        assert_int_equal(b->n, 1);
+        assert_int_equal(gw_table_last_event(t), last);
+        tt_send(t, b, SPEC, "{\"type\":\"table_undo\"}", 0);
+        assert_string_equal(code_of(b, SPEC), "not_seated");
+        /* alice plays until she may take back a card at her turn; her table before her last card is kept */
+        json_t *before_last = NULL, *at_turn = NULL;
+        bool ready = false, busy_seen = false;
+        gw_error err;
+        for (int k = 0; k < 200 && !ready; k++) {
+            if (gw_table_computer_due(t)) {
+                if (!busy_seen && before_last) { /* a decision out: busy */
+                    gw_thought *th;
+                    assert_int_equal(gw_table_think_begin(t, &th, &err), GW_OK);
+                    tt_send(t, b, C0, "{\"type\":\"table_undo\"}", 0);
+                    assert_string_equal(code_of(b, C0), "busy");
+                    gw_table_think_cancel(t, th);
+                    busy_seen = true;
+                }
+                tt_computer(t, b, 0);
+            } else {
+                char text[160];
+                int p;
+                if (!tt_legal_text(t, text, sizeof text, &p)) {
+                    tt_send(t, b, C0, "{\"type\":\"table_next\"}", 0);
+                    continue;
+                }
+                assert_int_equal(p, 0);
+                json_decref(before_last);
+                before_last = at_turn;
+                at_turn = NULL;
+                tt_send(t, b, C0, text, 0);
+            }
+            json_t *v = tt_view(b, C0);
+            if (v && json_array_size(json_object_get(v, "legal")) > 0) {
+                at_turn = json_deep_copy(v);
+                ready = json_is_true(json_object_get(json_object_get(v, "view"), "can_undo")) && before_last;
+            }
+        }
+        assert_true(ready);
+        assert_true(busy_seen);
+        last = gw_table_last_event(t);
+        tt_send(t, b, C0, "{\"type\":\"table_undo\"}", 0);
+        assert_null(tt_find(b, C0, "error", 0));
+        assert_int_equal(gw_table_last_event(t), last + 1);
+        const gw_session *s = gw_table_session(t);
+        for (int k = 0; k < 2; k++) {
+            gw_conn_id c = k ? SPEC : C0;
+            json_t *e = tt_find(b, c, "event", 0);
+            assert_non_null(e);
+            assert_string_equal(json_string_value(json_object_get(e, "kind")), "undo");
+            assert_int_equal(json_integer_value(json_object_get(e, "player")), 0);
+            assert_int_equal(json_integer_value(json_object_get(e, "number")), last + 1);
+            assert_int_equal(tt_count(b, c, "event"), 1);
+            assert_int_equal(tt_count(b, c, "table_view"), 1);
+            gw_cards hidden = tt_hidden(s, k ? GW_SPECTATOR : 0);
+            for (size_t i = 0; i < b->n; i++)
+                if (b->conn[i] == c) assert_hides(b->msg[i], hidden);
+        }
+        json_t *v = tt_view(b, C0);
+        if (game == GW_GAME_GERMAN)
+            assert_true(json_equal(json_object_get(json_object_get(v, "view"), "table"),
+                                   json_object_get(json_object_get(before_last, "view"), "table")));
+        assert_true(json_equal(json_object_get(v, "legal"), json_object_get(before_last, "legal")));
+        assert_int_equal(json_array_size(json_object_get(tt_view(b, SPEC), "legal")), 0);
+        char *rec = record_of(t);
+        assert_non_null(strstr(rec, "Assisted"));
+        free(rec);
+        /* the save keeps the option: the loaded table still takes back cards */
+        char *saved = save_of(t);
+        gw_table *u;
+        assert_int_equal(gw_table_load(saved, strlen(saved), &o.session, 0, &u, &err), GW_OK);
+        assert_true(gw_session_config_of(gw_table_session(u))->undo);
+        gw_table_free(u);
+        free(saved);
+        json_decref(before_last);
+        json_decref(at_turn);
+        gw_table_free(t);
+        /* the host did not allow it: cannot_undo, even with a card to take back */
+        o.session.undo = false;
+        t = tt_table(&o);
+        tt_join(t, b, C0, TT_S0, "alice", "Alice", 0, 0);
+        for (int k = 0; k < 40; k++)
+            assert_true(step(t, b, 0));
+        while (gw_table_computer_due(t))
+            tt_computer(t, b, 0);
+        tt_send(t, b, C0, "{\"type\":\"table_undo\"}", 0);
+        assert_string_equal(code_of(b, C0), "cannot_undo");
+        gw_table_free(t);
+        /* never between two persons */
+        o = tt_options(game, 92);
+        o.session.undo = true;
+        gw_table *none = NULL;
+        assert_int_equal(gw_table_new(&o, &none, &err), GW_EINVAL);
+        assert_null(none);
+        t = two_people(game, 92, b);
+        for (int k = 0; k < 6; k++)
+            assert_true(step(t, b, 0));
+        for (int k = 0; k < 2; k++) {
+            gw_conn_id c = k ? C1 : C0;
+            last = gw_table_last_event(t);
+            tt_send(t, b, c, "{\"type\":\"table_undo\"}", 0);
+            assert_string_equal(code_of(b, c), "cannot_undo");
+            assert_int_equal(b->n, 1);
+            assert_int_equal(gw_table_last_event(t), last);
+        }
+        gw_table_free(t);
+    }
+    tt_clear(b);
+    free(b);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(options_are_checked),
@@ -865,6 +1017,7 @@ int main(void) {
         cmocka_unit_test(bad_messages_change_nothing),
         cmocka_unit_test(a_computer_seat_plays_and_thinks_apart),
         cmocka_unit_test(hints_for_the_player_to_play),
+        cmocka_unit_test(undo_against_the_computer),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
