@@ -3,8 +3,9 @@
 // computer (think-ms 0 and a few iterations or samples, so that it is quick), the person playing the first
 // legal action (German Whist: the hint's best card in the first hand); a save and a load mid-match, after
 // which the match goes on from the same view; the hint, and a hand's replay with its review; the records of
-// every finished hand written to DIR and read by the native `whist check` (WHIST). Exits 0, or 1 with the
-// first problem.
+// every finished hand written to DIR and read by the native `whist check` (WHIST); in the German match, an
+// undo (table_undo: refused before the person's first card, then taking back a card, the hand Assisted).
+// Exits 0, or 1 with the first problem.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -35,14 +36,14 @@ let now = 1000;
 
 // A table driven to its end as a browser's worker would: the person's messages, the computer when due.
 class Game {
-  constructor(options, limits) {
+  constructor(options, limits, extra = {}) {
     this.limits = limits;
     this.records = [];
     this.view = null;
     this.legal = [];
     this.last = 0; // the last table event seen
     this.over = null;
-    const r = call('gw_wasm_new', ['string', 'number'], JSON.stringify({ id: 'local', options, secrets: [S0, S1] }), now);
+    const r = call('gw_wasm_new', ['string', 'number'], JSON.stringify({ id: 'local', options, secrets: [S0, S1], ...extra }), now);
     assert.equal(r.ok, true, JSON.stringify(r));
     assert.equal(r.phase, 'waiting');
     this.h = r.table;
@@ -70,8 +71,13 @@ class Game {
   }
 
   send(msg) {
+    return this.take(this.raw(msg));
+  }
+
+  // The answer to a message, not taken (a refusal stays an answer).
+  raw(msg) {
     now += 10;
-    return this.take(call('gw_wasm_message', ['number', 'number', 'string', 'number'], this.h, ME, JSON.stringify(msg), now));
+    return call('gw_wasm_message', ['number', 'number', 'string', 'number'], this.h, ME, JSON.stringify(msg), now);
   }
 
   // One step: the computer, the person's action, or the next hand. False once the match is over.
@@ -158,8 +164,14 @@ function main() {
   // ---- German Whist: a whole match against the expert ----
   const germanLimits = { 'think-ms': '0', iterations: '6' };
   {
-    const g = new Game({ game: 'german', variant: 'small', scoring: 'every', target: '8', opponent: 'expert', seed: '20240611', ...germanLimits }, germanLimits);
-    let hints = 0, loaded = false, steps = 0;
+    const g = new Game({ game: 'german', variant: 'small', scoring: 'every', target: '8', opponent: 'expert', seed: '20240611', ...germanLimits }, germanLimits, { undo: true });
+    let hints = 0, loaded = false, steps = 0, undone = false;
+    // Before the person's first card there is nothing to take back: cannot_undo, nothing changes.
+    while (g.result.computer_due) g.step();
+    const refused = g.raw({ type: 'table_undo' });
+    assert.equal(refused.out.length, 1);
+    assert.equal(JSON.parse(refused.out[0].text).code, 'cannot_undo', refused.out[0].text);
+    assert.equal(g.view.can_undo, false);
     const viaHint = (game) => {
       if (game.records.length > 0) return game.legal[0];
       const r = call('gw_wasm_hint', ['number', 'number'], game.h, 0);
@@ -172,6 +184,19 @@ function main() {
     };
     while (g.step(viaHint)) {
       steps++;
+      if (!undone && g.records.length === 0 && g.view.can_undo && g.legal.length > 0 && steps > 6) {
+        // Take back the person's last card (and the computer's after it): the undo event, a view of the
+        // person to play again with more cards in hand.
+        const before = g.view, last = g.last, r = g.send({ type: 'table_undo' });
+        const events = r.out.map((m) => JSON.parse(m.text)).filter((m) => m.type === 'event');
+        assert.equal(events.length, 1);
+        assert.equal(events[0].kind, 'undo');
+        assert.equal(events[0].player, 0);
+        assert.equal(events[0].number, last + 1);
+        assert.ok(g.view.table.moves.length < before.table.moves.length, 'the cards are taken back');
+        assert.ok(g.legal.length > 0, 'the person is to play again');
+        undone = true;
+      }
       if (!loaded && g.records.length === 1 && g.view.state === 'playing' && g.view.hand_number === 2 && steps % 3 === 0) {
         g.saveAndLoad();
         loaded = true;
@@ -179,6 +204,8 @@ function main() {
       assert.ok(steps < 5000, 'the match ends');
     }
     assert.ok(hints > 0, 'hints were asked');
+    assert.ok(undone, 'a card was taken back');
+    assert.match(g.records[0].record, /\[Assisted "/, 'the hand with the undo is assisted');
     assert.ok(loaded, `the match was saved and loaded mid-hand (hands ${g.records.map((h) => h.number)})`);
     assert.equal(g.over.how, 'played');
     assert.ok(g.records.length >= 2, 'a match of more than one hand');

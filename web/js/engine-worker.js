@@ -1,7 +1,7 @@
 // engine-worker.js: the Web Worker of the game without a server (local.js is its other end). It loads the
 // engine in WebAssembly (js/whist-engine.js, which `./run.sh web-build` adds: docs/wasm.md) and answers, for the
 // player's computer games, the messages whist serve answers over the WebSocket (protocol 2: welcome, new,
-// open, act, next, hint, quit, settings, stats, history, replay with its review; docs/protocol.md, "The
+// open, act, undo, next, hint, quit, settings, stats, history, replay with its review; docs/protocol.md, "The
 // browser's WebSocket"). It is a thin adapter: each game is the engine's table host (a German Whist match
 // or an Android Whist rubber, the player at seat 0, the computer at seat 1), and every rule, legal move,
 // computer decision, hint and review is the module's; the worker only turns the table's messages into
@@ -207,6 +207,7 @@ async function newGame(options) {
     options: { ...options, game: kind, seed: seed(), "think-ms": THINK_MS },
     secrets: [secret, random(16)],
     grace: 3600,
+    undo: true, // the player may take back cards, as in whist serve's computer games
   });
   const bad = failed(r);
   if (bad) return post(bad);
@@ -234,7 +235,7 @@ async function quit() {
   post({ type: "games", games: summaries() });
 }
 
-// A message for the game followed, to its table: act, next.
+// A message for the game followed, to its table: act, next, undo.
 async function toTable(m) {
   const g = games[following];
   if (!g) return post(err("no_game", "You have no game of this kind: start one."));
@@ -315,7 +316,8 @@ async function handle(m) {
     case "next":
       return toTable({ type: "table_next" });
     case "undo":
-      return post(err("cannot_undo", "Taking back a card needs the server: this page plays offline."));
+      // the table host's undo, the session's as whist serve's (its refusals: cannot_undo with the reason)
+      return toTable({ type: "table_undo" });
     case "hint":
       return hint();
     case "quit":

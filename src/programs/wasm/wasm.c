@@ -212,24 +212,28 @@ static int free_slot(void) {
 /* ---- the table host ------------------------------------------------------------------------------------ */
 
 /* A new table: {"id", "options": {game, variant, scoring, target, opponent, think-ms, iterations, samples,
- * seed}, "secrets": [S0, S1], "grace", "clock", "takeover"}. */
+ * seed}, "secrets": [S0, S1], "grace", "clock", "takeover", "undo" (true: the person may take back cards
+ * against the computer seat, table_undo; default false)}. */
 GW_WASM_EXPORT char *gw_wasm_new(const char *request, double now_ms) {
     ready();
     (void)now_ms;
     char *why = NULL;
     json_t *j = parse(request, &why);
     if (!j) return why;
-    static const char *const FIELDS[] = {"id", "options", "secrets", "grace", "clock", "takeover"};
-    const char *key = gw_protocol_unknown_field(j, FIELDS, 6);
+    static const char *const FIELDS[] = {"id", "options", "secrets", "grace", "clock", "takeover", "undo"};
+    const char *key = gw_protocol_unknown_field(j, FIELDS, 7);
+    const json_t *undo = json_object_get(j, "undo");
     gw_session_config c;
     gw_session_config_default(&c, GW_GAME_GERMAN);
     if (key) {
         why = fail("bad_request", "a new table has no field '%.40s'", key);
+    } else if (undo && !json_is_boolean(undo)) {
+        why = fail("bad_request", "undo is true or false");
     } else if (!(why = apply_options(json_object_get(j, "options"), &c))) {
         gw_table_options o;
         gw_table_options_default(&o, c.game);
         c.clock = &BROWSER_CLOCK;
-        c.undo = false;
+        c.undo = json_is_true(undo);
         o.session = c;
         const char *id = str_field(j, "id", "local");
         const json_t *sec = json_object_get(j, "secrets");

@@ -267,3 +267,26 @@ it('a second tab waits while the first plays, then takes the game as it was left
   await myTurn(other);
   expect(await other.locator('#my-hand [data-card]').evaluateAll((es) => es.map((e) => e.dataset.card).sort())).toEqual(mine);
 });
+
+it('Undo takes back a card offline, as whist serve allows it', async ({ page, context, site }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the same worker on every screen size');
+  await firstVisit(page, site);
+  await goOffline(page, context, site);
+  await settle(page, FAST);
+  await newGame(page);
+  await myTurn(page);
+  await expect(page.locator('#undo-button')).toBeDisabled(); // nothing of the hand is the player's yet
+  await playOne(page);
+  await myTurn(page);
+  const before = await page.locator('#my-hand [data-card]').evaluateAll((es) => es.map((e) => e.dataset.card).sort());
+  await playOne(page);
+  await myTurn(page);
+  await expect(page.locator('#undo-button')).toBeEnabled();
+  await page.locator('#undo-button').click();
+  // the hand as it was before the last card (the engine's undo in the worker), and the player to play again
+  await expect
+    .poll(() => page.locator('#my-hand [data-card]').evaluateAll((es) => es.map((e) => e.dataset.card).sort()))
+    .toEqual(before);
+  await myTurn(page);
+  await expect(page.locator('#net-status')).toBeHidden();
+});
