@@ -3,12 +3,12 @@
 #   ./run.sh play [ARGS...]  set up, build, start the full-screen game (extra ARGS go to whist)
 #   ./run.sh serve [ARGS...] set up, build, start `whist serve` (the game in a browser; ARGS go to
 #                            whist serve, e.g. --port 9000) and print the address to open
-#   ./run.sh test            set up, build with gcc and clang (-Werror, asserts on), run
-#                            every test (after the gcc build's, the browser tests of
+#   ./run.sh test            set up, build with gcc (native bits) and clang (portable bits:
+#                            no popcnt or BMI2, the path WebAssembly takes), -Werror, asserts
+#                            on, run every test (after the gcc build's, the browser tests of
 #                            tests/web once, against that build; with the gcc build the
-#                            WebAssembly module and its test under node), then again in a portable
-#                            gcc build (no popcnt or BMI2: the path WebAssembly takes) and
-#                            under AddressSanitizer + UBSan, then a fuzz smoke run
+#                            WebAssembly module and its tests under node), then again under
+#                            AddressSanitizer + UBSan, then a fuzz smoke run
 #   ./run.sh build           set up and build only (build/whist)
 #   ./run.sh web-build [DIR] set up, build the engine in WebAssembly (build-wasm, docs/wasm.md) and write the
 #                            static game to DIR (default build-web): web/ and the module (js/whist-engine.js)
@@ -211,15 +211,17 @@ case "$what" in
     }
     # Asserts on in every pass (GW_ASSERTS keeps them in the optimised builds). The gcc build runs every
     # test; the sanitized build all but the long end-to-end scenarios (ctest label scenario: the terminal
-    # game in tmux, arena runs, the server's load, leak and attack runs); the clang and portable builds the
+    # game in tmux, arena runs, the server's load, leak and attack runs); the clang build (portable bits) the
     # unit tests and the engine's command-line tests (label engine). tests/CMakeLists.txt says which are
     # which.
     for compiler in gcc clang; do
-      echo "== $compiler, -Werror, asserts on =="
+      echo "== $compiler$([ "$compiler" = clang ] && echo ", portable bits (GW_NATIVE_BITS=OFF)"), -Werror, asserts on =="
       # The gcc build also runs the WebAssembly module's test (wasm.play, tests/wasm) on the module built here;
       # every build compares its engine with the WebAssembly one (conformance.wasm) built there.
       extra=(-DGW_WASM_CONFORMANCE="$PWD/build-wasm/tests/wasm/conformance.js")
       [ "$compiler" = gcc ] && extra+=(-DGW_WASM_MODULE="$PWD/build-wasm/web/whist-engine.js")
+      # clang builds the portable path (GW_NATIVE_BITS=OFF: no popcnt or BMI2, as in WebAssembly).
+      [ "$compiler" = clang ] && extra+=(-DGW_NATIVE_BITS=OFF)
       CC=$compiler configure "build-$compiler" -DGW_WERROR=ON -DGW_ASSERTS=ON "${extra[@]}"
       ninja -C "build-$compiler"
       if [ "$compiler" = gcc ]; then
@@ -246,13 +248,6 @@ case "$what" in
         fi
       fi
     done
-    # The portable path: no popcnt or BMI2 instructions, as in a WebAssembly build: the unit tests and the
-    # engine's command-line tests (label engine).
-    echo "== gcc, portable bits (GW_NATIVE_BITS=OFF), -Werror, asserts on =="
-    CC=gcc configure build-portable -DGW_NATIVE_BITS=OFF -DGW_WERROR=ON -DGW_ASSERTS=ON \
-      -DGW_WASM_CONFORMANCE="$PWD/build-wasm/tests/wasm/conformance.js"
-    ninja -C build-portable
-    run_ctest build-portable -L "unit|engine"
     echo "== AddressSanitizer + UndefinedBehaviorSanitizer =="
     CC=clang configure build-sanitize -DGW_WERROR=ON -DGW_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug \
       -DGW_WASM_CONFORMANCE="$PWD/build-wasm/tests/wasm/conformance.js"
@@ -269,7 +264,7 @@ case "$what" in
     fuzz_failed=$(sed -n 's/^[0-9]* passed, \([0-9]*\) failed$/\1/p' build-fuzz/smoke-summary.log)
     passed=$((passed + ${fuzz_passed:-0}))
     failed=$((failed + ${fuzz_failed:-0}))
-    echo "== every pass: the ctest suites of the four builds, the browser tests and the fuzz smoke =="
+    echo "== every pass: the ctest suites of the three builds, the browser tests and the fuzz smoke =="
     echo "$passed passed, $failed failed"
     [ "$fuzz_ok" -eq 0 ] && [ "$failed" -eq 0 ]
     ;;

@@ -147,7 +147,7 @@ test('statistics and history count a finished hand of each game; hands replay', 
   await expect(page.locator('#replay-step')).toHaveText('Trick 26 of 26');
   // One verdict per endgame card of mine: "best" or the tricks it lost, with their points.
   const verdicts = page.locator('#replay-endgame-list button');
-  await expect(verdicts).toHaveCount(13);
+  await expect(verdicts).toHaveCount(13, { timeout: 60_000 }); // the review comes in parts, after the hand
   for (const t of await verdicts.allInnerTexts()) expect(t).toMatch(/: (best|lost \d+ tricks? \(\d+ points?\))$/);
   await verdicts.first().click();
   await expect(page.locator('#replay-step')).toHaveText('Trick 14 of 26');
