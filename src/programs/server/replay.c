@@ -4,23 +4,15 @@
  * androids' errors), then, for German Whist, the review of each card the player played (the expert's
  * verdict in the foreplay, from what the player could know then, and the solver's in the endgame, in points
  * of the hand's scoring rule, and the costliest decisions), worked out on a worker of the pool and sent as
- * it comes, or taken from the cache of reviews. */
+ * it comes, or taken from the cache of reviews. The fields are the protocol library's (gw/protocol_replay.h);
+ * here the store, the worker pool, the cache and the parts. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gw/monotonic.h"
-#include "gw/protocol.h"
-#include "gw/record_file.h"
-#include "gw/review.h"
-#include "gw/solver.h"
+#include "gw/protocol_replay.h"
 #include "server_int.h"
-
-static json_t *card_json(gw_card c) {
-    if (c == GW_NO_CARD) return json_null();
-    char name[3] = {gw_rank_char(gw_card_rank(c)), gw_suit_char(gw_card_suit(c)), 0};
-    return json_string(name);
-}
 
 static json_t *pair_json(int a, int b) { return json_pack("[ii]", a, b); }
 
@@ -130,166 +122,9 @@ json_t *replay_history_message(gw_store *st, const char *owner, int limit, gw_er
     return typed("history", "entries", list);
 }
 
-/* ---- the hand: everything the record says, built on the loop at once ------------------------------ */
-
-static json_t *seat_json(int s) {
-    char name[2] = {gw_seat_char(s), 0};
-    return json_string(name);
-}
-
-static json_t *names_json(const char *a, const char *b) { return json_pack("[ss]", a ? a : "", b ? b : ""); }
-
-/* The German Whist hand h (finished) as the replay's fields, into j: all but the review. */
-static bool german_hand(json_t *j, const gw_record_hand *h, gw_error *err) {
-    gw_game g;
-    if (h->error.status != GW_OK || !h->finished || h->dealer < 0 ||
-        gw_game_deal(&g, h->rules.variant, h->deck, h->dealer, err) != GW_OK)
-        return unreplayable(err);
-    json_t *hands = json_array(), *tricks = json_array();
-    for (int p = 0; p < 2; p++) {
-        json_t *cards = json_array();
-        for (gw_cards s = g.hand[p]; s; s &= s - 1)
-            json_array_append_new(cards, card_json(gw_first(s)));
-        json_array_append_new(hands, cards);
-    }
-    json_object_set_new(j, "rules",
-                        json_pack("{sssssi}", "variant", gw_variant_name(h->rules.variant), "scoring",
-                                  gw_scoring_name(h->rules.scoring), "target", h->rules.target));
-    json_object_set_new(j, "names",
-                        names_json(gw_record_hand_tag(h, "Player1"), gw_record_hand_tag(h, "Player2")));
-    json_object_set_new(j, "dealer", json_integer(h->dealer));
-    char trump[2] = {gw_suit_char(g.trump), 0};
-    json_object_set_new(j, "trump", json_string(trump));
-    int deck_size = gw_deck_size(h->rules.variant);
-    for (int i = 0; i + 1 < h->nmoves; i += 2) {
-        gw_card up = g.stock_pos < deck_size ? g.deck[g.stock_pos] : GW_NO_CARD;
-        gw_trick_event ev;
-        for (int k = 0; k < 2; k++)
-            gw_game_play(&g, h->moves[i + k], &ev); /* the record was checked: every move is legal */
-        json_t *t = json_pack(
-            "{sisis[oo]sisoso}", "number", ev.number, "leader", ev.leader, "cards", card_json(ev.cards[0]),
-            card_json(ev.cards[1]), "winner", ev.winner, "up", card_json(up), "draws",
-            ev.drawn[0] != GW_NO_CARD ? json_pack("[oo]", card_json(ev.drawn[0]), card_json(ev.drawn[1]))
-                                      : json_null());
-        json_array_append_new(tricks, t);
-    }
-    const gw_hand_score *o = &h->outcome;
-    json_object_set_new(j, "hands", hands);
-    json_object_set_new(j, "tricks", tricks);
-    json_object_set_new(j, "result",
-                        json_pack("{sosisoso}", "tricks", pair_json(o->counted[0], o->counted[1]), "points",
-                                  o->winner >= 0 ? o->points[o->winner] : 0, "scored",
-                                  pair_json(o->points[0], o->points[1]), "winner", player_json(o->winner)));
-    return true;
-}
-
-/* One play or error of an Android Whist trick: the view's event ({"seat", "command", "card", "answer"}),
- * and for an error "why", the android's reason in words. */
-static json_t *android_event_json(const gw_android_event *e, const gw_android_situation *before) {
-    json_t *o = json_pack(
-        "{sosososs}", "seat", seat_json(e->seat), "command",
-        e->command < GW_CMD_COUNT ? json_string(gw_android_command_name((gw_android_command)e->command))
-                                  : json_null(),
-        "card", card_json(e->card), "answer", gw_protocol_answer_name((gw_android_answer)e->answer));
-    if (o && e->card == GW_NO_CARD) {
-        char why[160];
-        gw_android_answer_text(before, (gw_android_command)e->command, (gw_android_answer)e->answer, why,
-                               (int)sizeof why);
-        json_object_set_new(o, "why", json_string(why));
-    }
-    return o;
-}
-
-/* The Android Whist hand h (finished) as the replay's fields, into j: the four hands as dealt, the turned
- * card, each trick's plays, commands and errors in order, and the result. */
-static bool android_hand(json_t *j, const gw_android_record_hand *h, gw_error *err) {
-    gw_android_game g;
-    if (h->error.status != GW_OK || !h->finished || h->dealer < 0 ||
-        gw_android_deal(&g, h->deck, h->dealer, err) != GW_OK)
-        return unreplayable(err);
-    json_t *seats = json_object(), *hands = json_object(), *tricks = json_array();
-    for (int s = 0; s < GW_SEATS; s++) {
-        char name[2] = {gw_seat_char(s), 0};
-        json_t *cards = json_array();
-        for (gw_cards c = g.hand[s]; c; c &= c - 1)
-            json_array_append_new(cards, card_json(gw_first(c)));
-        json_object_set_new(hands, name, cards);
-        json_object_set_new(seats, name, json_integer(gw_seat_player(h->dealer, s)));
-    }
-    json_object_set_new(
-        j, "names",
-        names_json(gw_android_record_hand_tag(h, "Player1"), gw_android_record_hand_tag(h, "Player2")));
-    json_object_set_new(j, "dealer", json_integer(h->dealer));
-    json_object_set_new(j, "seats", seats);
-    char trump[2] = {gw_suit_char(g.trump), 0};
-    json_object_set_new(j, "trump", json_string(trump));
-    json_object_set_new(j, "trump_card", card_json(gw_android_trump_card(&g)));
-    json_object_set_new(j, "hands", hands);
-    json_t *cards = NULL, *order = NULL, *events = NULL;
-    int leader = g.leader;
-    bool ok = true;
-    for (int i = 0; i < h->game.nevents && ok; i++) {
-        const gw_android_event *e = &h->game.events[i];
-        if (!events) {
-            cards = json_array(), order = json_array(), events = json_array();
-            leader = g.leader;
-        }
-        gw_android_situation before = gw_android_situation_now(&g);
-        gw_android_trick done = {0};
-        gw_android_outcome out;
-        if (e->command == GW_CMD_NONE)
-            ok = gw_android_play(&g, e->card, &done, err) == GW_OK;
-        else /* the android answers as it did: its answer is fixed by the situation */
-            ok = gw_android_command_play(&g, (gw_android_command)e->command, &out, &done, err) == GW_OK &&
-                 out.card == e->card;
-        json_array_append_new(events, android_event_json(e, &before));
-        if (e->card != GW_NO_CARD) {
-            json_array_append_new(cards, card_json(e->card));
-            json_array_append_new(order, seat_json(e->seat));
-        }
-        if (done.completed) {
-            json_array_append_new(tricks, json_pack("{sisososososo}", "number", done.number, "leader",
-                                                    seat_json(leader), "cards", cards, "seats", order,
-                                                    "winner", seat_json(done.winner), "events", events));
-            cards = order = events = NULL;
-        }
-    }
-    json_decref(cards);
-    json_decref(order);
-    json_decref(events);
-    json_object_set_new(j, "tricks", tricks);
-    if (!ok || !gw_android_over(&g)) return unreplayable(err);
-    const gw_android_hand_score *o = &h->outcome;
-    json_object_set_new(j, "result",
-                        json_pack("{sososiso}", "tricks", pair_json(o->tricks[0], o->tricks[1]), "winner",
-                                  player_json(o->winner), "points", o->points, "score",
-                                  h->has_score ? pair_json(h->score[0], h->score[1]) : json_null()));
-    return true;
-}
-
 /* ---- the review: worked out on a worker, sent as it comes --------------------------------------------- */
 
 #define REVIEW_POST_MS 100 /* the least time between two parts of a review sent */
-
-/* One card's review: {"trick", "card", "loss", "se", "best", "worlds", "forced"} (loss and se in points). */
-static json_t *review_card_json(const gw_card_verdict *v) {
-    return json_pack("{sisososfsfsosisb}", "trick", v->trick, "phase",
-                     json_string(v->phase == GW_FOREPLAY ? "foreplay" : "endgame"), "card",
-                     card_json(v->card), "loss", v->loss, "se", v->se, "best", card_json(v->best), "worlds",
-                     v->worlds, "forced", v->forced);
-}
-
-/* The review's summary of player p, the owner (r: the whole hand's review). */
-static json_t *review_summary_json(const gw_hand_review *r, const gw_review_options *opt, int p) {
-    json_t *worst = json_array();
-    for (int k = 0; k < r->nworst[p]; k++)
-        json_array_append_new(worst, review_card_json(&r->card[r->worst[p][k]]));
-    /* (no "seed": the review's worlds have a fixed one, but no message carries a field named seed) */
-    return json_pack("{sssfsfsfsfsisisiso}", "unit", "points", "loss", r->loss[p], "se", r->loss_se[p],
-                     "foreplay_loss", r->foreplay_loss[p], "endgame_loss", r->endgame_loss[p],
-                     "foreplay_cards", r->judged[GW_FOREPLAY][p], "endgame_cards", r->judged[GW_ENDGAME][p],
-                     "iterations", opt->iterations, "costliest", worst);
-}
 
 /* {"type": "review", "id", "verdicts", "foreplay", "review", "complete"} (the arrays taken; summary taken,
  * NULL: null). */
@@ -317,30 +152,18 @@ static void post_part(job *j, json_t **verdicts, json_t **foreplay) {
     pool_post(j->base.pool, &note->base);
 }
 
-/* The verdicts of moves [from, to) of the review r (final), those of player p's cards, into verdicts (the
- * endgame's: with the exact solver's tricks, value and best) and foreplay, and a copy of each into
- * all_verdicts and all_foreplay; g, the hand before move `from`, is played on to move `to`. */
+/* The verdicts of moves [from, to) of the review r (final) on player p's cards, into verdicts and foreplay
+ * (gw_protocol_review_verdicts), and a copy of each into all_verdicts and all_foreplay; g, the hand before
+ * move `from`, is played on to move `to`. */
 static void add_verdicts(gw_game *g, int p, const gw_card *moves, int from, int to, const gw_hand_review *r,
                          gw_solver *solver, json_t *verdicts, json_t *foreplay, json_t *all_verdicts,
                          json_t *all_foreplay) {
-    for (int i = from; i < to; i++) {
-        gw_card c = moves[i];
-        const gw_card_verdict *v = &r->card[i];
-        gw_phase phase = gw_game_phase(g);
-        int value, best;
-        if (g->turn == p && phase == GW_ENDGAME && gw_solve_verdict(solver, g, c, &value, &best)) {
-            json_t *entry = json_pack("{sisosisi}", "trick", g->tricks_done + 1, "card", card_json(c),
-                                      "value", value, "best", best);
-            if (entry && v->judged) json_object_set_new(entry, "loss", json_real(v->loss));
-            json_array_append_new(all_verdicts, json_deep_copy(entry));
-            json_array_append_new(verdicts, entry);
-        } else if (g->turn == p && phase == GW_FOREPLAY && v->judged) {
-            json_t *entry = review_card_json(v);
-            json_array_append_new(all_foreplay, json_deep_copy(entry));
-            json_array_append_new(foreplay, entry);
-        }
-        gw_game_play(g, c, NULL); /* the record was checked: every move is legal */
-    }
+    size_t nv = json_array_size(verdicts), nf = json_array_size(foreplay);
+    gw_protocol_review_verdicts(g, p, moves, from, to, r, solver, verdicts, foreplay);
+    for (size_t k = nv; k < json_array_size(verdicts); k++)
+        json_array_append_new(all_verdicts, json_deep_copy(json_array_get(verdicts, k)));
+    for (size_t k = nf; k < json_array_size(foreplay); k++)
+        json_array_append_new(all_foreplay, json_deep_copy(json_array_get(foreplay, k)));
 }
 
 /* Reviews the German Whist hand h (checked, finished) for the owner (j->seat) card by card (gw_reviewer),
@@ -349,9 +172,7 @@ static void add_verdicts(gw_game *g, int p, const gw_card *moves, int from, int 
 static bool review_hand(job *j, const gw_record_hand *h) {
     gw_error *err = &j->err;
     gw_game g;
-    if (h->error.status != GW_OK || !h->finished || h->dealer < 0 ||
-        gw_game_deal(&g, h->rules.variant, h->deck, h->dealer, err) != GW_OK)
-        return unreplayable(err);
+    if (gw_protocol_replay_deal(&g, h, err) != GW_OK) return unreplayable(err);
     gw_review_options opt = gw_review_defaults(h->rules.scoring);
     opt.seats = 1u << j->seat; /* the human whose history this is: player 0, or seat 1 of a table */
     gw_reviewer *rv = NULL;
@@ -390,9 +211,10 @@ static bool review_hand(job *j, const gw_record_hand *h) {
         add_verdicts(&g, j->seat, h->moves, shown, h->nmoves, r, solver, verdicts, foreplay, all_verdicts,
                      all_foreplay);
         json_t *whole = json_pack("{sOsOso}", "verdicts", all_verdicts, "foreplay", all_foreplay, "review",
-                                  review_summary_json(r, &opt, j->seat));
+                                  gw_protocol_review_summary_json(r, &opt, j->seat));
         j->review_text = whole ? json_dumps(whole, JSON_COMPACT) : NULL;
-        j->answer = review_message(j->id, verdicts, foreplay, review_summary_json(r, &opt, j->seat));
+        j->answer =
+            review_message(j->id, verdicts, foreplay, gw_protocol_review_summary_json(r, &opt, j->seat));
         verdicts = foreplay = NULL;
         json_decref(whole);
         ok = j->answer && j->review_text;
@@ -450,14 +272,8 @@ static json_t *hand_message(int64_t id, const gw_record_file *rec, gw_error *err
     json_object_set_new(j, "type", json_string("replay"));
     json_object_set_new(j, "id", json_integer((json_int_t)id));
     json_object_set_new(j, "game", json_string(android ? "android" : "german"));
-    bool ok;
-    if (rec->count != 1)
-        ok = unreplayable(err);
-    else if (android)
-        ok = android_hand(j, &rec->hands[0].android, err);
-    else
-        ok = german_hand(j, &rec->hands[0].german, err);
-    if (!ok) {
+    if (gw_protocol_replay_hand(j, rec, err) != GW_OK) {
+        if (err->status == GW_EINVAL) (void)unreplayable(err); /* the server's words for its store's hand */
         json_decref(j);
         return NULL;
     }
