@@ -7,6 +7,7 @@
 #include "gw/ai.h"
 #include "gw/monotonic.h"
 #include "../src/engine/ai/world.h"
+#include "positions.h"
 
 static double now_ms(void) {
     struct timespec ts;
@@ -32,16 +33,8 @@ int main(int argc, char **argv) {
         double ms = 0, ms100 = 0;
         long worlds = 0;
         for (int d = 0; d < deals; d++) {
-            gw_card deck[GW_MAX_DECK];
-            gw_deck_from_seed(GW_CLASSIC, (uint64_t)d + 1, deck);
-            gw_game g;
-            gw_game_deal(&g, GW_CLASSIC, deck, d % 2, NULL);
             gw_observation o;
-            for (int i = 0; i < 2 * (trick - 1); i++) {
-                gw_observe(&g, g.turn, &o);
-                gw_game_play(&g, gw_ai_easy(&o, NULL), NULL);
-            }
-            gw_observe(&g, g.turn, &o);
+            bench_foreplay(d, trick, &o);
             gw_card_estimate est[13];
             double t0 = now_ms();
             gw_expert_estimate(timed, &o, est);

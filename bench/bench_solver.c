@@ -8,6 +8,7 @@
 #include "gw/deck.h"
 #include "gw/game.h"
 #include "gw/solver.h"
+#include "positions.h"
 
 static double now_us(void) {
     struct timespec ts;
@@ -18,21 +19,6 @@ static double now_us(void) {
 static int cmp_double(const void *a, const void *b) {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
-}
-
-/* n random 13-card endgames: random deal, trump and leader. */
-static void make_positions(gw_position *out, int n, uint64_t seed) {
-    gw_rng rng;
-    gw_rng_seed(&rng, seed);
-    for (int i = 0; i < n; i++) {
-        gw_card deck[GW_MAX_DECK];
-        gw_deck_shuffled(GW_CLASSIC, &rng, deck);
-        gw_cards h[2] = {0, 0};
-        for (int c = 0; c < 26; c++)
-            h[c & 1] |= gw_bit(deck[c]);
-        int leader = (int)gw_rng_below(&rng, 2);
-        out[i] = (gw_position){(int)gw_rng_below(&rng, 4), h[leader], h[1 - leader], GW_NO_CARD};
-    }
 }
 
 enum { REPEATS = 3 };
@@ -189,7 +175,7 @@ int main(int argc, char **argv) {
         return 2;
     }
     gw_position *pos = malloc(sizeof *pos * (size_t)n);
-    make_positions(pos, n, 20261121);
+    bench_endgames(pos, n, 20261121);
     gw_solver *probe;
     gw_solver_new(0, &probe);
     printf("bench_solver: random 13-card endgames (seed 20261121), fresh table per position, fastest of %d "

@@ -1,8 +1,9 @@
 /* wasm_speed.c: the solver and the expert (fixed iterations) on fixed positions, built natively and with emcc,
  * so that bench/wasm_speed.sh can set WebAssembly's times against native ones on the same work. The
  * positions are bench_solver's (random 13-card endgames, seed 20261121) and bench_expert's (tricks 1, 4, 7,
- * 10 of deals 1.. played by easy). Times are CPU times (natively the thread's; under node the process's, from
- * process.cpuUsage, which also counts node's compiler threads), the fastest of PASSES passes per position.
+ * 10 of deals 1.. played by easy), from positions.c. Times are CPU times (natively the thread's; under node
+ * the process's, from process.cpuUsage, which also counts node's compiler threads), the fastest of PASSES
+ * passes per position.
  * Usage: wasm_speed [POSITIONS [DEALS [ITERATIONS]]]. */
 #define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
@@ -11,9 +12,8 @@
 #include <time.h>
 
 #include "gw/ai.h"
-#include "gw/deck.h"
-#include "gw/game.h"
 #include "gw/solver.h"
+#include "positions.h"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
@@ -35,21 +35,6 @@ static double now_us(void) {
 #endif
 
 enum { PASSES = 3 };
-
-/* bench_solver's positions: random deal, trump and leader. */
-static void make_positions(gw_position *out, int n, uint64_t seed) {
-    gw_rng rng;
-    gw_rng_seed(&rng, seed);
-    for (int i = 0; i < n; i++) {
-        gw_card deck[GW_MAX_DECK];
-        gw_deck_shuffled(GW_CLASSIC, &rng, deck);
-        gw_cards h[2] = {0, 0};
-        for (int c = 0; c < 26; c++)
-            h[c & 1] |= gw_bit(deck[c]);
-        int leader = (int)gw_rng_below(&rng, 2);
-        out[i] = (gw_position){(int)gw_rng_below(&rng, 4), h[leader], h[1 - leader], GW_NO_CARD};
-    }
-}
 
 /* Solves every position (fresh table each time; cards: every card's value), fastest of PASSES per position. */
 static void solver(const gw_position *pos, int n, int cards) {
@@ -103,17 +88,9 @@ static void expert(int deals, int iterations) {
     int decisions = 0;
     long sum = 0;
     for (int d = 0; d < deals; d++) {
-        gw_card deck[GW_MAX_DECK];
-        gw_deck_from_seed(GW_CLASSIC, (uint64_t)d + 1, deck);
-        gw_game g;
-        gw_game_deal(&g, GW_CLASSIC, deck, d % 2, NULL);
         for (int k = 0; k < NT; k++) {
             gw_observation o;
-            while (gw_game_trick_number(&g) < TRICKS[k]) {
-                gw_observe(&g, g.turn, &o);
-                gw_game_play(&g, gw_ai_easy(&o, NULL), NULL);
-            }
-            gw_observe(&g, g.turn, &o);
+            bench_foreplay(d, TRICKS[k], &o);
             double best = 1e18;
             for (int r = 0; r < PASSES; r++) {
                 gw_expert *e;
@@ -147,7 +124,7 @@ int main(int argc, char **argv) {
     }
     gw_position *pos = malloc(sizeof *pos * (size_t)n);
     if (!pos) return 1;
-    make_positions(pos, n, 20261121);
+    bench_endgames(pos, n, 20261121);
     solver(pos, n, 0);
     solver(pos, n, 1);
     expert(deals, iterations);

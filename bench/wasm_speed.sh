@@ -24,7 +24,7 @@ native() {
   local name=$1 objs=() cmds=() f o opt
   shift
   mkdir -p "$out/$name.o"
-  for f in "${engine[@]}" bench/wasm_speed.c; do
+  for f in "${engine[@]}" bench/positions.c bench/wasm_speed.c; do
     o=$out/$name.o/$(echo "$f" | tr / _).o
     objs+=("$o")
     opt=-O2
@@ -40,7 +40,7 @@ wasm() {
   local name=$1
   shift
   # shellcheck disable=SC2086
-  emcc -std=c17 -DNDEBUG "${warn[@]}" "$@" -Iinclude -Isrc/engine/core "${engine[@]}" bench/wasm_speed.c \
+  emcc -std=c17 -DNDEBUG "${warn[@]}" "$@" -Iinclude -Isrc/engine/core "${engine[@]}" bench/positions.c bench/wasm_speed.c \
     -sSINGLE_FILE=1 -sENVIRONMENT=node -sALLOW_MEMORY_GROWTH=1 -o "$out/$name.js"
 }
 

@@ -29,6 +29,7 @@ const SHELL = [
   "js/settings.js",
   "js/sound.js",
   "js/store-idb.js",
+  "js/subscribers.js",
   "js/table-layout.js",
   "js/table-rules.js",
   "js/transport.js",

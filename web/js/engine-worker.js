@@ -115,24 +115,19 @@ async function after(kind, r, changed) {
   for (const hand of r.hands ?? []) await keepHand(kind, hand);
   await saveGame(kind);
   if (changed) post({ type: "games", games: summaries() });
-  if (r.computer_due) setTimeout(() => run(() => computer(kind)), 0);
+  if (r.computer_due) setTimeout(() => run(() => step(kind, "computer")), 0);
   if (r.deadline >= 0) {
     clearTimeout(g.timer);
-    g.timer = setTimeout(() => run(() => tick(kind)), Math.max(0, r.deadline - now()));
+    g.timer = setTimeout(() => run(() => step(kind, "tick")), Math.max(0, r.deadline - now()));
   }
 }
 
-async function computer(kind) {
+// What the engine does on kind's table by itself: "computer" (the computer's card, when due) or "tick" (a
+// deadline of the clock passed).
+async function step(kind, what) {
   const g = games[kind];
   if (!g) return;
-  const r = E.computer(g.h);
-  if (failed(r)) return;
-  await after(kind, r, relay(kind, r));
-}
-async function tick(kind) {
-  const g = games[kind];
-  if (!g) return;
-  const r = E.tick(g.h);
+  const r = E[what](g.h);
   if (failed(r)) return;
   await after(kind, r, relay(kind, r));
 }
@@ -384,7 +379,7 @@ async function start() {
     const r = E.join(g.h, { conn: g.conn, secret: g.secret, identity: "me", name: settings.name || "You", since: 0 });
     if (failed(r)) continue;
     relay(kind, r, { quiet: true });
-    if (r.computer_due) setTimeout(() => run(() => computer(kind)), 0);
+    if (r.computer_due) setTimeout(() => run(() => step(kind, "computer")), 0);
   }
   post({ type: "local_status", status: "open" });
   await follow(following);

@@ -6,24 +6,18 @@
 // here, or no Web Worker), or "refused" while another tab of the browser plays (until it closes), with
 // the reason in `message`.
 
+import { createSubscribers } from "./subscribers.js";
+
 export function createLocal(url = new URL("./engine-worker.js", import.meta.url)) {
-  const subs = new Map();
-  let status = "connecting";
+  const subs = createSubscribers();
   let message = "";
   let worker = null;
 
-  function emit(type, value) {
-    for (const fn of [...(subs.get(type) ?? [])]) fn(value);
-  }
-  function setStatus(s) {
-    status = s;
-    emit("status", s);
-  }
   function fail(why) {
     message = why;
     if (worker) worker.terminate();
     worker = null;
-    setStatus("failed");
+    subs.setStatus("failed");
   }
   try {
     worker = new Worker(url, { type: "module" });
@@ -34,38 +28,33 @@ export function createLocal(url = new URL("./engine-worker.js", import.meta.url)
     worker.onmessage = (e) => {
       const m = e.data;
       if (m && m.type === "local_status") {
-        if (m.status === "open") setStatus("open");
+        if (m.status === "open") subs.setStatus("open");
         else if (m.status === "waiting") {
           message = m.message; // another tab plays: "refused" until it closes
-          setStatus("refused");
+          subs.setStatus("refused");
         }
         else fail(m.message || "the engine did not load");
         return;
       }
       if (!m || typeof m.type !== "string") return;
-      emit(m.type, m);
-      emit("*", m);
+      subs.deliver(m);
     };
     worker.onerror = (e) => {
       e.preventDefault?.();
-      if (status === "connecting") fail(e.message || "the engine's worker did not start");
+      if (subs.status === "connecting") fail(e.message || "the engine's worker did not start");
     };
   }
 
   return {
     // Hands obj to the worker; false until the engine is loaded (nothing is queued, as on the socket).
     send(obj) {
-      if (!worker || status !== "open") return false;
+      if (!worker || subs.status !== "open") return false;
       worker.postMessage(JSON.parse(JSON.stringify(obj)));
       return true;
     },
-    on(type, fn) {
-      if (!subs.has(type)) subs.set(type, new Set());
-      subs.get(type).add(fn);
-      return () => subs.get(type).delete(fn);
-    },
+    on: subs.on,
     get status() {
-      return status;
+      return subs.status;
     },
     get message() {
       return message;

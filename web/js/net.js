@@ -5,32 +5,26 @@
 // clear the site's cookies); too_many_new_players, server_full and not_saved before any welcome retry
 // after 30 seconds.
 
+import { createSubscribers } from "./subscribers.js";
+
 const RETRY_MS = 30_000; // after a refusal that may pass
 const FATAL = ["too_many_new_players", "server_full", "not_saved"]; // before a welcome
 
 export function createNet(url = defaultUrl()) {
-  const subs = new Map(); // type ("*" for every message, "status" for the connection) -> Set of fn
+  const subs = createSubscribers(); // "*" for every message, "status" for the connection
   let ws = null;
   let delay = 250;
-  let status = "connecting";
   let message = ""; // the server's words while the status is "refused"
   let stopped = false; // two_tokens: no more connections
 
-  function emit(type, value) {
-    for (const fn of subs.get(type) ?? []) fn(value);
-  }
-  function setStatus(s) {
-    status = s;
-    emit("status", s);
-  }
   function open() {
-    setStatus("connecting");
+    subs.setStatus("connecting");
     ws = new WebSocket(url, "whist");
     let welcomed = false; // this connection's
     let refused = false;
     ws.onopen = () => {
       delay = 250;
-      setStatus("open");
+      subs.setStatus("open");
     };
     ws.onmessage = (e) => {
       let m;
@@ -44,11 +38,10 @@ export function createNet(url = defaultUrl()) {
         refused = true;
         stopped = m.code === "two_tokens";
         message = m.message || "The server refused the connection.";
-        setStatus("refused"); // the server closes the socket next
+        subs.setStatus("refused"); // the server closes the socket next
         return;
       }
-      emit(m.type, m);
-      emit("*", m);
+      subs.deliver(m);
     };
     ws.onclose = () => {
       ws = null;
@@ -57,7 +50,7 @@ export function createNet(url = defaultUrl()) {
         setTimeout(open, RETRY_MS); // the message stays until then
         return;
       }
-      setStatus("closed");
+      subs.setStatus("closed");
       setTimeout(open, delay);
       delay = Math.min(delay * 2, 5000);
     };
@@ -74,13 +67,9 @@ export function createNet(url = defaultUrl()) {
     },
     // Calls fn(message) for each message of that type ("*": all; "status": "connecting", "open",
     // "closed", "refused"). Returns the function that unsubscribes.
-    on(type, fn) {
-      if (!subs.has(type)) subs.set(type, new Set());
-      subs.get(type).add(fn);
-      return () => subs.get(type).delete(fn);
-    },
+    on: subs.on,
     get status() {
-      return status;
+      return subs.status;
     },
     // The server's explanation while the status is "refused".
     get message() {

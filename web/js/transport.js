@@ -10,29 +10,23 @@
 
 import { createNet } from "./net.js";
 import { createLocal } from "./local.js";
+import { createSubscribers } from "./subscribers.js";
 
 export function createTransport() {
-  const subs = new Map();
-  let status = "connecting";
-  const emit = (type, value) => {
-    for (const fn of [...(subs.get(type) ?? [])]) fn(value);
-  };
-  const setStatus = (s) => {
-    status = s;
-    emit("status", s);
-  };
+  const subs = createSubscribers();
   const net = createNet();
   let cur = net;
   let deciding = true; // until the socket opened once, or the worker runs, or the worker failed
   let local = null;
   const mark = () => (document.body.dataset.transport = cur === net ? "socket" : "local");
   mark();
+  // The messages of t, while it is the one in use.
+  const relay = (t) =>
+    t.on("*", (m) => {
+      if (cur === t) subs.deliver(m);
+    });
 
-  net.on("*", (m) => {
-    if (cur !== net) return;
-    emit(m.type, m);
-    emit("*", m);
-  });
+  relay(net);
   net.on("status", (s) => {
     if (cur !== net) return;
     if (s === "open" && deciding) {
@@ -44,17 +38,13 @@ export function createTransport() {
       if (!local) tryLocal();
       return; // still "connecting" to the page
     }
-    setStatus(s);
+    subs.setStatus(s);
   });
 
   function tryLocal() {
     local = createLocal();
     const l = local;
-    l.on("*", (m) => {
-      if (cur !== l) return;
-      emit(m.type, m);
-      emit("*", m);
-    });
+    relay(l);
     l.on("status", (s) => {
       if (l !== local) return;
       if ((s === "open" || s === "refused") && deciding) {
@@ -63,24 +53,20 @@ export function createTransport() {
         net.close();
         cur = l;
         mark();
-        setStatus(s);
+        subs.setStatus(s);
       } else if (s === "failed" && deciding) {
         deciding = false; // the socket it is, retrying as before
         local = null;
-        setStatus(net.status);
-      } else if (cur === l) setStatus(s);
+        subs.setStatus(net.status);
+      } else if (cur === l) subs.setStatus(s);
     });
   }
 
   return {
     send: (obj) => cur.send(obj),
-    on(type, fn) {
-      if (!subs.has(type)) subs.set(type, new Set());
-      subs.get(type).add(fn);
-      return () => subs.get(type).delete(fn);
-    },
+    on: subs.on,
     get status() {
-      return status;
+      return subs.status;
     },
     get message() {
       return cur.message;
