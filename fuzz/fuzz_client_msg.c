@@ -1,7 +1,8 @@
 /* fuzz_client_msg.c: libFuzzer harness for the strict reader of the browser's messages (whist serve).
  * Properties: a refusal has a code of [a-z_] and a message; an accepted new message gives a configuration
  * a session can start from (its opponent a computer), an accepted act an action that encodes, accepted
- * settings values that read back as themselves, a history limit and a replay id in range. */
+ * settings values that read back as themselves, a history limit and a replay id in range, a game to open
+ * of either kind, and no type outside the list (the table messages included: the last is CLIENT_TABLE). */
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -24,7 +25,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             FUZZ_CHECK((*c >= 'a' && *c <= 'z') || *c == '_');
         return 0;
     }
-    FUZZ_CHECK(m.type <= CLIENT_QUIT);
+    FUZZ_CHECK(m.type <= CLIENT_TABLE); /* one of the types (CLIENT_TABLE is the last) */
     if (m.type == CLIENT_NEW) {
         FUZZ_CHECK(m.config.seats[1].kind == GW_SEAT_COMPUTER);
     } else if (m.type == CLIENT_ACT) {
@@ -42,6 +43,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         FUZZ_CHECK(m.limit >= 1 && m.limit <= CLIENT_HISTORY_MAX);
     } else if (m.type == CLIENT_REPLAY) {
         FUZZ_CHECK(m.id >= 1);
+    } else if (m.type == CLIENT_OPEN) {
+        FUZZ_CHECK(m.game == GW_GAME_GERMAN || m.game == GW_GAME_ANDROID);
     }
     return 0;
 }
