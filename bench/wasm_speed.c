@@ -1,5 +1,5 @@
-/* wasm_speed.c: the solver and the expert (fixed iterations) on fixed positions, built natively and with emcc,
- * so that bench/wasm_speed.sh can set WebAssembly's times against native ones on the same work. The
+/* wasm_speed.c: the solver and the expert (fixed iterations) on fixed positions, built natively and with
+ * emcc, so that bench/wasm_speed.sh can set WebAssembly's times against native ones on the same work. The
  * positions are bench_solver's (random 13-card endgames, seed 20261121) and bench_expert's (tricks 1, 4, 7,
  * 10 of deals 1.. played by easy), from positions.c. Times are CPU times (natively the thread's; under node
  * the process's, from process.cpuUsage, which also counts node's compiler threads), the fastest of PASSES
@@ -18,13 +18,15 @@
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
 /* The process's CPU time in microseconds (node; 0 elsewhere). */
+// clang-format off (JavaScript)
 EM_JS(double, cpu_us, (void), {
-    if (typeof process !== 'undefined' && process.cpuUsage) {
+    if (typeof process != = 'undefined' && process.cpuUsage) {
         const u = process.cpuUsage();
         return u.user + u.system;
     }
     return 0;
 })
+// clang-format on
 static double now_us(void) { return cpu_us(); }
 #else
 static double now_us(void) {
@@ -36,7 +38,7 @@ static double now_us(void) {
 
 enum { PASSES = 3 };
 
-/* Solves every position (fresh table each time; cards: every card's value), fastest of PASSES per position. */
+/* Solves every position (a fresh table each time; cards: every card's value), the fastest of PASSES each. */
 static void solver(const gw_position *pos, int n, int cards) {
     gw_solver *s;
     if (gw_solver_new(0, &s) != GW_OK) {
@@ -111,8 +113,8 @@ static void expert(int deals, int iterations) {
             decisions++;
         }
     }
-    printf("%-14s %5d decisions  %9.1f ms  mean %7.1f ms  (%d iterations)  checksum %ld\n", "expert", decisions,
-           total / 1e3, total / 1e3 / decisions, iterations, sum);
+    printf("%-14s %5d decisions  %9.1f ms  mean %7.1f ms  (%d iterations)  checksum %ld\n", "expert",
+           decisions, total / 1e3, total / 1e3 / decisions, iterations, sum);
 }
 
 int main(int argc, char **argv) {

@@ -107,7 +107,8 @@ static void streams(uint64_t seed) {
 
 static void print_event(const gw_event *e) {
     char c[3];
-    out("  e%" PRIu32 " k%d h%d t%d p%d s%d %s %016" PRIx64 " n%d x%d c%d a%d tr%d,%d pt%d,%d sc%d,%d w%d g%d,%d "
+    out("  e%" PRIu32 " k%d h%d t%d p%d s%d %s %016" PRIx64
+        " n%d x%d c%d a%d tr%d,%d pt%d,%d sc%d,%d w%d g%d,%d "
         "v%u\n",
         e->number, (int)e->kind, e->hand, e->trick, e->player, e->seat, card_text(e->card, c),
         (uint64_t)e->cards, e->count, (int)e->hidden, (int)e->command, (int)e->answer, e->tricks[0],
@@ -132,8 +133,8 @@ static void print_hint(gw_session *s) {
     gw_hint h;
     gw_error err;
     if (gw_session_hint(s, gw_session_turn(s).player, &h, &err) != GW_OK) die("hint", &err);
-    out("  hint player %d exact %d best %d samples %d unit %s\n", gw_session_turn(s).player, (int)h.exact, h.best,
-        h.samples, h.unit);
+    out("  hint player %d exact %d best %d samples %d unit %s\n", gw_session_turn(s).player, (int)h.exact,
+        h.best, h.samples, h.unit);
     char c[3];
     for (int i = 0; i < h.count; i++)
         out("   %s value %016" PRIx64 " tricks %016" PRIx64 " se %016" PRIx64 "\n", card_text(h.cards[i], c),
@@ -177,8 +178,8 @@ static void play_hand(gw_game_kind game, gw_variant variant, uint64_t seed, int 
     bool hinted_endgame = false;
     while (gw_session_state_of(s) == GW_SESSION_PLAYING) {
         /* The hint a browser shows offline: at the first card and at the endgame's first card. */
-        if (game == GW_GAME_GERMAN && (last <= 3 || (!hinted_endgame && gw_session_game(s)->stock_pos >=
-                                                                            gw_deck_size(variant)))) {
+        if (game == GW_GAME_GERMAN &&
+            (last <= 3 || (!hinted_endgame && gw_session_game(s)->stock_pos >= gw_deck_size(variant)))) {
             hinted_endgame = last > 3;
             print_hint(s);
         }
@@ -260,8 +261,8 @@ static void solve(gw_solver *s, const gw_position *p) {
     uint64_t nodes = gw_solver_stats_get(s).nodes;
     gw_solver_clear(s);
     int above = gw_solve_within(s, p, value, value + 1), below = gw_solve_within(s, p, value - 1, value);
-    out("  best %d%s nodes %" PRIu64 " hits %" PRIu64 " solve %d nodes %" PRIu64 " within %d %d\n", best, line,
-        st.nodes, st.tt_hits, value, nodes, above, below);
+    out("  best %d%s nodes %" PRIu64 " hits %" PRIu64 " solve %d nodes %" PRIu64 " within %d %d\n", best,
+        line, st.nodes, st.tt_hits, value, nodes, above, below);
 }
 
 static void solver_values(uint64_t seed) {

@@ -560,7 +560,8 @@ int server_main(int argc, char **argv) {
                                                               "x-content-type-options:", "nosniff"};
     static const struct lws_protocol_vhost_options CSP = {
         &NOSNIFF, NULL, "content-security-policy:",
-        "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+        "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; "
+        "img-src 'self'; connect-src 'self'; "
         "manifest-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"};
     struct lws_protocol_vhost_options referrer = REFERRER;
     if (cert) referrer.next = &HSTS;
