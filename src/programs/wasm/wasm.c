@@ -144,6 +144,14 @@ static char *table_result(int h, gw_table_out *out, gw_status st, const gw_error
     return answer(j);
 }
 
+/* Puts the new table t (made or loaded) in slot h: its answer, with nothing sent yet. */
+static char *opened(int h, gw_table *t) {
+    tables[h] = t;
+    gw_table_out out;
+    gw_table_out_init(&out);
+    return table_result(h, &out, GW_OK, NULL);
+}
+
 /* ---- requests ------------------------------------------------------------------------------------------ */
 
 static json_t *parse(const char *text, char **why) {
@@ -272,12 +280,7 @@ GW_WASM_EXPORT char *gw_wasm_new(const char *request, double now_ms) {
                 why = fail("too_many_tables", "%d tables are open: close one first", WASM_TABLES);
             else if (!why && gw_table_new(&o, &t, &err) != GW_OK)
                 why = fail_err(&err);
-            if (!why) {
-                tables[h] = t;
-                gw_table_out out;
-                gw_table_out_init(&out);
-                why = table_result(h, &out, GW_OK, NULL);
-            }
+            if (!why) why = opened(h, t);
         }
     }
     json_decref(j);
@@ -418,10 +421,7 @@ GW_WASM_EXPORT char *gw_wasm_load(const char *request, double now_ms) {
         if (gw_table_load(save, strlen(save), &base, (int64_t)now_ms, &t, &err) != GW_OK) {
             why = fail_err(&err);
         } else {
-            tables[h] = t;
-            gw_table_out out;
-            gw_table_out_init(&out);
-            why = table_result(h, &out, GW_OK, NULL);
+            why = opened(h, t);
         }
     }
     json_decref(j);
