@@ -206,6 +206,8 @@ function main() {
     assert.ok(hints > 0, 'hints were asked');
     assert.ok(undone, 'a card was taken back');
     assert.match(g.records[0].record, /\[Assisted "/, 'the hand with the undo is assisted');
+    assert.equal(g.records[0].assisted, true, 'its entry says so (the history marks it)');
+    assert.ok(g.records.slice(1).every((h) => h.assisted === !!/\[Assisted "/.test(h.record)), 'the flag is the record\'s');
     assert.ok(loaded, `the match was saved and loaded mid-hand (hands ${g.records.map((h) => h.number)})`);
     assert.equal(g.over.how, 'played');
     assert.ok(g.records.length >= 2, 'a match of more than one hand');

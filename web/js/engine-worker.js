@@ -162,7 +162,7 @@ async function keepHand(kind, hand) {
     points: winner === null ? 0 : e.points[winner],
     scored: e?.points ?? [0, 0],
     slam: false,
-    assisted: false,
+    assisted: hand.assisted === true, // the session's: the hand had an undo
     score: e?.score ?? [0, 0],
   };
   await store.addHand({ record: hand.record, entry, review: null });

@@ -116,7 +116,8 @@ static json_t *hands_json(gw_table *t) {
         gw_text text = {0};
         gw_error err;
         if (gw_session_hand_record(s, n, &text, &err) == GW_OK && !text.failed)
-            json_array_append_new(list, json_pack("{siss}", "number", n, "record", text.data));
+            json_array_append_new(list, json_pack("{sisssb}", "number", n, "record", text.data, "assisted",
+                                                  gw_session_hand_assisted(s, n)));
         gw_text_free(&text);
     }
     return list;
