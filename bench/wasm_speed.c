@@ -20,7 +20,7 @@
 /* The process's CPU time in microseconds (node; 0 elsewhere). */
 // clang-format off (JavaScript)
 EM_JS(double, cpu_us, (void), {
-    if (typeof process != = 'undefined' && process.cpuUsage) {
+    if (typeof process != 'undefined' && process.cpuUsage) {
         const u = process.cpuUsage();
         return u.user + u.system;
     }
