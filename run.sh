@@ -181,6 +181,13 @@ case "$what" in
       exec ./build/whist "$@"
     fi
     if [ "$what" = serve ]; then
+      # The engine in WebAssembly, which whist serve hands the page so that it plays the computer when the
+      # server is out of reach (docs/wasm.md); without it the page plays on the server only.
+      echo "run.sh: building the engine in WebAssembly (the first time: a few minutes)"
+      mkdir -p build-wasm && { wasm_build >build-wasm/serve.log 2>&1 || true; } # errexit is off inside a function called with ||: the file decides
+      if [ ! -f build-wasm/web/whist-engine.js ]; then
+        echo "run.sh: the engine in WebAssembly did not build (build-wasm/serve.log): the page plays on the server only" >&2
+      fi
       # whist serve prints its address ("whist serve: http://127.0.0.1:8080/") once it listens.
       echo "run.sh: starting whist serve: open the address it prints in a browser; Ctrl-C stops it"
       exec ./build/whist serve "$@"

@@ -37,6 +37,9 @@ expect_rc 2 "serve --port 70000"
 expect_err "--port takes 0 to 65535" "serve --port 70000"
 run serve --web "$TMP/nowhere"
 expect_rc 2 "serve --web missing"
+run serve --engine "$TMP/nowhere.js"
+expect_rc 2 "serve --engine missing"
+expect_err "--engine: cannot read" "serve --engine missing"
 run serve --help
 expect_rc 0 "serve --help"
 expect_out "Usage: whist serve" "serve --help"
@@ -50,7 +53,13 @@ for bad in "--max-per-address -1" "--new-players-per-minute x" "--allow-host a/b
   [ "$rc" = 2 ] && grep -qF -- "${bad%% *}" "$TMP/err" || fail "serve $bad: exit $rc, $(cat "$TMP/err")"
 done
 
-if start_server --host 127.0.0.1 --data "$TMP/srv" --allow-host whist.example --allow-host Cards.Example; then
+printf '// the engine of this test\n' >"$TMP/engine.js"
+if start_server --host 127.0.0.1 --data "$TMP/srv" --allow-host whist.example --allow-host Cards.Example \
+  --engine "$TMP/engine.js"; then
+  # --engine: the engine in WebAssembly as js/whist-engine.js (web/ has none), a script
+  headers=$(curl -s -D - -o "$TMP/engine.got" "http://127.0.0.1:$PORT/js/whist-engine.js")
+  cmp -s "$TMP/engine.got" "$TMP/engine.js" && grep -qi '^content-type: text/javascript' <<<"$headers" ||
+    fail "GET /js/whist-engine.js is not --engine's file: $headers"
   # --host means what it says: one listener, on 127.0.0.1 only (not 0.0.0.0, not [::])
   listeners=$(ss -ltnH "sport = :$PORT" | awk '{print $4}')
   [ "$listeners" = "127.0.0.1:$PORT" ] || fail "--host 127.0.0.1: listening on: $listeners"

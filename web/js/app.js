@@ -164,13 +164,30 @@ window.addEventListener("hashchange", () => wanted !== null && wanted !== locati
 
 net.on("*", (m) => current?.screen?.onMessage?.(m));
 
-// Connection news in one place for every screen.
+// Connection news in one place for every screen. While a server that answered is out of reach, the
+// player may play the computer on this device instead (transport.js, playHere); once they do, the news
+// says so for a while, with the way back (a reload tries the server first).
 const status = document.getElementById("net-status");
+let hereNoteTimer = null;
+function button(text, onClick) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = text;
+  b.addEventListener("click", onClick);
+  return b;
+}
 net.on("status", (s) => {
-  status.hidden = s === "open";
+  clearTimeout(hereNoteTimer);
+  document.body.dataset.net = s;
+  status.hidden = s === "open" && !net.fellBack;
+  if (s === "open" && net.fellBack) {
+    status.replaceChildren("Playing on this device: the server is out of reach. ", button("Reconnect", () => location.reload()));
+    hereNoteTimer = setTimeout(() => (status.hidden = true), 10_000);
+    return;
+  }
   status.textContent =
     s === "open" ? "" : s === "connecting" ? "Connecting…" : s === "refused" ? net.message : "Connection lost: reconnecting…";
-  document.body.dataset.net = s;
+  if (s === "closed" && net.canPlayHere) status.append(" ", button("Play on this device", () => net.playHere()));
 });
 
 function fromHash() {

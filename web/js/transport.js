@@ -1,12 +1,17 @@
-// transport.js: the one connection the page speaks protocol 2 over, chosen once per page: the WebSocket
-// to `whist serve` (net.js) when the page's server answers it, else the engine in a Web Worker
-// (local.js): a static host (no /ws) or a server out of reach (the page opened from the service worker's
-// cache with the network off). The socket is tried first; if it closes before it ever opened, the worker
-// is started, and whichever works first is kept: a socket that opens wins (the worker is dropped); a
-// worker that loads its engine wins (the socket stops retrying); a worker that cannot load (no engine:
-// whist serve's own folder has none) leaves the socket retrying as before. Once a socket has opened, a
-// drop is a drop (net.js reconnects): the player's games are the server's. Same interface as net.js
-// (send, on, status, message), plus `kind` ("socket" or "local"), also in <body data-transport>.
+// transport.js: the one connection the page speaks protocol 2 over: the WebSocket to `whist serve`
+// (net.js) when the page's server answers it, else the engine in a Web Worker (local.js): a static host
+// (no /ws) or a server out of reach (the page opened from the service worker's cache with the network
+// off; whist serve hands out the engine too: `whist serve --engine`). The socket is tried first; if it
+// closes before it ever opened, the worker is started, and whichever works first is kept: a socket that
+// opens wins (the worker is dropped); a worker that loads its engine wins (the socket stops retrying); a
+// worker that cannot load (no engine here) leaves the socket retrying as before. Once a socket has
+// opened, a drop is a drop (net.js reconnects): the player's games are the server's, and a game kept
+// there cannot move into the page (that would hand the page the cards it must not see). While that
+// socket is down, playHere() lets the player choose the worker instead (the same race: the socket
+// coming back first keeps the server); the worker's games are this browser's own, and a reload tries
+// the server again. Same interface as net.js (send, on, status, message), plus `kind` ("socket" or
+// "local", also in <body data-transport>), `canPlayHere` and `fellBack` (the worker chosen by
+// playHere).
 
 import { createNet } from "./net.js";
 import { createLocal } from "./local.js";
@@ -18,6 +23,8 @@ export function createTransport() {
   let cur = net;
   let deciding = true; // until the socket opened once, or the worker runs, or the worker failed
   let local = null;
+  let fellBack = false; // the worker chosen by playHere
+  let noEngine = false; // the worker could not load here: playHere is not offered again
   const mark = () => (document.body.dataset.transport = cur === net ? "socket" : "local");
   mark();
   // The messages of t, while it is the one in use.
@@ -57,13 +64,31 @@ export function createTransport() {
       } else if (s === "failed" && deciding) {
         deciding = false; // the socket it is, retrying as before
         local = null;
+        noEngine = true;
         subs.setStatus(net.status);
       } else if (cur === l) subs.setStatus(s);
     });
   }
 
+  // The worker instead of a socket that opened once and is down now; false if it cannot be tried.
+  function playHere() {
+    if (cur !== net || local || net.status !== "closed" || !canRun()) return false;
+    deciding = true;
+    fellBack = true;
+    tryLocal();
+    return true;
+  }
+  const canRun = () => !noEngine && typeof Worker === "function" && typeof WebAssembly === "object";
+
   return {
     send: (obj) => cur.send(obj),
+    playHere,
+    get canPlayHere() {
+      return cur === net && !local && net.status === "closed" && canRun();
+    },
+    get fellBack() {
+      return fellBack && cur !== net;
+    },
     on: subs.on,
     get status() {
       return subs.status;

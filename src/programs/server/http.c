@@ -79,11 +79,17 @@ int http_answer(struct lws *wsi, unsigned code, const char *text) {
     return lws_http_transaction_completed(wsi) ? -1 : 0;
 }
 
-/* The file rel of the web folder, read into memory if it changed since (NULL: none, or unreadable). */
+#define ENGINE_REL "/js/whist-engine.js"
+
+/* The file rel of the web folder, read into memory if it changed since (NULL: none, or unreadable). The
+ * engine's path, when the folder has no engine of its own (whist serve's web/: the source), is --engine's. */
 static web_file *file_get(server *sv, const char *rel) {
     char path[PATH_MAX];
     int n = snprintf(path, sizeof path, "%s%s", sv->web, rel);
     struct stat st;
+    if (n >= 0 && (size_t)n < sizeof path && stat(path, &st) != 0 && strcmp(rel, ENGINE_REL) == 0 &&
+        sv->engine[0])
+        n = snprintf(path, sizeof path, "%s", sv->engine);
     if (n < 0 || (size_t)n >= sizeof path || stat(path, &st) != 0 || !S_ISREG(st.st_mode) ||
         st.st_size > WEB_FILE_MAX)
         return NULL;

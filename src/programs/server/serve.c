@@ -51,12 +51,16 @@
 
 static const char USAGE[] =
     "Usage: whist serve [--host ADDRESS] [--port N] [--data DIR] [--web DIR] [--cert FILE --key FILE]\n"
-    "                   [--think-ms N] [--max-connections N] [--rate-limit N] [--workers N]\n"
+    "                   [--engine FILE] [--think-ms N] [--max-connections N] [--rate-limit N] [--workers N]\n"
     "                   [--allow-host NAME]... [--max-per-address N] [--new-players-per-minute N]\n"
     "                   [--evict-after SECONDS] [--prune-after SECONDS]\n"
     "Play in a browser: serves the web client (DIR, default the source's web/) over\n"
     "HTTP and its games over a WebSocket at /ws, on ADDRESS only (default 127.0.0.1)\n"
     "and port N (default 8080; 0: any free port, printed on standard output).\n"
+    "  --engine FILE         the engine in WebAssembly (whist-engine.js), served as js/whist-engine.js\n"
+    "                        when DIR has none, so that the page plays the computer offline when this\n"
+    "                        server is out of reach (default: the build's, when it was built:\n"
+    "                        ./run.sh web-build; \"\": none)\n"
     "  --think-ms N          the computer's time per decision, 1 to 60000 (default 300)\n"
     "  --max-connections N   WebSockets open at once, 1 to 1000000 (default 1024; at most what the\n"
     "                        file limit allows); more are refused\n"
@@ -412,7 +416,8 @@ static void tick(lws_sorted_usec_list_t *sul) {
 }
 
 int server_main(int argc, char **argv) {
-    const char *host = "127.0.0.1", *web = GW_WEB_DIR, *data = NULL, *cert = NULL, *key = NULL;
+    const char *host = "127.0.0.1", *web = GW_WEB_DIR, *data = NULL, *cert = NULL, *key = NULL,
+               *engine = NULL;
     const char *allow[ALLOW_HOSTS_MAX];
     int n_allow = 0;
     long port = 8080, think_ms = THINK_MS, max_conns = MAX_CONNECTIONS, rate = RATE_LIMIT,
@@ -423,6 +428,7 @@ int server_main(int argc, char **argv) {
     static const struct option LONG[] = {{"host", required_argument, NULL, 'H'},
                                          {"port", required_argument, NULL, 'p'},
                                          {"web", required_argument, NULL, 'w'},
+                                         {"engine", required_argument, NULL, 'E'},
                                          {"data", required_argument, NULL, 'd'},
                                          {"cert", required_argument, NULL, 'c'},
                                          {"key", required_argument, NULL, 'k'},
@@ -496,6 +502,7 @@ int server_main(int argc, char **argv) {
                 return usage_error("--prune-after takes 0 to 315360000, not '%s'", optarg);
             break;
         case 'w': web = optarg; break;
+        case 'E': engine = optarg; break;
         case 'd': data = optarg; break;
         case 'c': cert = optarg; break;
         case 'k': key = optarg; break;
@@ -516,6 +523,12 @@ int server_main(int argc, char **argv) {
         return usage_error("--web: '%s' is not a folder", web);
     snprintf(index_path, sizeof index_path, "%s/index.html", web_path);
     if (stat(index_path, &st) != 0) return usage_error("--web: '%s' has no index.html", web);
+    /* the engine: --engine's file must be there; the build's is served when it is */
+    if (engine && *engine &&
+        (!realpath(engine, sv.engine) || stat(sv.engine, &st) != 0 || !S_ISREG(st.st_mode) ||
+         access(sv.engine, R_OK) != 0))
+        return usage_error("--engine: cannot read '%s'", engine);
+    if (!engine && (!realpath(GW_ENGINE_FILE, sv.engine) || access(sv.engine, R_OK) != 0)) sv.engine[0] = 0;
 
     /* Every socket is a file descriptor: take all the process may have, keep FD_RESERVE for the database,
      * the loop and the rest, and never accept more sockets than that (libwebsockets would spin on accept's

@@ -168,7 +168,9 @@ typedef struct server {
     player *buckets[PLAYER_BUCKETS];
     int n_players;
     gw_session_config base;
-    char web[4096]; /* the web client's folder, absolute */
+    char web[4096];    /* the web client's folder, absolute */
+    char engine[4096]; /* the WebAssembly engine served as js/whist-engine.js when web/ has none
+                        * (absolute; "": none, the page then plays on this server only) */
     bool tls;       /* HTTPS: the cookie is Secure, the Origin https:// */
     gw_store *store;
     game *dirty;       /* the games changed since game_flush_saves */
