@@ -33,11 +33,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         FUZZ_CHECK(s != NULL);
         free(s);
     } else if (m.type == CLIENT_SETTINGS) {
-        for (int k = 0; k < WEB_SETTINGS; k++) {
+        for (int k = 0; k < GW_WEB_SETTINGS; k++) {
             if (!m.given[k]) continue;
-            char again[WEB_SETTING_BYTES], why[128];
+            char again[GW_WEB_SETTING_BYTES], why[128];
             const char *v = m.settings.value[k];
-            FUZZ_CHECK(web_setting_check(k, v, strlen(v), again, why, sizeof why) && strcmp(again, v) == 0);
+            FUZZ_CHECK(gw_web_setting_check(k, v, strlen(v), again, why, sizeof why) &&
+                       strcmp(again, v) == 0);
         }
     } else if (m.type == CLIENT_HISTORY) {
         FUZZ_CHECK(m.limit >= 1 && m.limit <= CLIENT_HISTORY_MAX);

@@ -1,5 +1,5 @@
 /* test_server_msg.c: whist serve's strict reading of the browser's new messages (client_msg.h) and the
- * settings (web_settings.h): every key and value checked, a patch of some keys, canonical names, the
+ * settings (gw/web_settings.h): every key and value checked, a patch of some keys, canonical names, the
  * history limit and replay id in range, a new game's options (never its seed: the server deals), open of
  * either game, the settings' stored text read back, anything else refused. */
 #include <stdlib.h>
@@ -8,7 +8,7 @@
 #include "gw_test.h"
 
 #include "client_msg.h"
-#include "web_settings.h"
+#include "gw/web_settings.h"
 
 static client_msg m;
 static char code[GW_PROTOCOL_CODE_MAX], msg[GW_PROTOCOL_MESSAGE_MAX];
@@ -30,13 +30,13 @@ static void test_settings_message(void **state) {
                       "\"target\":\"1000\",\"name\":\"Zoë\"}}"));
     assert_int_equal(m.type, CLIENT_SETTINGS);
     int given = 0;
-    for (int k = 0; k < WEB_SETTINGS; k++)
+    for (int k = 0; k < GW_WEB_SETTINGS; k++)
         given += m.given[k];
     assert_int_equal(given, 4);
-    assert_string_equal(m.settings.value[WEB_SETTING_BACK], "stars");
-    assert_string_equal(m.settings.value[WEB_SETTING_OPPONENT], "easy"); /* the canonical name */
-    assert_string_equal(m.settings.value[WEB_SETTING_TARGET], "1000");
-    assert_string_equal(m.settings.value[WEB_SETTING_NAME], "Zoë");
+    assert_string_equal(m.settings.value[GW_WEB_SETTING_BACK], "stars");
+    assert_string_equal(m.settings.value[GW_WEB_SETTING_OPPONENT], "easy"); /* the canonical name */
+    assert_string_equal(m.settings.value[GW_WEB_SETTING_TARGET], "1000");
+    assert_string_equal(m.settings.value[GW_WEB_SETTING_NAME], "Zoë");
     assert_true(parse("{\"type\":\"settings\",\"settings\":{}}"));
     assert_true(parse("{\"type\":\"settings\",\"settings\":{\"name\":\"\"}}"));
     refused("{\"type\":\"settings\"}", "missing_field");
@@ -202,31 +202,31 @@ static void test_table_messages(void **state) {
 
 static void test_settings_text(void **state) {
     (void)state;
-    web_settings s;
-    web_settings_default(&s);
-    assert_string_equal(s.value[WEB_SETTING_BACK], "blue");
-    assert_string_equal(s.value[WEB_SETTING_TARGET], "10");
-    assert_string_equal(web_setting_name(WEB_SETTING_HAND_DISPLAY), "hand-display");
-    assert_int_equal(web_setting_key("android-opponent"), WEB_SETTING_ANDROID_OPPONENT);
-    assert_int_equal(web_setting_key("nothing"), -1);
-    snprintf(s.value[WEB_SETTING_NAME], WEB_SETTING_BYTES, "Ann");
-    snprintf(s.value[WEB_SETTING_FACES], WEB_SETTING_BYTES, "classic");
-    char *text = web_settings_dump(&s);
+    gw_web_settings s;
+    gw_web_settings_default(&s);
+    assert_string_equal(s.value[GW_WEB_SETTING_BACK], "blue");
+    assert_string_equal(s.value[GW_WEB_SETTING_TARGET], "10");
+    assert_string_equal(gw_web_setting_name(GW_WEB_SETTING_HAND_DISPLAY), "hand-display");
+    assert_int_equal(gw_web_setting_key("android-opponent"), GW_WEB_SETTING_ANDROID_OPPONENT);
+    assert_int_equal(gw_web_setting_key("nothing"), -1);
+    snprintf(s.value[GW_WEB_SETTING_NAME], GW_WEB_SETTING_BYTES, "Ann");
+    snprintf(s.value[GW_WEB_SETTING_FACES], GW_WEB_SETTING_BYTES, "classic");
+    char *text = gw_web_settings_dump(&s);
     assert_non_null(text);
-    web_settings t;
-    web_settings_load(&t, text);
+    gw_web_settings t;
+    gw_web_settings_load(&t, text);
     free(text);
-    for (int k = 0; k < WEB_SETTINGS; k++)
+    for (int k = 0; k < GW_WEB_SETTINGS; k++)
         assert_string_equal(s.value[k], t.value[k]);
     /* what cannot be read, or values no longer allowed, fall back to the defaults; the rest is kept */
-    web_settings_load(&t, "{\"faces\":\"classic\",\"back\":\"gold\",\"sound\":7,\"x\":\"y\"}");
-    assert_string_equal(t.value[WEB_SETTING_FACES], "classic");
-    assert_string_equal(t.value[WEB_SETTING_BACK], "blue");
-    assert_string_equal(t.value[WEB_SETTING_SOUND], "on");
-    web_settings_load(&t, "not json");
-    assert_string_equal(t.value[WEB_SETTING_FACES], "modern");
-    web_settings_load(&t, NULL);
-    assert_string_equal(t.value[WEB_SETTING_NAME], "");
+    gw_web_settings_load(&t, "{\"faces\":\"classic\",\"back\":\"gold\",\"sound\":7,\"x\":\"y\"}");
+    assert_string_equal(t.value[GW_WEB_SETTING_FACES], "classic");
+    assert_string_equal(t.value[GW_WEB_SETTING_BACK], "blue");
+    assert_string_equal(t.value[GW_WEB_SETTING_SOUND], "on");
+    gw_web_settings_load(&t, "not json");
+    assert_string_equal(t.value[GW_WEB_SETTING_FACES], "modern");
+    gw_web_settings_load(&t, NULL);
+    assert_string_equal(t.value[GW_WEB_SETTING_NAME], "");
 }
 
 int main(void) {

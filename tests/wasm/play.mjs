@@ -254,8 +254,37 @@ function main() {
   }
 }
 
+// The page's settings (gw_wasm_settings): checked as whist serve checks a settings message, the same codes.
+function settings() {
+  const set = (kept, patch) => call('gw_wasm_settings', ['string', 'string'], kept, patch);
+  const d = set('', '');
+  assert.equal(d.ok, true, JSON.stringify(d));
+  assert.equal(d.settings.speed, 'normal');
+  assert.equal(d.settings.opponent, 'hard');
+  assert.equal(Object.keys(d.settings).length, 15);
+  // kept values this whist does not take are left out; a patch changes only its keys
+  const k = set(JSON.stringify({ speed: 'instant', back: 'plaid', nope: 'x' }), JSON.stringify({ name: 'Ann', target: '7' }));
+  assert.equal(k.ok, true, JSON.stringify(k));
+  assert.deepEqual([k.settings.speed, k.settings.back, k.settings.name, k.settings.target], ['instant', 'blue', 'Ann', '7']);
+  for (const [patch, code] of [
+    [{ colour: 'red' }, 'unknown_field'],
+    [{ speed: 3 }, 'wrong_type'],
+    [{ target: '0' }, 'bad_value'],
+    [{ opponent: 'oracle2' }, 'bad_value'],
+    [{ name: 'a"b' }, 'bad_value'],
+    [[], 'wrong_type'],
+  ]) {
+    const r = set('', JSON.stringify(patch));
+    assert.equal(r.ok, false, JSON.stringify(patch));
+    assert.equal(r.error.code, code, `${JSON.stringify(patch)}: ${JSON.stringify(r)}`);
+  }
+  assert.equal(set('', '{"speed":').error.code, 'bad_request');
+  console.log('settings: defaults, kept, patched and refused as whist serve does');
+}
+
 try {
   main();
+  settings();
   console.log('wasm play: ok');
 } catch (e) {
   console.error(`wasm play: FAILED: ${e && e.stack ? e.stack : e}`);

@@ -176,18 +176,24 @@ function button(text, onClick) {
   b.addEventListener("click", onClick);
   return b;
 }
+let news = ""; // what the news shows, so that a reconnection's every try does not build it again
 net.on("status", (s) => {
-  clearTimeout(hereNoteTimer);
   document.body.dataset.net = s;
-  status.hidden = s === "open" && !net.fellBack;
-  if (s === "open" && net.fellBack) {
+  const here = s === "open" && net.fellBack;
+  const text = s === "open" ? "" : s === "refused" ? net.message : net.lost ? "Connection lost: reconnecting…" : s === "connecting" ? "Connecting…" : "Connection lost: reconnecting…";
+  const offer = !here && net.lost && net.canPlayHere;
+  const key = here ? "here" : `${text}|${offer}`;
+  if (key === news) return;
+  news = key;
+  clearTimeout(hereNoteTimer);
+  status.hidden = s === "open" && !here;
+  if (here) {
     status.replaceChildren("Playing on this device: the server is out of reach. ", button("Reconnect", () => location.reload()));
     hereNoteTimer = setTimeout(() => (status.hidden = true), 10_000);
     return;
   }
-  status.textContent =
-    s === "open" ? "" : s === "connecting" ? "Connecting…" : s === "refused" ? net.message : "Connection lost: reconnecting…";
-  if (s === "closed" && net.canPlayHere) status.append(" ", button("Play on this device", () => net.playHere()));
+  status.textContent = text;
+  if (offer) status.append(" ", button("Play on this device", () => net.playHere()));
 });
 
 function fromHash() {

@@ -11,8 +11,6 @@
 // entry. The computer thinks here, synchronously, so the page never waits on it.
 
 import { openStore } from "./store-idb.js";
-import { DEFAULTS, CHOICES } from "./settings.js";
-
 const MODULE = new URL("./whist-engine.js", import.meta.url);
 const THINK_MS = 300; // the computer's time per decision, as whist serve's default
 const KINDS = ["german", "android"];
@@ -57,13 +55,14 @@ const E = {
   close: (h) => M._gw_wasm_close(h),
   hint: (h) => call("gw_wasm_hint", h, 0),
   review: (record) => call("gw_wasm_review", JSON.stringify({ record, seat: 0 })),
+  settings: (kept, patch) => call("gw_wasm_settings", JSON.stringify(kept ?? {}), patch === undefined ? "" : JSON.stringify(patch)),
 };
 const failed = (r) => (r && r.ok === false ? err(r.error?.code ?? "server", r.error?.message ?? "the engine refused") : null);
 
 // ---- the player's state ------------------------------------------------------------------------------------
 
 let store = null;
-let settings = { ...DEFAULTS };
+let settings = {}; // every key (the module's gw_wasm_settings), once the engine is loaded
 // games[kind]: {h (the table's handle), secret (seat 0's), conn, match, view, config, scores (the score
 // events by hand)} or null: the player has none of that kind.
 const games = { german: null, android: null };
@@ -241,25 +240,13 @@ async function toTable(m) {
   await after(following, r, relay(following, r));
 }
 
-// The settings a page may keep (docs/protocol.md, "Settings"): the keys and values whist serve accepts.
-function badSetting(k, v) {
-  if (!(k in DEFAULTS)) return err("unknown_field", `settings has no field '${k}'`);
-  if (typeof v !== "string") return err("wrong_type", `settings.${k} must be a string`);
-  if (k === "name") {
-    const ok = new TextEncoder().encode(v).length <= 31 && !/["'\\\u0000-\u001f\u007f]/.test(v);
-    return ok ? null : err("bad_value", "A name is at most 31 bytes, without quotes, backslashes or control characters.");
-  }
-  if (k === "target") return /^[1-9][0-9]{0,3}$/.test(v) && Number(v) <= 1000 ? null : err("bad_value", "target is 1 to 1000");
-  if (CHOICES[k] && !CHOICES[k].some(([x]) => x === v)) return err("bad_value", `settings.${k}: no value '${v}'`);
-  return null;
-}
+// The settings message: checked by the module as whist serve checks it (gw_web_settings_patch: the same
+// keys, values, codes and words).
 async function setSettings(patch) {
-  if (typeof patch !== "object" || patch === null) return post(err("wrong_type", "settings must be an object"));
-  for (const [k, v] of Object.entries(patch)) {
-    const bad = badSetting(k, v);
-    if (bad) return post(bad);
-  }
-  settings = { ...settings, ...patch };
+  if (patch === undefined) return post(err("missing_field", "a settings message needs 'settings' (an object)"));
+  const r = E.settings(settings, patch);
+  if (failed(r)) return post(failed(r));
+  settings = r.settings;
   await store.put({ settings });
   post({ type: "settings", settings });
 }
@@ -361,7 +348,7 @@ async function start() {
   M = await create();
   await holdLock();
   store = await openStore();
-  settings = { ...DEFAULTS, ...((await store.get("settings")) ?? {}) };
+  settings = E.settings(await store.get("settings"), undefined).settings; // what this whist takes of them
   for (const kind of KINDS) {
     const kept = await store.get(`game:${kind}`);
     if (!kept) continue;

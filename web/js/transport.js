@@ -25,6 +25,7 @@ export function createTransport() {
   let local = null;
   let fellBack = false; // the worker chosen by playHere
   let noEngine = false; // the worker could not load here: playHere is not offered again
+  let wasOpen = false; // a socket opened once
   const mark = () => (document.body.dataset.transport = cur === net ? "socket" : "local");
   mark();
   // The messages of t, while it is the one in use.
@@ -36,6 +37,7 @@ export function createTransport() {
   relay(net);
   net.on("status", (s) => {
     if (cur !== net) return;
+    if (s === "open") wasOpen = true;
     if (s === "open" && deciding) {
       deciding = false;
       local?.close();
@@ -70,9 +72,11 @@ export function createTransport() {
     });
   }
 
-  // The worker instead of a socket that opened once and is down now; false if it cannot be tried.
+  // The worker instead of a socket that opened once and is down now (reconnecting); false if it cannot be
+  // tried.
+  const lost = () => cur === net && wasOpen && (net.status === "closed" || net.status === "connecting");
   function playHere() {
-    if (cur !== net || local || net.status !== "closed" || !canRun()) return false;
+    if (!lost() || local || !canRun()) return false;
     deciding = true;
     fellBack = true;
     tryLocal();
@@ -84,7 +88,11 @@ export function createTransport() {
     send: (obj) => cur.send(obj),
     playHere,
     get canPlayHere() {
-      return cur === net && !local && net.status === "closed" && canRun();
+      return lost() && !local && canRun();
+    },
+    // The socket had opened and is down now, reconnecting.
+    get lost() {
+      return lost();
     },
     get fellBack() {
       return fellBack && cur !== net;

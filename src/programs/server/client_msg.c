@@ -207,20 +207,7 @@ static bool parse_settings(const json_t *root, client_msg *out, char *code, char
     if (!only_fields(root, FIELDS, 2, "a settings message", code, msg)) return false;
     const json_t *o = json_object_get(root, "settings");
     if (!o) return fail(code, msg, "missing_field", "a settings message needs 'settings' (an object)");
-    if (!json_is_object(o)) return fail(code, msg, "wrong_type", "'settings' must be an object");
-    const char *key;
-    json_t *v;
-    json_object_foreach((json_t *)o, key, v) {
-        int k = web_setting_key(key);
-        if (k < 0) return fail(code, msg, "unknown_field", "settings has no field '%.40s'", key);
-        if (!json_is_string(v)) return fail(code, msg, "wrong_type", "settings.%s must be a string", key);
-        char why[GW_PROTOCOL_MESSAGE_MAX];
-        if (!web_setting_check(k, json_string_value(v), json_string_length(v), out->settings.value[k], why,
-                               sizeof why))
-            return fail(code, msg, "bad_value", "settings.%s", why);
-        out->given[k] = true;
-    }
-    return true;
+    return gw_web_settings_patch(&out->settings, o, out->given, code, msg);
 }
 
 /* The integer field name of root, lo..hi, into *out. */

@@ -11,7 +11,7 @@
 #include "gw/protocol.h"
 #include "gw/session.h"
 #include "gw/table.h"
-#include "web_settings.h"
+#include "gw/web_settings.h"
 
 /* The longest message a browser may send, in bytes (the longest real one, a
  * new game with every option, is under 300). */
@@ -46,8 +46,8 @@ typedef struct client_msg {
     gw_game_kind game;        /* CLIENT_NEW: the game's kind (config.game); CLIENT_OPEN: the game to follow */
     gw_action action;         /* CLIENT_ACT */
     /* CLIENT_SETTINGS: the keys given (a patch), each value checked and in its canonical form */
-    bool given[WEB_SETTINGS];
-    web_settings settings;
+    bool given[GW_WEB_SETTINGS];
+    gw_web_settings settings;
     int limit;  /* CLIENT_HISTORY: 1..CLIENT_HISTORY_MAX */
     int64_t id; /* CLIENT_REPLAY: a hand's id, >= 1 */
     /* CLIENT_TABLE_NEW, CLIENT_PLAY_ANYONE: the table's options besides config (whose seats[1] says who sits

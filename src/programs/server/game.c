@@ -152,7 +152,7 @@ void game_welcome(conn *c) {
         json_object_set_new(j, "game",
                             g->s ? gw_protocol_config_json(gw_session_config_of(g->s), false) : json_null());
         json_object_set_new(j, "games", games_json(pl));
-        json_object_set_new(j, "settings", web_settings_json(&pl->settings));
+        json_object_set_new(j, "settings", gw_web_settings_json(&pl->settings));
     }
     game_send(g, c, j);
     if (g->s) send_since(g, c, 1);

@@ -41,10 +41,10 @@ static void not_saved(gw_store *st, conn *c, const gw_error *err) {
 static void on_settings(server *sv, conn *c, const client_msg *m) {
     player *pl = c->pl;
     game_flush_saves(sv); /* the settings are written alone, answered once saved */
-    web_settings next = pl->settings;
-    for (int k = 0; k < WEB_SETTINGS; k++)
-        if (m->given[k]) memcpy(next.value[k], m->settings.value[k], WEB_SETTING_BYTES);
-    char *text = web_settings_dump(&next);
+    gw_web_settings next = pl->settings;
+    for (int k = 0; k < GW_WEB_SETTINGS; k++)
+        if (m->given[k]) memcpy(next.value[k], m->settings.value[k], GW_WEB_SETTING_BYTES);
+    char *text = gw_web_settings_dump(&next);
     gw_error err;
     if (!text) {
         send_error(c, "no_memory", "the server is out of memory");
@@ -61,7 +61,7 @@ static void on_settings(server *sv, conn *c, const client_msg *m) {
     json_t *j = json_object();
     if (j) {
         json_object_set_new(j, "type", json_string("settings"));
-        json_object_set_new(j, "settings", web_settings_json(&pl->settings));
+        json_object_set_new(j, "settings", gw_web_settings_json(&pl->settings));
     }
     broadcast_json(pl, j);
 }
@@ -142,7 +142,7 @@ static void start_game(server *sv, conn *c, client_msg *m) {
         return;
     }
     m->config.clock = gw_monotonic_clock();
-    const char *name = c->pl->settings.value[WEB_SETTING_NAME];
+    const char *name = c->pl->settings.value[GW_WEB_SETTING_NAME];
     snprintf(m->config.seats[0].name, sizeof m->config.seats[0].name, "%s", name[0] ? name : "You");
     if (gw_session_new(&m->config, &s, &err) != GW_OK) {
         send_error(c, "bad_value", err.msg);

@@ -112,7 +112,7 @@ static player *player_load(server *sv, const char *token, gw_error *err) {
         return NULL;
     }
     snprintf(p->token, sizeof p->token, "%s", token);
-    web_settings_load(&p->settings, sp.settings);
+    gw_web_settings_load(&p->settings, sp.settings);
     free(sp.settings);
     p->seen = sp.last_seen;
     for (int k = 0; k < GAMES; k++) {

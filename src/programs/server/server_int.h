@@ -20,7 +20,7 @@
 #include "hosts.h"
 #include "pool.h"
 #include "review_cache.h"
-#include "web_settings.h"
+#include "gw/web_settings.h"
 
 struct lws;
 struct lws_context;
@@ -146,7 +146,7 @@ typedef struct player {
     struct player *next, *prev; /* every player in memory */
     struct player *hnext;       /* in its hash bucket */
     char token[TOKEN_HEX + 1];
-    web_settings settings;
+    gw_web_settings settings;
     game games[GAMES]; /* indexed by gw_game_kind */
     gw_game_kind last; /* the game changed last: a new connection follows it */
     conn *conns;
@@ -171,7 +171,7 @@ typedef struct server {
     char web[4096];    /* the web client's folder, absolute */
     char engine[4096]; /* the WebAssembly engine served as js/whist-engine.js when web/ has none
                         * (absolute; "": none, the page then plays on this server only) */
-    bool tls;       /* HTTPS: the cookie is Secure, the Origin https:// */
+    bool tls;          /* HTTPS: the cookie is Secure, the Origin https:// */
     gw_store *store;
     game *dirty;       /* the games changed since game_flush_saves */
     bool batch_failed; /* a write of the transaction open since the last game_flush_saves failed */

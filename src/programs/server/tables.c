@@ -504,7 +504,7 @@ bool tables_save(server *sv, table_rt *list) {
 }
 
 static const char *name_of(const conn *c) {
-    const char *name = c->pl->settings.value[WEB_SETTING_NAME];
+    const char *name = c->pl->settings.value[GW_WEB_SETTING_NAME];
     return name[0] ? name : "Player";
 }
 

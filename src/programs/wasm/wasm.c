@@ -20,6 +20,7 @@
 #include "gw/session.h"
 #include "gw/solver.h"
 #include "gw/table.h"
+#include "gw/web_settings.h"
 #include "gw/text.h"
 #include "wasm.h"
 
@@ -498,6 +499,29 @@ GW_WASM_EXPORT char *gw_wasm_review(const char *request) {
 }
 
 /* The module's version: {"ok", "version", "tables"}. */
+/* ---- the page's settings ------------------------------------------------------------------------------ */
+
+/* The settings kept (the text the worker stored: a JSON object of strings; "" or NULL: none; a key or
+ * value this whist does not take is left out) with patch applied (JSON text, "" or NULL: none), checked as
+ * whist serve checks a settings message (gw_web_settings_patch): {"ok": true, "settings": {every key}}, or
+ * a refusal with that message's codes (bad_request: patch no JSON). */
+GW_WASM_EXPORT char *gw_wasm_settings(const char *kept, const char *patch) {
+    ready();
+    gw_web_settings s;
+    gw_web_settings_default(&s);
+    gw_web_settings_load(&s, kept);
+    if (patch && *patch) {
+        json_error_t e;
+        json_t *p = json_loads(patch, JSON_DECODE_ANY | JSON_REJECT_DUPLICATES, &e);
+        if (!p) return fail("bad_request", "settings: %s", e.text);
+        char code[GW_PROTOCOL_CODE_MAX], msg[GW_PROTOCOL_MESSAGE_MAX];
+        bool ok = gw_web_settings_patch(&s, p, NULL, code, msg);
+        json_decref(p);
+        if (!ok) return fail(code, "%s", msg);
+    }
+    return answer(json_pack("{sbso}", "ok", 1, "settings", gw_web_settings_json(&s)));
+}
+
 GW_WASM_EXPORT char *gw_wasm_version(void) {
     ready();
     return answer(json_pack("{sbsssi}", "ok", 1, "version", GW_VERSION, "tables", WASM_TABLES));
