@@ -10,6 +10,7 @@
 #include "gw/game_kind.h"
 #include "gw/match.h"
 #include "gw/status.h"
+#include "gw/stats.h" /* the rows of gw_store_stats and gw_store_android_stats */
 
 /* The schema version this build writes (PRAGMA user_version); older
  * databases are migrated on open, one version at a time, each step in its
@@ -90,21 +91,6 @@ gw_status gw_store_add_hand(gw_store *s, const gw_store_hand *h, int64_t *hand_i
  * or left line mode before its end). GW_EINVAL for an unknown match,
  * GW_ESTATE if it is over or abandoned already. */
 gw_status gw_store_abandon_match(gw_store *s, int64_t match_id, gw_error *err);
-
-/* Statistics for one set of rules (variant, scoring, target) and opponent
- * level, from the human's side. */
-typedef struct gw_stats {
-    char variant[16];         /* "classic", "small", or "all" for the total row */
-    char opponent[16];        /* level name, or "all" */
-    char scoring[16];         /* "last13", "every", ... (gw_scoring_name), or "all" */
-    int target;               /* the match's win target; 0 in the total row */
-    int matches, matches_won; /* finished matches (abandoned or unfinished ones not counted) */
-    int hands, hands_won;     /* hands played; hands the human won (took more of the counted tricks) */
-    int slams;                /* the human's slams */
-    int longest_streak;       /* most hands won in a row (hands in the order played) */
-    int current_streak;       /* hands won in a row, up to the last one */
-    int assisted;             /* hands with an undo */
-} gw_stats;
 
 /* One row per (variant, scoring, target, opponent) that has hands, ordered
  * by variant name, scoring rule (in gw_scoring order; unknown names after),
@@ -201,17 +187,6 @@ gw_status gw_store_add_android_hand(gw_store *s, const gw_store_android_hand *h,
 /* Marks a rubber abandoned (the players left before its end). GW_EINVAL for
  * an unknown rubber, GW_ESTATE if it is over or abandoned already. */
 gw_status gw_store_abandon_rubber(gw_store *s, int64_t rubber_id, gw_error *err);
-
-/* Android Whist statistics for one opponent, from player 1's side. */
-typedef struct gw_android_stats {
-    char opponent[16];          /* level name, "human", or "all" for the total row */
-    int rubbers, rubbers_won;   /* finished rubbers (abandoned ones not counted) */
-    int games, games_won;       /* games finished */
-    int hands, hands_won;       /* hands played; hands where player 1's side scored */
-    int points, points_against; /* hand points scored by player 1's side, and against it */
-    int longest_streak;         /* most hands won in a row */
-    int current_streak;         /* hands won in a row, up to the last one */
-} gw_android_stats;
 
 /* One row per opponent that has hands (random, easy, hard, then other
  * names), then an "all" total row (also with no hands: zeros). *rows is

@@ -1,10 +1,9 @@
 /* android.c: the Android Whist part of the database: rubbers, their finished hands, and the statistics
- * read from them. */
+ * read from them (counted by the statistics library, include/gw/stats.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "gw/levels.h"
 #include "store_internal.h"
 
 gw_status gw_store_begin_rubber(gw_store *s, const gw_store_rubber *r, int64_t *rubber_id, gw_error *err) {
@@ -104,50 +103,10 @@ gw_status gw_store_abandon_rubber(gw_store *s, int64_t rubber_id, gw_error *err)
 
 /* ---- statistics ------------------------------------------------------------------------------------ */
 
-/* The row of opponent, made if missing; NULL without memory. */
-static gw_android_stats *arow_of(gw_store_rows *t, const char *opponent) {
-    gw_android_stats *rows = t->rows;
-    for (int i = 0; i < t->count; i++)
-        if (strcmp(rows[i].opponent, opponent) == 0) return &rows[i];
-    gw_android_stats *r = gw_store_rows_add(t);
-    if (!r) return NULL;
-    snprintf(r->opponent, sizeof r->opponent, "%s", opponent);
-    return r;
-}
-
-/* Counts one hand, in the order they were played. */
-static void count_android_hand(gw_android_stats *r, int winner, int points, int game_winner) {
-    r->hands++;
-    if (winner == 0) {
-        r->hands_won++;
-        r->points += points;
-        if (++r->current_streak > r->longest_streak) r->longest_streak = r->current_streak;
-    } else {
-        r->current_streak = 0;
-        if (winner == 1) r->points_against += points;
-    }
-    if (game_winner >= 0) {
-        r->games++;
-        r->games_won += game_winner == 0;
-    }
-}
-
-/* The place of an opponent name: the levels in order, then "human", then others. */
-static int opponent_rank(const char *name) {
-    gw_android_level level;
-    if (gw_android_level_parse(name, &level)) return (int)level;
-    return strcmp(name, "human") == 0 ? GW_ANDROID_LEVELS : GW_ANDROID_LEVELS + 1;
-}
-
-static int compare_arows(const void *a, const void *b) {
-    const gw_android_stats *x = a, *y = b;
-    int rx = opponent_rank(x->opponent), ry = opponent_rank(y->opponent);
-    if (rx != ry) return rx < ry ? -1 : 1;
-    return strcmp(x->opponent, y->opponent);
-}
-
-/* Reads every hand (oldest first) and the finished rubbers into t; SQLite's result code. */
-static int read_android(sqlite3 *db, gw_store_rows *t, bool *oom) {
+/* Feeds every hand of owner's rubbers (oldest first), then the finished rubbers, to the tally (a
+ * gw_android_tally); SQLite's result code. */
+static int read_android(sqlite3 *db, const char *owner, void *tally, bool *oom) {
+    gw_android_tally *t = tally;
     sqlite3_stmt *st;
     int rc = sqlite3_prepare_v2(db,
                                 "SELECT r.opponent, h.winner, h.points, h.game_winner FROM android_hands h "
@@ -155,19 +114,12 @@ static int read_android(sqlite3 *db, gw_store_rows *t, bool *oom) {
                                 "ORDER BY h.id",
                                 -1, &st, NULL);
     if (rc != SQLITE_OK) return rc;
-    store_bind_owner(st, 1, t->owner);
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+    store_bind_owner(st, 1, owner);
+    while (!*oom && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         char opponent[16];
         store_column_copy(st, 0, opponent, sizeof opponent);
-        gw_android_stats *r = arow_of(t, opponent);
-        if (!r) {
-            *oom = true;
-            break;
-        }
-        int winner = sqlite3_column_int(st, 1), points = sqlite3_column_int(st, 2),
-            game = sqlite3_column_int(st, 3);
-        count_android_hand(r, winner, points, game);
-        count_android_hand(t->total, winner, points, game);
+        *oom = !gw_android_count_hand(t, opponent, sqlite3_column_int(st, 1), sqlite3_column_int(st, 2),
+                                      sqlite3_column_int(st, 3));
     }
     sqlite3_finalize(st);
     if (*oom) return SQLITE_OK;
@@ -178,22 +130,14 @@ static int read_android(sqlite3 *db, gw_store_rows *t, bool *oom) {
         "(?1 IS NULL OR owner = ?1)",
         -1, &st, NULL);
     if (rc != SQLITE_OK) return rc;
-    store_bind_owner(st, 1, t->owner);
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+    store_bind_owner(st, 1, owner);
+    while (!*oom && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         char opponent[16];
         store_column_copy(st, 0, opponent, sizeof opponent);
-        bool won = sqlite3_column_int(st, 1) == 0;
-        gw_android_stats *rows = t->rows, *total = t->total;
-        for (int i = 0; i < t->count; i++) {
-            if (strcmp(rows[i].opponent, opponent) != 0) continue;
-            rows[i].rubbers++;
-            rows[i].rubbers_won += won;
-        }
-        total->rubbers++;
-        total->rubbers_won += won;
+        *oom = !gw_android_count_rubber(t, opponent, sqlite3_column_int(st, 1));
     }
     sqlite3_finalize(st);
-    return rc == SQLITE_DONE ? SQLITE_OK : rc;
+    return rc == SQLITE_DONE || *oom ? SQLITE_OK : rc;
 }
 
 gw_status gw_store_android_stats(gw_store *s, gw_android_stats **rows, int *count, gw_error *err) {
@@ -204,13 +148,11 @@ gw_status gw_store_owned_android_stats(gw_store *s, const char *owner, gw_androi
                                        gw_error *err) {
     *rows = NULL;
     *count = 0;
-    gw_android_stats total = {0};
-    strcpy(total.opponent, "all");
-    gw_store_rows t = {NULL, 0, 0, sizeof total, &total, owner};
-    gw_status res =
-        gw_store_read_stats(s, "the Android Whist statistics", &t, read_android, compare_arows, err);
-    if (res != GW_OK) return res;
-    *rows = t.rows;
-    *count = t.count + 1;
-    return GW_OK;
+    gw_android_tally t;
+    gw_android_tally_init(&t);
+    gw_status res = gw_store_read_stats(s, "the Android Whist statistics", owner, &t, read_android, err);
+    if (res == GW_OK && !(*rows = gw_android_tally_rows(&t, count)))
+        res = gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory reading the Android Whist statistics");
+    gw_android_tally_free(&t);
+    return res;
 }

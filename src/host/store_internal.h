@@ -66,30 +66,16 @@ gw_status store_end_write(gw_store *s, const char *what, gw_status res, gw_error
  * hand (never pruned). Inside the write that stores the hand. */
 gw_status store_keep_owner(gw_store *s, const char *table, int64_t id, gw_error *err);
 
-/* Statistics rows being built (gw_stats or gw_android_stats): count rows
- * of size bytes in rows, room for cap of them and one more (the total row,
- * which total points to, kept apart until the end). */
-typedef struct gw_store_rows {
-    void *rows;
-    int count, cap;
-    size_t size;
-    void *total;
-    const char *owner; /* only the games of this owner; NULL: every game */
-} gw_store_rows;
-
-/* A new zeroed row at the end of t; NULL without memory. */
-void *gw_store_rows_add(gw_store_rows *t);
-
 /* Reads statistics in one read transaction, so that the figures agree with
- * each other even while another whist adds a hand: read(db, t, &oom) fills
- * t (SQLite's result code; oom set when it ran out of memory). Then t's rows
- * are sorted by compare, the total row appended: GW_OK with t->rows the
- * result (t->count + 1 rows; freed by the caller's caller), or the error
- * with t->rows freed ("cannot read WHAT: ...", "out of memory reading
- * WHAT"; what: "the statistics"). */
-gw_status gw_store_read_stats(gw_store *s, const char *what, gw_store_rows *t,
-                              int (*read)(sqlite3 *db, gw_store_rows *t, bool *oom),
-                              int (*compare)(const void *, const void *), gw_error *err);
+ * each other even while another whist adds a hand: read(db, owner, tally,
+ * &oom) feeds the facts of the games of owner (NULL: every game) to tally
+ * (a gw_stats_tally or gw_android_tally, include/gw/stats.h) and gives
+ * SQLite's result code, oom set when the tally ran out of memory. GW_OK, or
+ * the error ("cannot read WHAT: ...", "out of memory reading WHAT"; what:
+ * "the statistics"). */
+gw_status gw_store_read_stats(gw_store *s, const char *what, const char *owner, void *tally,
+                              int (*read)(sqlite3 *db, const char *owner, void *tally, bool *oom),
+                              gw_error *err);
 
 /* SQL for the id of the next hand of either game: German Whist and Android
  * Whist hands share one numbering (for 'whist history' and 'replay --id').

@@ -1,7 +1,8 @@
 # test_engine_layers.sh: the layers depend one way (README.md, "Architecture"): the engine (src/engine)
 # includes no header for I/O, clocks, threads or packages and none of the host's; the host (src/host)
 # includes none of the computer players' headers and its library calls only the engine's cards, games and
-# records (core, android), never its players or solver; the ratings' library calls only the core.
+# records (core, android) and the statistics library, never its players or solver; the ratings' and the
+# statistics' libraries call only the core.
 . "$(dirname "$0")/lib.sh"
 : "${GW_SOURCE_DIR:?GW_SOURCE_DIR must name the source tree}"
 cd "$GW_SOURCE_DIR" || exit 1
@@ -31,18 +32,33 @@ bad=$(grep -rnE '#include *"gw/(ai|android_ai|player|solver)\.h"' src/host inclu
 [ -z "$bad" ] || fail "the host includes a computer player's header: $bad"
 
 # ...and none in its library: every gw_ function gw_store calls and does not define is one of the engine's
-# core or android objects.
+# core or android objects, or of the statistics library (gw_stats, checked below).
 build=$(dirname "$WHIST")
 store=$build/src/host/libgw_store.a
+stats=$build/src/stats/libgw_stats.a
 parts=("$build"/src/engine/CMakeFiles/gw_engine.dir/core/*.o "$build"/src/engine/CMakeFiles/gw_engine.dir/android/*.o)
-if [ -f "$store" ] && [ -f "${parts[0]}" ]; then
-  mine=$(nm --defined-only "$store" | awk 'NF == 3 {print $3}' | sort -u)
+if [ -f "$store" ] && [ -f "$stats" ] && [ -f "${parts[0]}" ]; then
+  mine=$(nm --defined-only "$store" "$stats" | awk 'NF == 3 {print $3}' | sort -u)
   engine=$(nm --defined-only "${parts[@]}" | awk 'NF == 3 {print $3}' | sort -u)
   calls=$(nm -u "$store" | awk 'NF == 2 && $2 ~ /^gw_/ {print $2}' | sort -u | comm -23 - <(echo "$mine"))
   outside=$(comm -23 <(echo "$calls") <(echo "$engine"))
   [ -z "$outside" ] || fail "gw_store calls more of the engine than its cards, games and records: $(echo $outside)"
 else
-  fail "no $store or engine objects under $build/src/engine to check"
+  fail "no $store, $stats or engine objects under $build/src/engine to check"
+fi
+
+# The statistics (gw_stats) are counting: of the engine they call only the core (the level and scoring
+# names), and nothing for I/O, a clock or chance.
+if [ -f "$stats" ]; then
+  mine=$(nm --defined-only "$stats" | awk 'NF == 3 {print $3}' | sort -u)
+  core=$(nm --defined-only "$build"/src/engine/CMakeFiles/gw_engine.dir/core/*.o | awk 'NF == 3 {print $3}' | sort -u)
+  calls=$(nm -u "$stats" | awk 'NF == 2 && $2 ~ /^gw_/ {print $2}' | sort -u | comm -23 - <(echo "$mine"))
+  outside=$(comm -23 <(echo "$calls") <(echo "$core"))
+  [ -z "$outside" ] || fail "gw_stats calls more of the engine than its core: $(echo $outside)"
+  bad=$(nm -u "$stats" | awk 'NF == 2 {print $2}' | grep -xE '(getenv|secure_getenv|clock_gettime|gettimeofday|time|clock|rand|random|srand|getrandom|fopen|fwrite|fputs|fprintf|printf|puts|write|read|open|exit|abort|pthread_.*)' || true)
+  [ -z "$bad" ] || fail "gw_stats calls I/O, a clock, chance or threads: $(echo $bad)"
+else
+  fail "no $stats to check"
 fi
 
 table=$build/src/table/libgw_table.a

@@ -5,13 +5,15 @@
  * verdict in the foreplay, from what the player could know then, and the solver's in the endgame, in points
  * of the hand's scoring rule, and the costliest decisions), worked out on a worker of the pool and sent as
  * it comes, or taken from the cache of reviews. The fields are the protocol library's (gw/protocol_replay.h);
- * here the store, the worker pool, the cache and the parts. */
+ * here the store, the worker pool, the cache and the parts; the statistics message is the protocol library's
+ * too (gw/protocol_stats.h), counted from the store's rows. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gw/monotonic.h"
 #include "gw/protocol_replay.h"
+#include "gw/protocol_stats.h"
 #include "server_int.h"
 
 static json_t *pair_json(int a, int b) { return json_pack("[ii]", a, b); }
@@ -36,11 +38,6 @@ static json_t *typed(const char *type, const char *key, json_t *list) {
     return j;
 }
 
-/* A statistics row's opponent as "person" (a person: "human"), "computer" (a level), or "all" (the total). */
-static const char *vs_name(const char *opponent) {
-    return strcmp(opponent, "human") == 0 ? "person" : strcmp(opponent, "all") == 0 ? "all" : "computer";
-}
-
 json_t *replay_stats_message(gw_store *st, const char *owner, gw_error *err) {
     gw_stats *rows = NULL;
     gw_android_stats *arows = NULL;
@@ -50,37 +47,10 @@ json_t *replay_stats_message(gw_store *st, const char *owner, gw_error *err) {
         free(rows);
         return NULL;
     }
-    json_t *german = json_array(), *android = json_array();
-    for (int i = 0; i < n && german; i++) {
-        const gw_stats *r = &rows[i];
-        json_array_append_new(german,
-                              json_pack("{sssssssssisisisisisisisisi}", "variant", r->variant, "opponent",
-                                        r->opponent, "vs", vs_name(r->opponent), "scoring", r->scoring,
-                                        "target", r->target, "matches", r->matches, "matches_won",
-                                        r->matches_won, "hands", r->hands, "hands_won", r->hands_won, "slams",
-                                        r->slams, "longest_streak", r->longest_streak, "current_streak",
-                                        r->current_streak, "assisted", r->assisted));
-    }
-    for (int i = 0; i < an && android; i++) {
-        const gw_android_stats *r = &arows[i];
-        json_array_append_new(
-            android, json_pack("{sssssisisisisisisisisisi}", "opponent", r->opponent, "vs",
-                               vs_name(r->opponent), "rubbers", r->rubbers, "rubbers_won", r->rubbers_won,
-                               "games", r->games, "games_won", r->games_won, "hands", r->hands, "hands_won",
-                               r->hands_won, "points", r->points, "points_against", r->points_against,
-                               "longest_streak", r->longest_streak, "current_streak", r->current_streak));
-    }
+    json_t *j = gw_protocol_stats_message(rows, n, arows, an);
     free(rows);
     free(arows);
-    json_t *j = typed("stats", "german", german);
-    if (!j) {
-        json_decref(android);
-        return NULL;
-    }
-    if (!android || json_object_set_new(j, "android", android) != 0) {
-        json_decref(j);
-        return NULL;
-    }
+    if (!j) return NULL;
     gw_store_family_rating *ratings = NULL;
     int rn = 0;
     if (!owner) return j;
