@@ -325,6 +325,9 @@ void gw_session_record(const gw_session *s, bool with_current, gw_text *out);
 gw_status gw_session_hand_record(const gw_session *s, int hand_no, gw_text *out, gw_error *err);
 /* Whether hand hand_no had an undo. */
 bool gw_session_hand_assisted(const gw_session *s, int hand_no);
+/* Whether finished German Whist hand hand_no was a slam: its winner took every trick the scoring rule
+ * counts, with a slam's score (last13; gw_hand_score's slam). false for other hands and in Android Whist. */
+bool gw_session_hand_slam(const gw_session *s, int hand_no);
 
 /* Rebuilds a session from a record text written by gw_session_record: the
  * game, rules, seed and computer levels come from the record; seat kinds,

@@ -483,6 +483,44 @@ static void undo(void **state) {
     gw_session_free(s);
 }
 
+/* Each finished hand's slam flag is its score's: under last13 the winner took every endgame trick (the
+ * other counted none); the same after a restore from the record; never for a hand not finished. */
+static void hand_slams(void **state) {
+    (void)state;
+    gw_session_config c = config(41, GW_AI_RANDOM);
+    c.rules.variant = GW_SMALL;
+    c.rules.target = 40;
+    gw_session *s = open_session(&c);
+    gw_rng rng;
+    gw_rng_seed(&rng, 41);
+    while (step(s, &rng)) {
+    }
+    int n = (int)gw_session_last_event(s), hands = 0, slams = 0;
+    gw_event *e = calloc((size_t)n, sizeof *e);
+    assert_int_equal(gw_session_events(s, 1, 0, e, n), n);
+    for (int i = 0; i < n; i++) {
+        if (e[i].kind != GW_EVENT_SCORE) continue;
+        bool slam = e[i].winner >= 0 && e[i].tricks[1 - e[i].winner] == 0;
+        assert_int_equal(gw_session_hand_slam(s, e[i].hand), slam);
+        hands++;
+        slams += slam;
+    }
+    assert_true(hands >= 5 && slams >= 1); /* the seed gives both */
+    assert_false(gw_session_hand_slam(s, 0));
+    assert_false(gw_session_hand_slam(s, hands + 1));
+    char *rec = record_of(s, true);
+    gw_session *r = NULL;
+    gw_error err;
+    gw_session_config base = config(0, GW_AI_RANDOM);
+    assert_int_equal(gw_session_restore(&base, rec, strlen(rec), &r, &err), GW_OK);
+    for (int h = 1; h <= hands; h++)
+        assert_int_equal(gw_session_hand_slam(r, h), gw_session_hand_slam(s, h));
+    gw_session_free(r);
+    free(rec);
+    free(e);
+    gw_session_free(s);
+}
+
 /* ---- resume --------------------------------------------------------------------- */
 
 /* Every event of s as viewer 0 sees it. */
@@ -1110,6 +1148,7 @@ int main(void) {
         cmocka_unit_test(actions_and_refusals),
         cmocka_unit_test(computer_and_think_split),
         cmocka_unit_test(undo),
+        cmocka_unit_test(hand_slams),
         cmocka_unit_test(resume_from_records),
         cmocka_unit_test(restore_refusals),
         cmocka_unit_test(events_visibility),

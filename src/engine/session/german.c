@@ -26,6 +26,7 @@ struct ses_german {
     size_t *hand_at;    /* where finished hand i+1 starts in finished (and its end: the next start - 1) */
     size_t *hand_len;
     bool *hand_assisted;
+    bool *hand_slam; /* the hand's winner took every counted trick (gw_hand_score's slam) */
     int nfinished, cap_finished;
 };
 
@@ -123,8 +124,8 @@ static void hand_text(const gw_session *s, const gw_game *gm, const gw_match *m,
     gw_record_hand_clear(&h);
 }
 
-/* Keeps the record of the hand just scored. */
-static gw_status keep_finished(gw_session *s, gw_error *err) {
+/* Keeps the record of the hand just scored (slam: its score's). */
+static gw_status keep_finished(gw_session *s, bool slam, gw_error *err) {
     ses_german *g = G(s);
     if (g->nfinished == g->cap_finished) {
         int cap = g->cap_finished ? 2 * g->cap_finished : 16;
@@ -134,7 +135,10 @@ static gw_status keep_finished(gw_session *s, gw_error *err) {
         if (len) g->hand_len = len;
         bool *as = realloc(g->hand_assisted, (size_t)cap * sizeof *as);
         if (as) g->hand_assisted = as;
-        if (!at || !len || !as) return gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory (the record)");
+        bool *sl = realloc(g->hand_slam, (size_t)cap * sizeof *sl);
+        if (sl) g->hand_slam = sl;
+        if (!at || !len || !as || !sl)
+            return gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory (the record)");
         g->cap_finished = cap;
     }
     if (g->finished.len > 0) gw_text_putc(&g->finished, '\n');
@@ -144,6 +148,7 @@ static gw_status keep_finished(gw_session *s, gw_error *err) {
     g->hand_at[g->nfinished] = start;
     g->hand_len[g->nfinished] = g->finished.len - start;
     g->hand_assisted[g->nfinished] = g->assisted;
+    g->hand_slam[g->nfinished] = slam;
     g->nfinished++;
     return GW_OK;
 }
@@ -171,13 +176,18 @@ bool ses_german_hand_assisted(const gw_session *s, int hand_no) {
     return hand_no == g->hand_no && s->state == GW_SESSION_PLAYING && g->assisted;
 }
 
+bool ses_german_hand_slam(const gw_session *s, int hand_no) {
+    const ses_german *g = G(s);
+    return hand_no >= 1 && hand_no <= g->nfinished && g->hand_slam[hand_no - 1];
+}
+
 /* ---- playing -------------------------------------------------------------- */
 
 /* Scores the finished hand: SCORE, and OVER when it ends the match (or the one deal). */
 static gw_status score_hand(gw_session *s, gw_error *err) {
     ses_german *g = G(s);
     gw_hand_score hs = gw_match_finish_hand(&g->match, &g->game);
-    gw_status st = keep_finished(s, err);
+    gw_status st = keep_finished(s, hs.slam, err);
     if (st != GW_OK) return st;
     gw_event e = ses_event(GW_EVENT_SCORE, g->hand_no);
     for (int p = 0; p < 2; p++) {
@@ -548,6 +558,7 @@ void ses_german_free(gw_session *s) {
     free(g->hand_at);
     free(g->hand_len);
     free(g->hand_assisted);
+    free(g->hand_slam);
     free(g);
     s->german = NULL;
 }

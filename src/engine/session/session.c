@@ -576,3 +576,7 @@ bool gw_session_hand_assisted(const gw_session *s, int hand_no) {
     return s->config.game == GW_GAME_GERMAN ? ses_german_hand_assisted(s, hand_no)
                                             : ses_android_hand_assisted(s, hand_no);
 }
+
+bool gw_session_hand_slam(const gw_session *s, int hand_no) {
+    return s->config.game == GW_GAME_GERMAN && ses_german_hand_slam(s, hand_no);
+}

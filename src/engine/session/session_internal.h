@@ -58,6 +58,7 @@ gw_status ses_german_hand_record(const gw_session *s, int hand_no, gw_text *out,
 gw_status ses_german_restore(gw_session *s, const char *text, size_t len, gw_error *err);
 gw_status ses_german_seat(gw_session *s, int player, const gw_seat_config *seat, gw_error *err);
 bool ses_german_hand_assisted(const gw_session *s, int hand_no);
+bool ses_german_hand_slam(const gw_session *s, int hand_no);
 
 gw_status ses_android_start(gw_session *s, gw_error *err);
 void ses_android_free(gw_session *s);

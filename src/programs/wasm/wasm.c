@@ -15,6 +15,7 @@
 
 #include "gw/levels.h"
 #include "gw/protocol.h"
+#include "gw/protocol_stats.h"
 #include "gw/record_file.h"
 #include "gw/review.h"
 #include "gw/session.h"
@@ -107,7 +108,7 @@ static bool conn_id(double d, gw_conn_id *out) {
     return true;
 }
 
-/* The hands of the match in play scored since the last call: [{"number", "record"}]. */
+/* The hands of the match in play scored since the last call: [{"number", "record", "assisted", "slam"}]. */
 static json_t *hands_json(gw_table *t) {
     json_t *list = json_array();
     int first = 0, last = 0;
@@ -117,8 +118,9 @@ static json_t *hands_json(gw_table *t) {
         gw_text text = {0};
         gw_error err;
         if (gw_session_hand_record(s, n, &text, &err) == GW_OK && !text.failed)
-            json_array_append_new(list, json_pack("{sisssb}", "number", n, "record", text.data, "assisted",
-                                                  gw_session_hand_assisted(s, n)));
+            json_array_append_new(list, json_pack("{sisssbsb}", "number", n, "record", text.data, "assisted",
+                                                  gw_session_hand_assisted(s, n), "slam",
+                                                  gw_session_hand_slam(s, n)));
         gw_text_free(&text);
     }
     return list;
@@ -493,6 +495,30 @@ GW_WASM_EXPORT char *gw_wasm_review(const char *request) {
         gw_error err;
         json_t *m = wasm_review(record, (int)seat, (int)its, &err);
         why = m ? answer(json_pack("{sbso}", "ok", 1, "message", m)) : fail_err(&err);
+    }
+    json_decref(j);
+    return why;
+}
+
+/* ---- the statistics ------------------------------------------------------------------------------------ */
+
+/* The player's statistics from the facts the browser kept (gw_protocol_stats_from_facts: {"hands": [...],
+ * "games": [...]}): {"ok", "message"}, whist serve's stats message with "ratings" [] (ratings are between
+ * people only, never offline). */
+GW_WASM_EXPORT char *gw_wasm_stats(const char *facts) {
+    ready();
+    char *why = NULL;
+    json_t *j = parse(facts, &why);
+    if (!j) return why;
+    json_t *m = NULL;
+    gw_error err;
+    if (gw_protocol_stats_from_facts(j, &m, &err) != GW_OK) {
+        why = err.status == GW_ENOMEM ? fail("no_memory", "%s", err.msg) : fail("bad_request", "%s", err.msg);
+    } else if (json_object_set_new(m, "ratings", json_array()) != 0) {
+        json_decref(m);
+        why = fail("no_memory", "out of memory");
+    } else {
+        why = answer(json_pack("{sbso}", "ok", 1, "message", m));
     }
     json_decref(j);
     return why;
