@@ -4,8 +4,9 @@
 // legal action (German Whist: the hint's best card in the first hand); a save and a load mid-match, after
 // which the match goes on from the same view; the hint, and a hand's replay with its review; the records of
 // every finished hand written to DIR and read by the native `whist check` (WHIST); in the German match, an
-// undo (table_undo: refused before the person's first card, then taking back a card, the hand Assisted).
-// Exits 0, or 1 with the first problem.
+// undo (table_undo: refused before the person's first card, then taking back a card, the hand Assisted);
+// each hand's slam flag against its score event; and the statistics (gw_wasm_stats) counted from the facts of
+// those games against the figures counted here from their events. Exits 0, or 1 with the first problem.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -39,6 +40,8 @@ class Game {
   constructor(options, limits, extra = {}) {
     this.limits = limits;
     this.records = [];
+    this.scores = new Map(); // the score events by hand
+    this.config = null;
     this.view = null;
     this.legal = [];
     this.last = 0; // the last table event seen
@@ -63,6 +66,8 @@ class Game {
         this.legal = msg.legal;
       }
       if (msg.type === 'event' && typeof msg.number === 'number') this.last = Math.max(this.last, msg.number);
+      if (msg.type === 'event' && msg.kind === 'score') this.scores.set(msg.hand, msg);
+      if (msg.type === 'table') this.config = msg.config;
       if (msg.type === 'table_over') this.over = msg;
     }
     for (const hand of r.hands) this.records.push(hand);
@@ -140,6 +145,128 @@ function check(name, records) {
   assert.ok(lines.every((l) => /scores \d+|no score/.test(l)), `every hand of ${name} is finished:\n${out}`);
 }
 
+// Each hand's slam flag is its score's: under last13 the hand's winner took every counted trick.
+function checkSlams(g) {
+  let slams = 0;
+  for (const h of g.records) {
+    const e = g.scores.get(h.number);
+    assert.ok(e, `hand ${h.number} has its score event`);
+    const slam = g.config.scoring === 'last13' && e.winner !== null && e.tricks[1 - e.winner] === 0;
+    assert.equal(h.slam, slam, `hand ${h.number}'s slam flag (tricks ${e.tricks}, winner ${e.winner})`);
+    slams += slam;
+  }
+  return slams;
+}
+
+// The facts of a finished game, as the web client's worker keeps them (web/js/engine-worker.js).
+function facts(g) {
+  const c = g.config, opponent = c.players[1].level;
+  const hands = g.records.map((h) => {
+    const e = g.scores.get(h.number);
+    return c.game === 'german'
+      ? { game: 'german', variant: c.variant, scoring: c.scoring, target: c.target, opponent, winner: e.winner, slam: h.slam, assisted: h.assisted }
+      : { game: 'android', opponent, winner: e.winner, points: e.winner === null ? 0 : e.points[e.winner], game_winner: e.game_winner };
+  });
+  const game = c.game === 'german'
+    ? { game: 'german', variant: c.variant, scoring: c.scoring, target: c.target, opponent, winner: g.over.winner }
+    : { game: 'android', opponent, winner: g.over.winner };
+  return { hands, games: [game] };
+}
+
+// The statistics of the games (in the order played) counted here from their events, to hold the module's
+// against: per German Whist rules and opponent, per Android Whist opponent, and the totals.
+function expectedStats(played) {
+  const rows = new Map(), arows = new Map();
+  const germanTotal = { hands: 0, hands_won: 0, slams: 0, assisted: 0, longest_streak: 0, current_streak: 0, matches: 0, matches_won: 0 };
+  const androidTotal = { hands: 0, hands_won: 0, points: 0, points_against: 0, games: 0, games_won: 0, longest_streak: 0, current_streak: 0, rubbers: 0, rubbers_won: 0 };
+  const streak = (r, won) => {
+    r.current_streak = won ? r.current_streak + 1 : 0;
+    r.longest_streak = Math.max(r.longest_streak, r.current_streak);
+  };
+  for (const g of played) {
+    const c = g.config, opponent = c.players[1].level;
+    if (c.game === 'german') {
+      const k = `${c.variant}/${c.scoring}/${c.target}/${opponent}`;
+      if (!rows.has(k)) rows.set(k, { variant: c.variant, opponent, scoring: c.scoring, target: c.target, hands: 0, hands_won: 0, slams: 0, assisted: 0, longest_streak: 0, current_streak: 0, matches: 0, matches_won: 0 });
+      const r = rows.get(k);
+      for (const h of g.records) {
+        const e = g.scores.get(h.number), won = e.winner === 0;
+        for (const x of [r, germanTotal]) {
+          x.hands++;
+          x.hands_won += won;
+          x.slams += won && h.slam;
+          x.assisted += h.assisted;
+          streak(x, won);
+        }
+      }
+      for (const x of [r, germanTotal]) {
+        x.matches++;
+        x.matches_won += g.over.winner === 0;
+      }
+    } else {
+      if (!arows.has(opponent)) arows.set(opponent, { opponent, hands: 0, hands_won: 0, points: 0, points_against: 0, games: 0, games_won: 0, longest_streak: 0, current_streak: 0, rubbers: 0, rubbers_won: 0 });
+      const r = arows.get(opponent);
+      for (const h of g.records) {
+        const e = g.scores.get(h.number), won = e.winner === 0;
+        for (const x of [r, androidTotal]) {
+          x.hands++;
+          x.hands_won += won;
+          if (won) x.points += e.points[0];
+          if (e.winner === 1) x.points_against += e.points[1];
+          if (e.game_winner !== null) {
+            x.games++;
+            x.games_won += e.game_winner === 0;
+          }
+          streak(x, won);
+        }
+      }
+      for (const x of [r, androidTotal]) {
+        x.rubbers++;
+        x.rubbers_won += g.over.winner === 0;
+      }
+    }
+  }
+  return { rows, arows, germanTotal, androidTotal };
+}
+
+// The module's statistics of the games played against the figures counted from their events.
+function checkStats(played) {
+  const all = { hands: [], games: [] };
+  for (const g of played) {
+    const f = facts(g);
+    all.hands.push(...f.hands);
+    all.games.push(...f.games);
+  }
+  const r = call('gw_wasm_stats', ['string'], JSON.stringify(all));
+  assert.equal(r.ok, true, JSON.stringify(r));
+  const m = r.message, want = expectedStats(played);
+  assert.equal(m.type, 'stats');
+  assert.deepEqual(m.ratings, [], 'no ratings offline');
+  const pick = (row, keys) => Object.fromEntries(keys.map((k) => [k, row[k]]));
+  const gkeys = Object.keys(want.germanTotal);
+  assert.equal(m.german.length, want.rows.size + 1, 'a row per rules and opponent, then the total');
+  for (const w of want.rows.values()) {
+    const row = m.german.find((x) => x.variant === w.variant && x.scoring === w.scoring && x.target === w.target && x.opponent === w.opponent);
+    assert.ok(row, `a row for ${w.variant} ${w.scoring} ${w.target} ${w.opponent}`);
+    assert.equal(row.vs, 'computer');
+    assert.deepEqual(pick(row, gkeys), pick(w, gkeys), `${w.scoring} ${w.opponent}`);
+  }
+  const total = m.german.at(-1);
+  assert.deepEqual([total.variant, total.scoring, total.target, total.opponent, total.vs], ['all', 'all', 0, 'all', 'all']);
+  assert.deepEqual(pick(total, gkeys), want.germanTotal, 'the German total row');
+  const akeys = Object.keys(want.androidTotal);
+  assert.equal(m.android.length, want.arows.size + 1);
+  for (const w of want.arows.values()) assert.deepEqual(pick(m.android.find((x) => x.opponent === w.opponent), akeys), pick(w, akeys), w.opponent);
+  assert.deepEqual(pick(m.android.at(-1), akeys), want.androidTotal, 'the Android total row');
+  // Bad facts are refused with their reason.
+  for (const bad of ['[]', '{"hands": [{"game": "chess"}]}', '{"games": [{"game": "android", "opponent": "hard", "winner": 2}]}']) {
+    const no = call('gw_wasm_stats', ['string'], bad);
+    assert.equal(no.ok, false, bad);
+    assert.equal(no.error.code, 'bad_request', `${bad}: ${JSON.stringify(no.error)}`);
+  }
+  return m;
+}
+
 // The tests, in a function so that a failure prints its message and stack alone (node would print the line
 // of the module's one-line source where it was thrown).
 function main() {
@@ -161,6 +288,7 @@ function main() {
     assert.equal(call('gw_wasm_tick', ['number', 'number'], 7, 0).error.code, 'no_table');
   }
 
+  const played = []; // every finished game, in the order played, for the statistics
   // ---- German Whist: a whole match against the expert ----
   const germanLimits = { 'think-ms': '0', iterations: '6' };
   {
@@ -213,6 +341,8 @@ function main() {
     assert.ok(g.records.length >= 2, 'a match of more than one hand');
     assert.equal(call('gw_wasm_hint', ['number', 'number'], g.h, 0).error.code, 'no_hint');
     check('german', g.records);
+    checkSlams(g);
+    played.push(g);
     // The replay of the first hand with the review of the person's cards.
     const r = call('gw_wasm_review', ['string'], JSON.stringify({ record: g.records[0].record, seat: 0, iterations: 4 }));
     assert.equal(r.ok, true, JSON.stringify(r));
@@ -227,6 +357,17 @@ function main() {
     assert.equal(bad.ok, false);
     g.close();
     console.log(`german: ${g.records.length} hands, ${hints} hints, winner ${g.over.winner}, saved and loaded mid-hand`);
+  }
+
+  // ---- German Whist under last13 against random (quick): the slams ----
+  {
+    const g = new Game({ game: 'german', variant: 'small', scoring: 'last13', target: '10', opponent: 'random', seed: '2', ...germanLimits }, germanLimits);
+    for (let steps = 0; g.step(); steps++) assert.ok(steps < 5000, 'the match ends');
+    const slams = checkSlams(g);
+    assert.ok(slams > 0, `a slam among the ${g.records.length} hands (the seed has one)`);
+    played.push(g);
+    g.close();
+    console.log(`german last13: ${g.records.length} hands, ${slams} slams, winner ${g.over.winner}`);
   }
 
   // ---- Android Whist: a whole rubber against the hard computer ----
@@ -245,6 +386,7 @@ function main() {
     assert.ok(loaded, 'the rubber was saved and loaded mid-hand');
     assert.equal(g.over.how, 'played');
     check('android', g.records);
+    played.push(g);
     const r = call('gw_wasm_review', ['string'], JSON.stringify({ record: g.records[0].record, seat: 1 }));
     assert.equal(r.ok, true, JSON.stringify(r));
     assert.equal(r.message.game, 'android');
@@ -252,6 +394,10 @@ function main() {
     g.close();
     console.log(`android: ${g.records.length} hands, winner ${g.over.winner}, saved and loaded mid-hand`);
   }
+
+  // ---- the statistics of those games, from their facts ----
+  const m = checkStats(played);
+  console.log(`stats: ${m.german.length - 1} German rows, ${m.android.length - 1} Android rows, ${m.german.at(-1).hands} + ${m.android.at(-1).hands} hands`);
 }
 
 // The page's settings (gw_wasm_settings): checked as whist serve checks a settings message, the same codes.
