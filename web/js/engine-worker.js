@@ -7,8 +7,10 @@
 // computer decision, hint and review is the module's; the worker only turns the table's messages into
 // the player's (`table` -> welcome, `table_view` -> view; events and errors as they are) and keeps the
 // player's state in IndexedDB (store-idb.js): the settings, each game as the table's save text after
-// every change (so a reload or a closed tab resumes it), and each finished hand's record with its history
-// entry. The computer thinks here, synchronously, so the page never waits on it.
+// every change (so a reload or a closed tab resumes it), each finished hand's record with its history
+// entry and its facts for the statistics, and each finished match's (rubber's) result. The statistics are
+// the module's, counted from those facts as whist serve counts them from its database (gw_wasm_stats). The
+// computer thinks here, synchronously, so the page never waits on it.
 
 import { openStore } from "./store-idb.js";
 const MODULE = new URL("./whist-engine.js", import.meta.url);
@@ -56,6 +58,7 @@ const E = {
   hint: (h) => call("gw_wasm_hint", h, 0),
   review: (record) => call("gw_wasm_review", JSON.stringify({ record, seat: 0 })),
   settings: (kept, patch) => call("gw_wasm_settings", JSON.stringify(kept ?? {}), patch === undefined ? "" : JSON.stringify(patch)),
+  stats: (facts) => call("gw_wasm_stats", JSON.stringify(facts)),
 };
 const failed = (r) => (r && r.ok === false ? err(r.error?.code ?? "server", r.error?.message ?? "the engine refused") : null);
 
@@ -64,7 +67,7 @@ const failed = (r) => (r && r.ok === false ? err(r.error?.code ?? "server", r.er
 let store = null;
 let settings = {}; // every key (the module's gw_wasm_settings), once the engine is loaded
 // games[kind]: {h (the table's handle), secret (seat 0's), conn, match, view, config, scores (the score
-// events by hand)} or null: the player has none of that kind.
+// events by hand), over (the match's over event, once seen)} or null: the player has none of that kind.
 const games = { german: null, android: null };
 let following = "german"; // the game the page follows
 let conns = 0;
@@ -93,6 +96,7 @@ function relay(kind, r, { welcome = false, quiet = false } = {}) {
       if (welcome && shown) post({ type: "welcome", protocol: 2, game: m.config, games: summaries(), settings });
     } else if (m.type === "event") {
       if (m.kind === "score") g.scores.set(m.hand, m);
+      if (m.kind === "over") g.over = m;
       if (shown) post(m);
     } else if (m.type === "table_view") {
       const before = JSON.stringify(summary(g));
@@ -112,6 +116,7 @@ async function after(kind, r, changed) {
   const g = games[kind];
   if (!g) return;
   for (const hand of r.hands ?? []) await keepHand(kind, hand);
+  if (g.over) await keepResult(kind);
   await saveGame(kind);
   if (changed) post({ type: "games", games: summaries() });
   if (r.computer_due) setTimeout(() => run(() => step(kind, "computer")), 0);
@@ -160,11 +165,32 @@ async function keepHand(kind, hand) {
     winner,
     points: winner === null ? 0 : e.points[winner],
     scored: e?.points ?? [0, 0],
-    slam: false,
+    slam: hand.slam === true, // the session's: the hand's winner took every counted trick
     assisted: hand.assisted === true, // the session's: the hand had an undo
     score: e?.score ?? [0, 0],
   };
-  await store.addHand({ record: hand.record, entry, review: null });
+  // What the statistics count of it (gw_wasm_stats; docs/wasm.md): as whist serve's database has it.
+  const fact =
+    kind === "german"
+      ? { game: kind, variant: entry.variant, scoring: entry.scoring, target: entry.target, opponent, winner, slam: entry.slam, assisted: entry.assisted }
+      : { game: kind, opponent, winner, points: entry.points, game_winner: e?.game_winner ?? null };
+  await store.addHand({ record: hand.record, entry, fact, review: null });
+}
+
+// The match (rubber) of kind's game is over: its result for the statistics, once per match (a reload sees
+// the over event again). A game quit before its end is abandoned: no result, as whist serve counts it.
+async function keepResult(kind) {
+  const g = games[kind];
+  const c = g.config ?? {};
+  const winner = g.over.winner;
+  if (g.overKept || (winner !== 0 && winner !== 1)) return;
+  g.overKept = true;
+  const results = (await store.get("results")) ?? {};
+  if (results[g.match]) return;
+  const opponent = c.players?.[1]?.level ?? "";
+  results[g.match] =
+    kind === "german" ? { game: kind, variant: c.variant ?? "", scoring: c.scoring ?? "", target: c.target ?? 0, opponent, winner } : { game: kind, opponent, winner };
+  await store.put({ results });
 }
 
 // The page now follows kind: a fresh connection of the table (welcome, every event so far, the view), or
@@ -212,7 +238,7 @@ async function newGame(options) {
   }
   const match = ((await store.get("matches")) ?? 0) + 1;
   await store.put({ matches: match, last: kind });
-  games[kind] = { h: r.table, secret, conn: 0, match, view: null, config: null, scores: new Map(), timer: null };
+  games[kind] = { h: r.table, secret, conn: 0, match, view: null, config: null, scores: new Map(), over: null, overKept: false, timer: null };
   await follow(kind);
   post({ type: "games", games: summaries() });
 }
@@ -257,10 +283,20 @@ async function history(limit) {
   post({ type: "history", entries: hands.map((h) => ({ id: h.id, ...h.entry })) });
 }
 
-// The statistics need the store's totals (matches, streaks): the module does not offer them yet, so the
-// offline page shows none rather than totals worked out here.
-function stats() {
-  post({ type: "stats", german: [], android: [], ratings: [] });
+// The statistics: the module counts them from the facts kept (every hand, in the order played, and the
+// finished matches and rubbers), as whist serve does from its database; ratings: none offline (they are
+// between people).
+async function stats() {
+  const hands = (await store.hands(0)).reverse();
+  const results = (await store.get("results")) ?? {};
+  const facts = {
+    hands: hands.filter((h) => h.fact).map((h) => h.fact),
+    games: Object.keys(results)
+      .sort((a, b) => a - b)
+      .map((k) => results[k]),
+  };
+  const r = E.stats(facts);
+  post(failed(r) ?? r.message);
 }
 
 // A replay: the hand at once when its review is kept, else the hand (from the module's replay and review,
@@ -354,7 +390,7 @@ async function start() {
     if (!kept) continue;
     const r = E.load(kept.save);
     if (failed(r)) continue; // a save this engine cannot read: that game is lost, the other plays on
-    games[kind] = { h: r.table, secret: kept.secret, conn: 0, match: kept.match, view: null, config: null, scores: new Map(), timer: null };
+    games[kind] = { h: r.table, secret: kept.secret, conn: 0, match: kept.match, view: null, config: null, scores: new Map(), over: null, overKept: false, timer: null };
   }
   const last = await store.get("last");
   following = KINDS.includes(last) ? last : games.german || !games.android ? "german" : "android";

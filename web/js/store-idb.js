@@ -1,7 +1,8 @@
 // store-idb.js: what the offline game keeps in the browser (IndexedDB, database "whist"), for the engine's
 // Web Worker (engine-worker.js): the player's settings and other small values by key ("kv": the settings,
 // each game's table as the table host's save text, which game was changed last), and the finished hands
-// ("hands": each hand's record text and its history entry, numbered 1, 2, ... as the history's ids).
+// ("hands": each hand's record text, its history entry and its facts for the statistics, numbered 1, 2, ...
+// as the history's ids; the finished matches' results are in "kv", under "results").
 // Every call is a promise; a browser without IndexedDB (or one that refuses it) gets a store in memory,
 // so the game still plays, forgetting all at the next load.
 

@@ -4,8 +4,8 @@
 // of the test's own (no /ws: the page plays on the engine's Web Worker). First visit, then the network
 // off and the server stopped, a reload: the page opens from the service worker's cache and plays a whole
 // match to the trophy against a fast level with a small target; a reload in the middle of a hand gives
-// back the same table (IndexedDB); the history, a replay with its review and a hint come from the
-// worker too; the page answers within 100 ms while the expert thinks (in the worker). Desktop and Pixel 7 only (playwright.config.js).
+// back the same table (IndexedDB); the statistics (counted by the module from the facts kept), the
+// history, a replay with its review and a hint come from the worker too; the page answers within 100 ms while the expert thinks (in the worker). Desktop and Pixel 7 only (playwright.config.js).
 const { test, expect } = require('@playwright/test');
 const http = require('node:http');
 const fs = require('node:fs');
@@ -160,8 +160,25 @@ it('after one visit, a whole match to the trophy with the network off', async ({
   expect(hands).toBeGreaterThan(0);
   await expect(page.locator('#trophy')).toBeVisible();
   await expect(page.locator('#phase')).toHaveText('Match over');
-  // The finished hands are in the history, kept in the browser.
+  // The statistics, counted by the engine in the worker from what the browser kept: the match and its
+  // hands, as whist serve would show them; the same after a reload.
   await page.locator('#home').click();
+  await page.locator('#open-stats').click();
+  for (const reload of [false, true]) {
+    if (reload) await page.reload();
+    await expect(page.locator('#screen-stats')).toBeVisible();
+    const row = page.locator('#stats-german .stat-block:not(.total)');
+    await expect(row).toHaveCount(1);
+    await expect(row.locator('h3')).toHaveText('Small Whist · Last 7 · to 2 · computer: random');
+    const total = page.locator('#stats-german .stat-block.total');
+    await expect(total.locator('dt:text-is("Matches") + dd')).toHaveText('1');
+    await expect(total.locator('dt:text-is("Hands") + dd')).toHaveText(String(hands));
+    await expect(row.locator('dt:text-is("Hands") + dd')).toHaveText(String(hands));
+    await expect(page.locator('#stats-android')).toHaveCount(0); // no Android Whist played
+  }
+  await page.locator('#back-button').click();
+  // The finished hands are in the history, kept in the browser.
+  await expect(page.locator('#screen-home')).toBeVisible();
   await page.locator('#open-history').click();
   await expect(page.locator('#history-list .history-item')).toHaveCount(hands);
   // A hand's replay and its review, worked out by the engine in the worker.
@@ -248,6 +265,13 @@ it('an Android Whist hand offline, and the rubber resumed after a reload', async
   await expect(page.locator('#scoreboard[open]')).toBeVisible(); // the hand scored, as it was left
   await page.locator('#home').click();
   await expect(page.locator('#resume-android')).toContainText('Resume Android Whist');
+  // The hand in the statistics (the rubber goes on: none finished).
+  await page.locator('#open-stats').click();
+  const total = page.locator('#stats-android .stat-block.total');
+  await expect(total.locator('dt:text-is("Hands") + dd')).toHaveText('1');
+  await expect(total.locator('dt:text-is("Rubbers") + dd')).toHaveText('0');
+  await expect(page.locator('#stats-android .stat-block:not(.total) h3')).toHaveText('Computer: random');
+  await expect(page.locator('#stats-german')).toHaveCount(0);
 });
 
 it('a second tab waits while the first plays, then takes the game as it was left', async ({ page, context, site }, testInfo) => {
