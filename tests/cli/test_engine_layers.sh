@@ -47,24 +47,35 @@ else
   fail "no $store, $stats or engine objects under $build/src/engine to check"
 fi
 
+# no_io NAME LIB: the library LIB calls nothing for I/O, a clock, chance or threads.
+no_io() {
+  local bad
+  bad=$(nm -u "$2" | awk 'NF == 2 {print $2}' | grep -xE '(getenv|secure_getenv|clock_gettime|gettimeofday|time|clock|rand|random|srand|getrandom|fopen|fwrite|fputs|fprintf|printf|puts|write|read|open|exit|abort|pthread_.*)' || true)
+  [ -z "$bad" ] || fail "$1 calls I/O, a clock, chance or threads: $(echo $bad)"
+}
+
+# core_only NAME LIB: of the engine, the library LIB calls only the core's functions.
+core_only() {
+  local mine core calls outside
+  mine=$(nm --defined-only "$2" | awk 'NF == 3 {print $3}' | sort -u)
+  core=$(nm --defined-only "$build"/src/engine/CMakeFiles/gw_engine.dir/core/*.o | awk 'NF == 3 {print $3}' | sort -u)
+  calls=$(nm -u "$2" | awk 'NF == 2 && $2 ~ /^gw_/ {print $2}' | sort -u | comm -23 - <(echo "$mine"))
+  outside=$(comm -23 <(echo "$calls") <(echo "$core"))
+  [ -z "$outside" ] || fail "$1 calls more of the engine than its core: $(echo $outside)"
+}
+
 # The statistics (gw_stats) are counting: of the engine they call only the core (the level and scoring
 # names), and nothing for I/O, a clock or chance.
 if [ -f "$stats" ]; then
-  mine=$(nm --defined-only "$stats" | awk 'NF == 3 {print $3}' | sort -u)
-  core=$(nm --defined-only "$build"/src/engine/CMakeFiles/gw_engine.dir/core/*.o | awk 'NF == 3 {print $3}' | sort -u)
-  calls=$(nm -u "$stats" | awk 'NF == 2 && $2 ~ /^gw_/ {print $2}' | sort -u | comm -23 - <(echo "$mine"))
-  outside=$(comm -23 <(echo "$calls") <(echo "$core"))
-  [ -z "$outside" ] || fail "gw_stats calls more of the engine than its core: $(echo $outside)"
-  bad=$(nm -u "$stats" | awk 'NF == 2 {print $2}' | grep -xE '(getenv|secure_getenv|clock_gettime|gettimeofday|time|clock|rand|random|srand|getrandom|fopen|fwrite|fputs|fprintf|printf|puts|write|read|open|exit|abort|pthread_.*)' || true)
-  [ -z "$bad" ] || fail "gw_stats calls I/O, a clock, chance or threads: $(echo $bad)"
+  core_only gw_stats "$stats"
+  no_io gw_stats "$stats"
 else
   fail "no $stats to check"
 fi
 
 table=$build/src/table/libgw_table.a
 if [ -f "$table" ]; then
-  bad=$(nm -u "$table" | awk 'NF == 2 {print $2}' | grep -xE '(getenv|secure_getenv|clock_gettime|gettimeofday|time|clock|rand|random|srand|getrandom|fopen|fwrite|fputs|fprintf|printf|puts|write|read|open|exit|abort|pthread_.*)' || true)
-  [ -z "$bad" ] || fail "gw_table calls I/O, a clock, chance or threads: $(echo $bad)"
+  no_io gw_table "$table"
 else
   fail "no $table to check"
 fi
@@ -72,11 +83,7 @@ fi
 # The ratings (gw_rating) are arithmetic: of the engine they call only the error values (core).
 rating=$build/src/host/libgw_rating.a
 if [ -f "$rating" ]; then
-  mine=$(nm --defined-only "$rating" | awk 'NF == 3 {print $3}' | sort -u)
-  core=$(nm --defined-only "$build"/src/engine/CMakeFiles/gw_engine.dir/core/*.o | awk 'NF == 3 {print $3}' | sort -u)
-  calls=$(nm -u "$rating" | awk 'NF == 2 && $2 ~ /^gw_/ {print $2}' | sort -u | comm -23 - <(echo "$mine"))
-  outside=$(comm -23 <(echo "$calls") <(echo "$core"))
-  [ -z "$outside" ] || fail "gw_rating calls more of the engine than its core: $(echo $outside)"
+  core_only gw_rating "$rating"
 else
   fail "no $rating to check"
 fi

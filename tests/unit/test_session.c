@@ -483,18 +483,24 @@ static void undo(void **state) {
     gw_session_free(s);
 }
 
+/* A small-deck match to target against level, played to its end (player 0 random cards, from seed). */
+static gw_session *small_match_played(uint64_t seed, gw_ai_level level, int target) {
+    gw_session_config c = config(seed, level);
+    c.rules.variant = GW_SMALL;
+    c.rules.target = target;
+    gw_session *s = open_session(&c);
+    gw_rng rng;
+    gw_rng_seed(&rng, seed);
+    while (step(s, &rng)) {
+    }
+    return s;
+}
+
 /* Each finished hand's slam flag is its score's: under last13 the winner took every endgame trick (the
  * other counted none); the same after a restore from the record; never for a hand not finished. */
 static void hand_slams(void **state) {
     (void)state;
-    gw_session_config c = config(41, GW_AI_RANDOM);
-    c.rules.variant = GW_SMALL;
-    c.rules.target = 40;
-    gw_session *s = open_session(&c);
-    gw_rng rng;
-    gw_rng_seed(&rng, 41);
-    while (step(s, &rng)) {
-    }
+    gw_session *s = small_match_played(41, GW_AI_RANDOM, 40);
     int n = (int)gw_session_last_event(s), hands = 0, slams = 0;
     gw_event *e = calloc((size_t)n, sizeof *e);
     assert_int_equal(gw_session_events(s, 1, 0, e, n), n);
@@ -608,14 +614,7 @@ static void resume_from_records(void **state) {
 
 static void restore_refusals(void **state) {
     (void)state;
-    gw_session_config c = config(41, GW_AI_EASY);
-    c.rules.variant = GW_SMALL;
-    c.rules.target = 2;
-    gw_session *s = open_session(&c);
-    gw_rng rng;
-    gw_rng_seed(&rng, 41);
-    while (step(s, &rng)) {
-    }
+    gw_session *s = small_match_played(41, GW_AI_EASY, 2);
     char *full = record_of(s, true);
     gw_session *r = NULL;
     gw_error err;
