@@ -1,10 +1,6 @@
 /* session_hands.c: a session's scored hand into the store (include/gw/session_hands.h). */
 #include "gw/session_hands.h"
 
-#include <stdlib.h>
-
-#include "gw/score.h"
-
 /* x[0], x[1] from seat's side: swapped for seat 1. */
 static void side(int seat, const int in[2], int out[2]) {
     out[0] = in[seat];
@@ -16,30 +12,19 @@ static int side_of(int seat, int winner) { return winner < 0 || seat == 0 ? winn
 
 static gw_status add_german(gw_store *s, const gw_session *ses, int64_t id, const gw_event *e,
                             const char *rec, const char *played, int seat, gw_error *err) {
-    gw_view *v = malloc(sizeof *v); /* large */
-    if (!v) return gw_error_set(err, GW_ENOMEM, 0, 0, "out of memory");
-    gw_status st = gw_session_view(ses, seat, v, err);
-    if (st == GW_OK) {
-        const gw_observation *o = &v->german;
-        const gw_match_rules *r = &gw_session_config_of(ses)->rules;
-        int endgame[2] = {o->won[GW_ENDGAME][0], o->won[GW_ENDGAME][1]};
-        int all[2] = {o->won[GW_FOREPLAY][0] + endgame[0], o->won[GW_FOREPLAY][1] + endgame[1]};
-        const gw_match *match = gw_session_match(ses);
-        gw_store_hand h = {.match_id = id,
-                           .number = e->hand,
-                           .record = rec,
-                           .played = played,
-                           .winner = side_of(seat, e->winner),
-                           .slam = gw_score_hand(r->variant, r->scoring, endgame, all).slam,
-                           .assisted = gw_session_hand_assisted(ses, e->hand),
-                           .match_winner = side_of(seat, gw_match_winner(match))};
-        side(seat, e->tricks, h.tricks);
-        side(seat, e->points, h.points);
-        side(seat, match->score, h.score);
-        st = gw_store_add_hand(s, &h, NULL, err);
-    }
-    free(v);
-    return st;
+    const gw_match *match = gw_session_match(ses);
+    gw_store_hand h = {.match_id = id,
+                       .number = e->hand,
+                       .record = rec,
+                       .played = played,
+                       .winner = side_of(seat, e->winner),
+                       .slam = gw_session_hand_slam(ses, e->hand),
+                       .assisted = gw_session_hand_assisted(ses, e->hand),
+                       .match_winner = side_of(seat, gw_match_winner(match))};
+    side(seat, e->tricks, h.tricks);
+    side(seat, e->points, h.points);
+    side(seat, match->score, h.score);
+    return gw_store_add_hand(s, &h, NULL, err);
 }
 
 static gw_status add_android(gw_store *s, const gw_session *ses, int64_t id, const gw_event *e,
