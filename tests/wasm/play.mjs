@@ -177,53 +177,36 @@ function facts(g) {
 // against: per German Whist rules and opponent, per Android Whist opponent, and the totals.
 function expectedStats(played) {
   const rows = new Map(), arows = new Map();
-  const germanTotal = { hands: 0, hands_won: 0, slams: 0, assisted: 0, longest_streak: 0, current_streak: 0, matches: 0, matches_won: 0 };
-  const androidTotal = { hands: 0, hands_won: 0, points: 0, points_against: 0, games: 0, games_won: 0, longest_streak: 0, current_streak: 0, rubbers: 0, rubbers_won: 0 };
-  const streak = (r, won) => {
-    r.current_streak = won ? r.current_streak + 1 : 0;
-    r.longest_streak = Math.max(r.longest_streak, r.current_streak);
-  };
+  const GERMAN = ['hands', 'hands_won', 'slams', 'assisted', 'longest_streak', 'current_streak', 'matches', 'matches_won'];
+  const ANDROID = ['hands', 'hands_won', 'points', 'points_against', 'games', 'games_won', 'longest_streak', 'current_streak', 'rubbers', 'rubbers_won'];
+  const zeros = (keys) => Object.fromEntries(keys.map((k) => [k, 0]));
+  const germanTotal = zeros(GERMAN), androidTotal = zeros(ANDROID);
   for (const g of played) {
-    const c = g.config, opponent = c.players[1].level;
-    if (c.game === 'german') {
-      const k = `${c.variant}/${c.scoring}/${c.target}/${opponent}`;
-      if (!rows.has(k)) rows.set(k, { variant: c.variant, opponent, scoring: c.scoring, target: c.target, hands: 0, hands_won: 0, slams: 0, assisted: 0, longest_streak: 0, current_streak: 0, matches: 0, matches_won: 0 });
-      const r = rows.get(k);
+    const c = g.config, opponent = c.players[1].level, german = c.game === 'german';
+    const [map, k, total] = german ? [rows, `${c.variant}/${c.scoring}/${c.target}/${opponent}`, germanTotal] : [arows, opponent, androidTotal];
+    if (!map.has(k)) map.set(k, german ? { variant: c.variant, opponent, scoring: c.scoring, target: c.target, ...zeros(GERMAN) } : { opponent, ...zeros(ANDROID) });
+    // each hand and the match (rubber) count in its row and in the total
+    for (const x of [map.get(k), total]) {
       for (const h of g.records) {
         const e = g.scores.get(h.number), won = e.winner === 0;
-        for (const x of [r, germanTotal]) {
-          x.hands++;
-          x.hands_won += won;
+        x.hands++;
+        x.hands_won += won;
+        x.current_streak = won ? x.current_streak + 1 : 0;
+        x.longest_streak = Math.max(x.longest_streak, x.current_streak);
+        if (german) {
           x.slams += won && h.slam;
           x.assisted += h.assisted;
-          streak(x, won);
-        }
-      }
-      for (const x of [r, germanTotal]) {
-        x.matches++;
-        x.matches_won += g.over.winner === 0;
-      }
-    } else {
-      if (!arows.has(opponent)) arows.set(opponent, { opponent, hands: 0, hands_won: 0, points: 0, points_against: 0, games: 0, games_won: 0, longest_streak: 0, current_streak: 0, rubbers: 0, rubbers_won: 0 });
-      const r = arows.get(opponent);
-      for (const h of g.records) {
-        const e = g.scores.get(h.number), won = e.winner === 0;
-        for (const x of [r, androidTotal]) {
-          x.hands++;
-          x.hands_won += won;
+        } else {
           if (won) x.points += e.points[0];
           if (e.winner === 1) x.points_against += e.points[1];
           if (e.game_winner !== null) {
             x.games++;
             x.games_won += e.game_winner === 0;
           }
-          streak(x, won);
         }
       }
-      for (const x of [r, androidTotal]) {
-        x.rubbers++;
-        x.rubbers_won += g.over.winner === 0;
-      }
+      x[german ? 'matches' : 'rubbers']++;
+      x[german ? 'matches_won' : 'rubbers_won'] += g.over.winner === 0;
     }
   }
   return { rows, arows, germanTotal, androidTotal };
