@@ -156,11 +156,13 @@ async function keepHand(kind, hand) {
     match: g.match,
     number: hand.number,
     played: new Date().toISOString().replace("T", " ").slice(0, 19),
-    variant: c.variant ?? "",
-    scoring: c.scoring ?? "",
+    // Android Whist: as whist serve's history gives it (src/host/history.c): "android", "rubber" and its
+    // games' 5 points (GW_ANDROID_GAME_POINTS)
+    variant: kind === "android" ? "android" : c.variant ?? "",
+    scoring: kind === "android" ? "rubber" : c.scoring ?? "",
     opponent,
     vs: "computer",
-    target: c.target ?? 0,
+    target: kind === "android" ? 5 : c.target ?? 0,
     tricks: e?.tricks ?? [0, 0],
     winner,
     points: winner === null ? 0 : e.points[winner],
