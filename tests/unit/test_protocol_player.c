@@ -44,21 +44,17 @@ static char *feed(gw_protocol_player *p, char *line) {
     return answer;
 }
 
-/* Plays the first hand of a session of game (player 0 through p, player 1 the session's easy computer) to
- * its end; the cards and commands p chose, in order, into moves (room for 128); returns how many. */
-static int play_hand(gw_game_kind game, gw_protocol_player *p, int *moves) {
+/* A session of game with seed (player 1 the easy computer), whose hello p answered with ready; v is room for
+ * a view. */
+static gw_session *start(gw_game_kind game, uint64_t seed, gw_protocol_player *p, gw_view *v) {
     gw_session_config c;
     gw_session_config_default(&c, game);
-    c.seed = 2026;
+    c.seed = seed;
     c.seats[1].level = game == GW_GAME_GERMAN ? GW_AI_EASY : GW_ANDROID_EASY;
     c.limits = (gw_expert_limits){0, 100, NULL};
     gw_session *s;
     gw_error err;
     assert_int_equal(gw_session_new(&c, &s, &err), GW_OK);
-    gw_view *v = malloc(sizeof *v);
-    gw_protocol_message *m = malloc(sizeof *m);
-    assert_non_null(v);
-    assert_non_null(m);
     gw_protocol_hello h;
     memset(&h, 0, sizeof h);
     h.game = game;
@@ -68,6 +64,18 @@ static int play_hand(gw_game_kind game, gw_protocol_player *p, int *moves) {
     char *ready = feed(p, gw_protocol_encode_hello(&h));
     assert_non_null(strstr(ready, "\"type\":\"ready\""));
     free(ready);
+    return s;
+}
+
+/* Plays the first hand of a session of game (player 0 through p, player 1 the session's easy computer) to
+ * its end; the cards and commands p chose, in order, into moves (room for 128); returns how many. */
+static int play_hand(gw_game_kind game, gw_protocol_player *p, int *moves) {
+    gw_view *v = malloc(sizeof *v);
+    gw_protocol_message *m = malloc(sizeof *m);
+    assert_non_null(v);
+    assert_non_null(m);
+    gw_session *s = start(game, 2026, p, v);
+    gw_error err;
     uint32_t seen = 1;
     gw_event events[64];
     int n_moves = 0;
@@ -143,21 +151,9 @@ static void test_refusals(void **state) {
 
     /* expert at an Android Whist decide: the hello names the game, the decide is refused */
     p = make(GW_GAME_GERMAN, "expert", 0);
-    gw_session_config c;
-    gw_session_config_default(&c, GW_GAME_ANDROID);
-    c.seed = 3;
-    c.limits = (gw_expert_limits){0, 100, NULL};
-    gw_session *s;
-    assert_int_equal(gw_session_new(&c, &s, &err), GW_OK);
     gw_view *v = malloc(sizeof *v);
     assert_non_null(v);
-    gw_protocol_hello h;
-    memset(&h, 0, sizeof h);
-    h.game = GW_GAME_ANDROID;
-    h.rules = *gw_session_config_of(s);
-    assert_int_equal(gw_session_view(s, 0, v, &err), GW_OK);
-    memcpy(h.names, v->names, sizeof h.names);
-    free(feed(p, gw_protocol_encode_hello(&h)));
+    gw_session *s = start(GW_GAME_ANDROID, 3, p, v);
     while (gw_session_turn(s).computer)
         assert_int_equal(gw_session_play_computer(s, &err), GW_OK);
     assert_int_equal(gw_session_view(s, 0, v, &err), GW_OK);

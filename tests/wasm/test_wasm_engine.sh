@@ -19,15 +19,6 @@ WASM="node $GW_SOURCE_DIR/bench/wasm_engine.mjs --module $MODULE"
 NATIVE="$WHIST engine"
 LIMIT=120
 
-# The arena's JSON without its clock-dependent keys and the program's command, keys sorted.
-results() {
-  python3 -c 'import json, sys
-d = json.load(sys.stdin)
-for k in ("think_ms", "wall_s", "engine_b"):
-    d.pop(k, None)
-print(json.dumps(d, sort_keys=True))' <<<"$1"
-}
-
 # same_arena WHAT LEVEL ENGINE_ARGS ARENA_ARGS...: the arena against the program in WebAssembly and natively.
 same_arena() {
   local what=$1 level=$2 args=$3 out=()
@@ -37,7 +28,7 @@ same_arena() {
     OUT=$(timeout "$LIMIT" "$WHIST" arena "$level" --engine-b "$side $args" --json "$@" 2>"$TMP/err") || RC=$?
     ERR=$(cat "$TMP/err")
     expect_rc 0 "$what ($side)"
-    out+=("$(results "$OUT")")
+    out+=("$(json_without "$OUT" think_ms wall_s engine_b)")
   done
   [ "${out[0]}" = "${out[1]}" ] || fail "$what: WebAssembly ${out[0]} /// native ${out[1]}"
 }

@@ -1,7 +1,8 @@
 /* cmd_engine.c: `whist engine`: the engine line protocol on standard input and output (docs/protocol.md).
  * With --level it is a program that plays: our computer level answers each decide from the view the
- * message carries. Without it, it is the referee: a match (rubber) in which standard input and output are
- * one player, an outside program or a person typing JSON, against our computer. */
+ * message carries (gw/protocol_player.h; this file reads and writes the lines). Without it, it is the
+ * referee: a match (rubber) in which standard input and output are one player, an outside program or a
+ * person typing JSON, against our computer. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <getopt.h>
