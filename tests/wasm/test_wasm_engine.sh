@@ -67,7 +67,6 @@ play_both() {
   RC_N=$?
   OUT_N=$(cat "$TMP/o")
   ERR_N=$(sed -n 's/^whist engine: //p' "$TMP/e" | head -n 1)
-  [ -z "${DEBUG:-}" ] || echo "$what: $RC_W [$ERR_W] [$ERR_N] ${OUT_W:0:80}" >&2
   [ "$RC_W" = "$RC_N" ] || fail "$what: exit $RC_W in WebAssembly, $RC_N natively"
   [ "$OUT_W" = "$OUT_N" ] || fail "$what: WebAssembly wrote '$OUT_W', natively '$OUT_N'"
   [ "$ERR_W" = "$ERR_N" ] || fail "$what: WebAssembly said '$ERR_W', natively '$ERR_N'"
