@@ -59,6 +59,16 @@ expect_out() { grep -qF -- "$1" <<<"$OUT" || fail "$2: stdout lacks '$1': $OUT";
 # expect_err TEXT WHAT: stderr contains TEXT.
 expect_err() { grep -qF -- "$1" <<<"$ERR" || fail "$2: stderr lacks '$1': $ERR"; }
 
+# json_without JSON KEY...: the JSON object without the keys named (those that depend on the clock, say),
+# its keys sorted: two runs are compared in it.
+json_without() {
+  python3 -c 'import json, sys
+d = json.load(sys.stdin)
+for k in sys.argv[1:]:
+    d.pop(k, None)
+print(json.dumps(d, sort_keys=True))' "${@:2}" <<<"$1"
+}
+
 # finish: prints a summary and exits non-zero on any failure.
 finish() {
   if [ "$FAILS" -gt 0 ]; then

@@ -5,13 +5,7 @@
 # runs are compared.
 untimed() { grep -v -e '^Think time' -e '^Time:' <<<"$1"; }
 # The JSON object without its clock-dependent keys, keys sorted.
-json_untimed() {
-  python3 -c 'import json, sys
-d = json.load(sys.stdin)
-for k in ("think_ms", "wall_s", "jobs"):
-    d.pop(k, None)
-print(json.dumps(d, sort_keys=True))' <<<"$1"
-}
+json_untimed() { json_without "$1" think_ms wall_s jobs; }
 
 LAST_RE='^[a-z]+ vs [a-z]+: [0-9]+ deals, margin [+-][0-9]+\.[0-9]{2} ± [0-9]+\.[0-9]{2} tricks per hand \(95%\), A won [0-9]+\.[0-9]% of hands, points [+-][0-9]+\.[0-9]{2} ± [0-9]+\.[0-9]{2} per hand$'
 

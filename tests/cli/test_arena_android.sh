@@ -3,13 +3,7 @@
 
 # Lines that depend on the clock are left out when runs are compared.
 untimed() { grep -v -e '^Think time' -e '^Time:' <<<"$1"; }
-json_untimed() {
-  python3 -c 'import json, sys
-d = json.load(sys.stdin)
-for k in ("think_ms", "wall_s", "jobs"):
-    d.pop(k, None)
-print(json.dumps(d, sort_keys=True))' <<<"$1"
-}
+json_untimed() { json_without "$1" think_ms wall_s jobs; }
 
 LAST_RE='^[a-z]+ vs [a-z]+ \(android\): [0-9]+ deals, margin [+-][0-9]+\.[0-9]{2} ± [0-9]+\.[0-9]{2} points per hand \(95%\), A won [0-9]+\.[0-9]% of hands, rubbers [0-9]+-[0-9]+$'
 

@@ -21,13 +21,7 @@ run_t() {
 }
 
 # The JSON object without its clock-dependent keys and the side names, keys sorted.
-json_results() {
-  python3 -c 'import json, sys
-d = json.load(sys.stdin)
-for k in ("think_ms", "wall_s", "jobs", "a", "b", "engine_a", "engine_b", "engine_ms"):
-    d.pop(k, None)
-print(json.dumps(d, sort_keys=True))' <<<"$1"
-}
+json_results() { json_without "$1" think_ms wall_s jobs a b engine_a engine_b engine_ms; }
 
 # ---- the example bot: 200 duplicate deals against easy, both games ----------
 

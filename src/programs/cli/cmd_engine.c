@@ -1,7 +1,8 @@
 /* cmd_engine.c: `whist engine`: the engine line protocol on standard input and output (docs/protocol.md).
  * With --level it is a program that plays: our computer level answers each decide from the view the
- * message carries. Without it, it is the referee: a match (rubber) in which standard input and output are
- * one player, an outside program or a person typing JSON, against our computer. */
+ * message carries (gw/protocol_player.h; this file reads and writes the lines). Without it, it is the
+ * referee: a match (rubber) in which standard input and output are one player, an outside program or a
+ * person typing JSON, against our computer. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <getopt.h>
@@ -17,6 +18,7 @@
 #include "gw/files.h"
 #include "gw/monotonic.h"
 #include "gw/protocol.h"
+#include "gw/protocol_player.h"
 #include "gw/rng.h"
 #include "gw/session.h"
 
@@ -128,166 +130,35 @@ static bool put_line(char *line) {
 
 /* ---- playing: whist engine --level ---------------------------------------- */
 
-typedef struct player_opts {
-    const char *level;
-    uint64_t seed;
-    int think_ms, iterations;
-    bool has_think;
-} player_opts;
-
-/* The computer playing one side: made at the first decide of each hand. */
-typedef struct engine_player {
-    gw_game_kind game;
-    int player;
-    int hand; /* the hand its player was made for, 0 none */
-    gw_player *german;
-    gw_android_player *android;
-} engine_player;
-
-static void drop_player(engine_player *ep) {
-    gw_player_free(ep->german);
-    gw_android_player_free(ep->android);
-    ep->german = NULL;
-    ep->android = NULL;
-    ep->hand = 0;
-}
-
-/* The seed of a hand's player: from --seed and what the player first sees
- * (its cards, its player), so that the same deal is played the same way
- * whichever of several processes plays it. */
-static uint64_t hand_seed(const player_opts *o, const gw_view *v) {
-    uint64_t own = v->game == GW_GAME_GERMAN ? v->german.own : v->android.own;
-    return gw_mix64(o->seed ^ gw_mix64(own + (uint64_t)v->viewer + 1));
-}
-
-/* Makes the player for the hand of view v; false with why. */
-static bool make_player(engine_player *ep, const player_opts *o, const gw_view *v, char *why, size_t cap) {
-    gw_error err;
-    drop_player(ep);
-    if (v->game == GW_GAME_GERMAN) {
-        gw_ai_level level;
-        if (!gw_ai_level_parse(o->level, &level) || level == GW_AI_ORACLE) {
-            snprintf(why, cap, "'%s' is no level for German Whist (random, easy, hard or expert)", o->level);
-            return false;
-        }
-        int think = o->has_think ? o->think_ms : o->iterations > 0 ? 0 : GW_THINK_MS_DEFAULT;
-        gw_bot_options opt = {level,
-                              hand_seed(o, v),
-                              {think, o->iterations, gw_monotonic_clock()},
-                              {v->rules.scoring, 0, {0, 0}}};
-        if (gw_bot_new(&opt, &ep->german, &err) != GW_OK) {
-            snprintf(why, cap, "cannot make the %s player: %s", o->level, err.msg);
-            return false;
-        }
-        gw_player_sit(ep->german, v->viewer);
-    } else {
-        gw_android_player_options opt;
-        memset(&opt, 0, sizeof opt);
-        if (!gw_android_level_parse(o->level, &opt.level)) {
-            snprintf(why, cap, "'%s' is no level for Android Whist (random, easy or hard)", o->level);
-            return false;
-        }
-        opt.seed = hand_seed(o, v);
-        opt.samples = o->iterations;
-        opt.think_ms = o->has_think ? o->think_ms : 0;
-        opt.clock = gw_monotonic_clock();
-        if (gw_android_player_make(&opt, &ep->android, &err) != GW_OK) {
-            snprintf(why, cap, "cannot make the %s player: %s", o->level, err.msg);
-            return false;
-        }
-        gw_android_player_begin_hand(ep->android, v->viewer);
-    }
-    ep->game = v->game;
-    ep->player = v->viewer;
-    ep->hand = v->hand_number;
-    return true;
-}
-
-/* The action for a decide's view. */
-static bool choose(engine_player *ep, const player_opts *o, const gw_view *v, gw_action *out, char *why,
-                   size_t cap) {
-    gw_error err;
-    if (v->viewer != 0 && v->viewer != 1) {
-        snprintf(why, cap, "a decide with a spectator's view");
-        return false;
-    }
-    if (!ep->german && !ep->android) ep->hand = 0;
-    if ((ep->hand != v->hand_number || ep->game != v->game || ep->player != v->viewer) &&
-        !make_player(ep, o, v, why, cap))
-        return false;
-    gw_error_clear(&err);
-    if (v->game == GW_GAME_GERMAN) {
-        gw_card c = GW_NO_CARD;
-        if (gw_player_choose(ep->german, &v->german, &c, &err) != GW_OK) {
-            snprintf(why, cap, "the %s player could not choose: %s", o->level, err.msg);
-            return false;
-        }
-        *out = (gw_action){GW_ACTION_CARD, c, GW_CMD_NONE};
-    } else {
-        gw_android_action a;
-        if (gw_android_player_choose(ep->android, &v->android, &a, &err) != GW_OK) {
-            snprintf(why, cap, "the %s player could not choose: %s", o->level, err.msg);
-            return false;
-        }
-        *out = a.is_command ? (gw_action){GW_ACTION_COMMAND, GW_NO_CARD, a.command}
-                            : (gw_action){GW_ACTION_CARD, a.card, GW_CMD_NONE};
-    }
-    return true;
-}
-
-static int serve_level(const player_opts *o, gw_game_kind game) {
+/* Answers whist's lines as the player p (gw/protocol_player.h) until the input ends. */
+static int serve_level(gw_protocol_player *p) {
     char *line = malloc(LINE_CAP);
     line_reader *in = malloc(sizeof *in);
-    gw_protocol_message *m = malloc(sizeof *m);
-    engine_player ep;
-    memset(&ep, 0, sizeof ep);
     int rc = CLI_OK;
     size_t len;
     int got;
-    char why[512];
     if (in) memset(in, 0, sizeof *in);
-    if (!line || !m || !in) {
+    if (!line || !in) {
         fprintf(stderr, "whist engine: out of memory\n");
         rc = CLI_FAIL;
     }
     while (rc == CLI_OK && (got = next_line(in, line, &len)) != 0) {
-        gw_protocol_error perr;
-        if (got < 0 || gw_protocol_decode_message(GW_TO_PROGRAM, game, line, len, m, &perr) != GW_OK) {
-            fprintf(stderr, "whist engine: cannot read a line from whist: %s\n",
-                    got < 0 ? "it is too long" : perr.err.msg);
+        char *answer;
+        const char *note;
+        gw_error err;
+        if (got < 0) {
+            fprintf(stderr, "whist engine: cannot read a line from whist: it is too long\n");
             rc = CLI_FAIL;
-            break;
-        }
-        switch (m->type) {
-        case GW_MSG_HELLO: {
-            game = m->hello.game;
-            drop_player(&ep);
-            char name[GW_SEAT_NAME_MAX];
-            snprintf(name, sizeof name, "whist %s", o->level);
-            if (!put_line(gw_protocol_encode_ready(name))) rc = CLI_FAIL;
-            break;
-        }
-        case GW_MSG_DECIDE: {
-            gw_action a;
-            if (!choose(&ep, o, &m->view, &a, why, sizeof why)) {
-                fprintf(stderr, "whist engine: %s\n", why);
-                rc = CLI_FAIL;
-            } else if (!put_line(gw_protocol_encode_action(&a))) {
-                rc = CLI_FAIL;
-            }
-            break;
-        }
-        case GW_MSG_ERROR:
-            fprintf(stderr, "whist engine: whist refused our line (%s): %s\n", m->code, m->message);
-            break;
-        case GW_MSG_BYE: drop_player(&ep); break;
-        default: break; /* events: the decide's view holds all we use */
+        } else if (gw_protocol_player_line(p, line, len, &answer, &note, &err) != GW_OK) {
+            if (err.status != GW_ENOMEM) fprintf(stderr, "whist engine: %s\n", err.msg);
+            rc = CLI_FAIL;
+        } else {
+            if (note) fprintf(stderr, "whist engine: %s\n", note);
+            if (answer && !put_line(answer)) rc = CLI_FAIL;
         }
     }
-    drop_player(&ep);
     free(line);
     free(in);
-    free(m);
     return rc;
 }
 
@@ -412,7 +283,8 @@ int cmd_engine(int argc, char **argv) {
         {"scoring", required_argument, NULL, 'S'},  {"target", required_argument, NULL, 'T'},
         {"think-ms", required_argument, NULL, 't'}, {"iterations", required_argument, NULL, 'i'},
         {"help", no_argument, NULL, 'h'},           {NULL, 0, NULL, 0}};
-    player_opts po = {NULL, 0, 0, 0, false};
+    gw_protocol_player_options po;
+    memset(&po, 0, sizeof po);
     const char *game_name = "german", *opponent = NULL, *variant = NULL, *scoring = NULL, *target = NULL,
                *think = NULL, *iterations = NULL;
     bool has_seed = false;
@@ -463,25 +335,21 @@ int cmd_engine(int argc, char **argv) {
         if (opponent || variant || scoring || target || player != 0)
             return cli_usage_error("engine", "--level plays: --opponent, --player, --variant, --scoring and "
                                              "--target are the referee's");
+        po.game = game;
         po.seed = seed;
         po.has_think = think != NULL;
         po.think_ms = c.limits.think_ms;
         po.iterations = c.limits.iterations;
-        gw_ai_level gl;
-        gw_android_level al;
-        bool ok = game == GW_GAME_GERMAN ? gw_ai_level_parse(po.level, &gl) && gl != GW_AI_ORACLE
-                                         : gw_android_level_parse(po.level, &al);
-        if (!ok)
-            return cli_usage_error("engine", "unknown level '%s' (%s)", po.level,
-                                   game == GW_GAME_GERMAN ? "random, easy, hard or expert"
-                                                          : "random, easy or hard");
-        if (game == GW_GAME_GERMAN && po.has_think && po.think_ms == 0 && po.iterations == 0)
-            return cli_usage_error("engine",
-                                   "--think-ms 0 leaves the expert no limit: give --iterations too");
-        if (game == GW_GAME_ANDROID && po.iterations > GW_ANDROID_SAMPLES_MAX)
-            return cli_usage_error("engine", "--iterations must be from 1 to %d with --game android",
-                                   GW_ANDROID_SAMPLES_MAX);
-        return serve_level(&po, game);
+        po.clock = gw_monotonic_clock();
+        gw_protocol_player *p;
+        if (gw_protocol_player_new(&po, &p, &err) != GW_OK) {
+            if (err.status == GW_EINVAL) return cli_usage_error("engine", "%s", err.msg);
+            fprintf(stderr, "whist engine: %s\n", err.msg);
+            return CLI_FAIL;
+        }
+        int played = serve_level(p);
+        gw_protocol_player_free(p);
+        return played;
     }
     /* The referee. */
     if (opponent && gw_session_config_option(&c, "opponent", opponent, &err) != GW_OK)

@@ -16,6 +16,7 @@
 #include "gw/levels.h"
 #include "gw/protocol.h"
 #include "gw/protocol_stats.h"
+#include "gw/protocol_player.h"
 #include "gw/record_file.h"
 #include "gw/review.h"
 #include "gw/session.h"
@@ -524,7 +525,83 @@ GW_WASM_EXPORT char *gw_wasm_stats(const char *facts) {
     return why;
 }
 
-/* The module's version: {"ok", "version", "tables"}. */
+/* ---- the engine line protocol's player (gw/protocol_player.h) -----------------------------------------
+ * Our computer level as a program of the engine line protocol, as `whist engine --level` plays it, one line
+ * at a time: the host (bench/wasm_engine.mjs under node) reads whist's lines and writes the answers. */
+
+#define WASM_ENGINES 8 /* players open at once */
+
+static gw_protocol_player *engines[WASM_ENGINES];
+
+/* A player: {"level", "options": {"game", "think-ms", "iterations", "seed"}} (strings or whole numbers, read
+ * as `whist engine --level` reads its options): {"ok", "engine"}, the handle for gw_wasm_engine_line. */
+GW_WASM_EXPORT char *gw_wasm_engine_new(const char *request) {
+    ready();
+    char *why = NULL;
+    json_t *j = parse(request, &why);
+    if (!j) return why;
+    static const char *const FIELDS[] = {"level", "options"};
+    static const char *const ENGINE_OPTIONS[] = {"game", "think-ms", "iterations", "seed"};
+    const char *key = gw_protocol_unknown_field(j, FIELDS, 2);
+    const char *level = str_field(j, "level", NULL);
+    const json_t *o = json_object_get(j, "options");
+    gw_session_config c;
+    gw_session_config_default(&c, GW_GAME_GERMAN);
+    int h = 0;
+    while (h < WASM_ENGINES && engines[h])
+        h++;
+    if (key)
+        why = fail("bad_request", "an engine has no field '%.40s'", key);
+    else if (!level)
+        why = fail("bad_request", "level: a computer level's name");
+    else if (o && (!json_is_object(o) || gw_protocol_unknown_field(o, ENGINE_OPTIONS, 4)))
+        why = fail("bad_request", "options: game, think-ms, iterations and seed only");
+    else if (!(why = apply_options(o, &c)) && h == WASM_ENGINES)
+        why = fail("too_many_tables", "%d engines are open: free one first", WASM_ENGINES);
+    if (!why) {
+        gw_protocol_player_options po = {c.game,
+                                         level,
+                                         c.seed,
+                                         o && json_object_get(o, "think-ms"),
+                                         c.limits.think_ms,
+                                         c.limits.iterations,
+                                         &BROWSER_CLOCK};
+        gw_error err;
+        if (gw_protocol_player_new(&po, &engines[h], &err) != GW_OK)
+            why = fail_err(&err);
+        else
+            why = answer(json_pack("{sbsi}", "ok", 1, "engine", h));
+    }
+    json_decref(j);
+    return why;
+}
+
+/* One line from whist (without its newline) to engine h: {"ok", "answer" (the line to send back, or null),
+ * "note" (for the log: whist refused our line, or null)}; a line refused (the program must stop) is ok
+ * false, with the message `whist engine` prints. */
+GW_WASM_EXPORT char *gw_wasm_engine_line(int h, const char *line) {
+    ready();
+    gw_protocol_player *p = h >= 0 && h < WASM_ENGINES ? engines[h] : NULL;
+    if (!p) return fail("no_table", "there is no engine %d", h);
+    if (!line) return fail("bad_request", "no line");
+    char *reply = NULL;
+    const char *note = NULL;
+    gw_error err;
+    if (gw_protocol_player_line(p, line, strlen(line), &reply, &note, &err) != GW_OK) return fail_err(&err);
+    json_t *j = json_pack("{sbsoso}", "ok", 1, "answer", reply ? json_string(reply) : json_null(), "note",
+                          note ? json_string(note) : json_null());
+    free(reply);
+    return answer(j);
+}
+
+/* Frees engine h (its slot is free again). */
+GW_WASM_EXPORT void gw_wasm_engine_free(int h) {
+    ready();
+    if (h < 0 || h >= WASM_ENGINES) return;
+    gw_protocol_player_free(engines[h]);
+    engines[h] = NULL;
+}
+
 /* ---- the page's settings ------------------------------------------------------------------------------ */
 
 /* The settings kept (the text the worker stored: a JSON object of strings; "" or NULL: none; a key or
@@ -548,6 +625,7 @@ GW_WASM_EXPORT char *gw_wasm_settings(const char *kept, const char *patch) {
     return answer(json_pack("{sbso}", "ok", 1, "settings", gw_web_settings_json(&s)));
 }
 
+/* The module's version: {"ok", "version", "tables"}. */
 GW_WASM_EXPORT char *gw_wasm_version(void) {
     ready();
     return answer(json_pack("{sbsssi}", "ok", 1, "version", GW_VERSION, "tables", WASM_TABLES));
