@@ -4,7 +4,8 @@
 // arena` can play the WebAssembly build under node against the native one:
 //   whist arena expert --engine-b 'node bench/wasm_engine.mjs --level expert --think-ms 200' --think-ms 200
 // Options as `whist engine --level`'s: --level, --game, --seed, --think-ms, --iterations; and --module PATH
-// (default: build-wasm/web/whist-engine.js beside this folder, or $GW_WASM_MODULE). The think time is bounded
+// (default: build-wasm/node/whist-engine-player.js beside this folder, the module with the player's exports,
+// or $GW_WASM_PLAYER_MODULE). The think time is bounded
 // by node's performance.now (emscripten_get_now), the clock the module lends the engine.
 // Exit status: 0 the input ended, 1 a line refused (the reason on standard error, as whist engine words it),
 // 2 usage error.
@@ -22,7 +23,7 @@ function usage(message) {
 
 const NAMES = { '-l': 'level', '-g': 'game', '-s': 'seed', '-t': 'think-ms', '-i': 'iterations' };
 const opts = {};
-let modulePath = process.env.GW_WASM_MODULE || join(dirname(fileURLToPath(import.meta.url)), '..', 'build-wasm', 'web', 'whist-engine.js');
+let modulePath = process.env.GW_WASM_PLAYER_MODULE || join(dirname(fileURLToPath(import.meta.url)), '..', 'build-wasm', 'node', 'whist-engine-player.js');
 const args = process.argv.slice(2);
 for (let i = 0; i < args.length; i++) {
   let name = args[i];

@@ -16,7 +16,6 @@
 #include "gw/levels.h"
 #include "gw/protocol.h"
 #include "gw/protocol_stats.h"
-#include "gw/protocol_player.h"
 #include "gw/record_file.h"
 #include "gw/review.h"
 #include "gw/session.h"
@@ -25,13 +24,6 @@
 #include "gw/web_settings.h"
 #include "gw/text.h"
 #include "wasm.h"
-
-#ifdef __EMSCRIPTEN__
-#include <emscripten.h>
-#define GW_WASM_EXPORT EMSCRIPTEN_KEEPALIVE
-#else
-#define GW_WASM_EXPORT
-#endif
 
 #define WASM_TABLES         8    /* tables open at once */
 #define WASM_REVIEW_MAX_ITS 1000 /* worlds per foreplay card a review may ask */
@@ -49,11 +41,11 @@ static uint64_t browser_now(void *ctx) {
     return 0;
 #endif
 }
-static const gw_clock BROWSER_CLOCK = {browser_now, NULL};
+const gw_clock WASM_CLOCK = {browser_now, NULL};
 
 /* jansson seeds its hash tables at its first use from /dev/urandom, which a module without a file system
  * lacks: every entry point seeds it first with a constant (the tables hold the module's own JSON only). */
-static void ready(void) {
+void wasm_ready(void) {
     static bool seeded;
     if (!seeded) json_object_seed(0x5eed1234u);
     seeded = true;
@@ -65,7 +57,7 @@ static const char NO_MEMORY[] =
     "{\"ok\":false,\"error\":{\"code\":\"no_memory\",\"message\":\"out of memory\"}}";
 
 /* j (taken) as the caller's text; the no-memory answer if it cannot be made. */
-static char *answer(json_t *j) {
+char *wasm_answer(json_t *j) {
     char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
     json_decref(j);
     if (!text) {
@@ -80,13 +72,13 @@ static json_t *error_json(const char *code, const char *message) {
 }
 
 /* {"ok":false,"error":{"code","message"}} as text. */
-static char *fail(const char *code, const char *fmt, ...) {
+char *wasm_fail(const char *code, const char *fmt, ...) {
     char message[sizeof((gw_error *)0)->msg + 64];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(message, sizeof message, fmt, ap);
     va_end(ap);
-    return answer(error_json(code, message));
+    return wasm_answer(error_json(code, message));
 }
 
 static const char *status_code(gw_status st) {
@@ -97,7 +89,7 @@ static const char *status_code(gw_status st) {
     }
 }
 
-static char *fail_err(const gw_error *err) { return fail(status_code(err->status), "%s", err->msg); }
+char *wasm_fail_err(const gw_error *err) { return wasm_fail(status_code(err->status), "%s", err->msg); }
 
 /* The table of handle h, or NULL. */
 static gw_table *table_of(int h) { return h >= 0 && h < WASM_TABLES ? tables[h] : NULL; }
@@ -146,7 +138,7 @@ static char *table_result(int h, gw_table_out *out, gw_status st, const gw_error
                           "deadline", (json_int_t)gw_table_next_deadline(t), "hands", hands_json(t));
     if (j && st != GW_OK)
         json_object_set_new(j, "error", json_pack("{ssss}", "code", status_code(st), "message", err->msg));
-    return answer(j);
+    return wasm_answer(j);
 }
 
 /* Puts the new table t (made or loaded) in slot h: its answer, with nothing sent yet. */
@@ -159,13 +151,13 @@ static char *opened(int h, gw_table *t) {
 
 /* ---- requests ------------------------------------------------------------------------------------------ */
 
-static json_t *parse(const char *text, char **why) {
+json_t *wasm_parse(const char *text, char **why) {
     json_error_t e;
     json_t *j = text ? json_loads(text, JSON_REJECT_DUPLICATES, &e) : NULL;
     if (!json_is_object(j)) {
         json_decref(j);
-        *why = text ? fail("bad_request", "not a JSON object: %s", j ? "another value" : e.text)
-                    : fail("bad_request", "no request");
+        *why = text ? wasm_fail("bad_request", "not a JSON object: %s", j ? "another value" : e.text)
+                    : wasm_fail("bad_request", "no request");
         return NULL;
     }
     return j;
@@ -177,11 +169,11 @@ static const char *const OPTIONS[] = {"game",     "variant",    "scoring", "targ
 #define N_OPTIONS ((int)(sizeof OPTIONS / sizeof OPTIONS[0]))
 
 /* Applies the options object o (strings or whole numbers) to c; NULL, or the answer of a bad one. */
-static char *apply_options(const json_t *o, gw_session_config *c) {
+char *wasm_apply_options(const json_t *o, gw_session_config *c) {
     if (!o) return NULL;
-    if (!json_is_object(o)) return fail("bad_request", "'options' must be an object");
+    if (!json_is_object(o)) return wasm_fail("bad_request", "'options' must be an object");
     const char *key = gw_protocol_unknown_field(o, OPTIONS, N_OPTIONS);
-    if (key) return fail("bad_request", "options has no field '%.40s'", key);
+    if (key) return wasm_fail("bad_request", "options has no field '%.40s'", key);
     for (int i = 0; i < N_OPTIONS; i++) {
         const json_t *v = json_object_get(o, OPTIONS[i]);
         if (!v) continue;
@@ -193,11 +185,11 @@ static char *apply_options(const json_t *o, gw_session_config *c) {
             snprintf(num, sizeof num, "%lld", (long long)json_integer_value(v));
             s = num;
         } else {
-            return fail("bad_request", "options.%s must be a string or a whole number", OPTIONS[i]);
+            return wasm_fail("bad_request", "options.%s must be a string or a whole number", OPTIONS[i]);
         }
         gw_error err;
         if (gw_session_config_option(c, OPTIONS[i], s, &err) != GW_OK)
-            return fail("bad_value", "%s", err.msg);
+            return wasm_fail("bad_value", "%s", err.msg);
     }
     return NULL;
 }
@@ -211,7 +203,7 @@ static bool int_field(const json_t *j, const char *name, long long def, long lon
 }
 
 /* The string field name of j (absent: def); NULL if not a string. */
-static const char *str_field(const json_t *j, const char *name, const char *def) {
+const char *wasm_str_field(const json_t *j, const char *name, const char *def) {
     const json_t *v = json_object_get(j, name);
     return v ? json_string_value(v) : def;
 }
@@ -228,10 +220,10 @@ static int free_slot(void) {
  * seed}, "secrets": [S0, S1], "grace", "clock", "takeover", "undo" (true: the person may take back cards
  * against the computer seat, table_undo; default false)}. */
 GW_WASM_EXPORT char *gw_wasm_new(const char *request, double now_ms) {
-    ready();
+    wasm_ready();
     (void)now_ms;
     char *why = NULL;
-    json_t *j = parse(request, &why);
+    json_t *j = wasm_parse(request, &why);
     if (!j) return why;
     static const char *const FIELDS[] = {"id", "options", "secrets", "grace", "clock", "takeover", "undo"};
     const char *key = gw_protocol_unknown_field(j, FIELDS, 7);
@@ -239,30 +231,31 @@ GW_WASM_EXPORT char *gw_wasm_new(const char *request, double now_ms) {
     gw_session_config c;
     gw_session_config_default(&c, GW_GAME_GERMAN);
     if (key) {
-        why = fail("bad_request", "a new table has no field '%.40s'", key);
+        why = wasm_fail("bad_request", "a new table has no field '%.40s'", key);
     } else if (undo && !json_is_boolean(undo)) {
-        why = fail("bad_request", "undo is true or false");
-    } else if (!(why = apply_options(json_object_get(j, "options"), &c))) {
+        why = wasm_fail("bad_request", "undo is true or false");
+    } else if (!(why = wasm_apply_options(json_object_get(j, "options"), &c))) {
         gw_table_options o;
         gw_table_options_default(&o, c.game);
-        c.clock = &BROWSER_CLOCK;
+        c.clock = &WASM_CLOCK;
         c.undo = json_is_true(undo);
         o.session = c;
-        const char *id = str_field(j, "id", "local");
+        const char *id = wasm_str_field(j, "id", "local");
         const json_t *sec = json_object_get(j, "secrets");
-        const char *takeover = str_field(j, "takeover", NULL);
+        const char *takeover = wasm_str_field(j, "takeover", NULL);
         long long grace, clock;
         if (!id || strlen(id) >= sizeof o.id) {
-            why = fail("bad_value", "id is a string of 1 to %d characters", GW_TABLE_ID_MAX - 1);
+            why = wasm_fail("bad_value", "id is a string of 1 to %d characters", GW_TABLE_ID_MAX - 1);
         } else if (!json_is_array(sec) || json_array_size(sec) != 2 ||
                    !json_is_string(json_array_get(sec, 0)) || !json_is_string(json_array_get(sec, 1)) ||
                    strlen(json_string_value(json_array_get(sec, 0))) != GW_TABLE_SECRET_HEX ||
                    strlen(json_string_value(json_array_get(sec, 1))) != GW_TABLE_SECRET_HEX) {
-            why = fail("bad_value", "secrets: two seats' secrets of %d hexadecimal digits",
-                       GW_TABLE_SECRET_HEX);
+            why = wasm_fail("bad_value", "secrets: two seats' secrets of %d hexadecimal digits",
+                            GW_TABLE_SECRET_HEX);
         } else if (!int_field(j, "grace", GW_TABLE_GRACE_DEFAULT, 0, GW_TABLE_GRACE_MAX, &grace) ||
                    !int_field(j, "clock", 0, 0, 60, &clock)) {
-            why = fail("bad_value", "grace is 0 to %d seconds, clock 0, 15, 30 or 60", GW_TABLE_GRACE_MAX);
+            why =
+                wasm_fail("bad_value", "grace is 0 to %d seconds, clock 0, 15, 30 or 60", GW_TABLE_GRACE_MAX);
         } else {
             snprintf(o.id, sizeof o.id, "%s", id);
             for (int p = 0; p < 2; p++)
@@ -277,14 +270,14 @@ GW_WASM_EXPORT char *gw_wasm_new(const char *request, double now_ms) {
             else if (takeover && c.game == GW_GAME_ANDROID && gw_android_level_parse(takeover, &an))
                 o.takeover_level = (int)an;
             else if (takeover)
-                why = fail("bad_value", "takeover: no computer level '%.40s'", takeover);
+                why = wasm_fail("bad_value", "takeover: no computer level '%.40s'", takeover);
             int h = free_slot();
             gw_error err;
             gw_table *t = NULL;
             if (!why && h < 0)
-                why = fail("too_many_tables", "%d tables are open: close one first", WASM_TABLES);
+                why = wasm_fail("too_many_tables", "%d tables are open: close one first", WASM_TABLES);
             else if (!why && gw_table_new(&o, &t, &err) != GW_OK)
-                why = fail_err(&err);
+                why = wasm_fail_err(&err);
             if (!why) why = opened(h, t);
         }
     }
@@ -294,27 +287,27 @@ GW_WASM_EXPORT char *gw_wasm_new(const char *request, double now_ms) {
 
 /* A connection joins table h: {"conn", "secret" (absent or "": a spectator), "identity", "name", "since"}. */
 GW_WASM_EXPORT char *gw_wasm_join(int h, const char *request, double now_ms) {
-    ready();
+    wasm_ready();
     gw_table *t = table_of(h);
-    if (!t) return fail("no_table", "there is no table %d", h);
+    if (!t) return wasm_fail("no_table", "there is no table %d", h);
     char *why = NULL;
-    json_t *j = parse(request, &why);
+    json_t *j = wasm_parse(request, &why);
     if (!j) return why;
     static const char *const FIELDS[] = {"conn", "secret", "identity", "name", "since"};
     const char *key = gw_protocol_unknown_field(j, FIELDS, 5);
     const json_t *cv = json_object_get(j, "conn");
     gw_conn_id conn = 0;
     long long since = 0;
-    const char *secret = str_field(j, "secret", ""), *identity = str_field(j, "identity", ""),
-               *name = str_field(j, "name", "");
+    const char *secret = wasm_str_field(j, "secret", ""), *identity = wasm_str_field(j, "identity", ""),
+               *name = wasm_str_field(j, "name", "");
     if (key)
-        why = fail("bad_request", "a join has no field '%.40s'", key);
+        why = wasm_fail("bad_request", "a join has no field '%.40s'", key);
     else if (!json_is_integer(cv) || !conn_id((double)json_integer_value(cv), &conn))
-        why = fail("bad_request", "conn: a whole number from 1");
+        why = wasm_fail("bad_request", "conn: a whole number from 1");
     else if (!secret || !identity || !name)
-        why = fail("bad_request", "secret, identity and name are strings");
+        why = wasm_fail("bad_request", "secret, identity and name are strings");
     else if (!int_field(j, "since", 0, 0, UINT32_MAX, &since))
-        why = fail("bad_request", "since: an event number");
+        why = wasm_fail("bad_request", "since: an event number");
     if (!why) {
         gw_table_out out;
         gw_table_out_init(&out);
@@ -329,11 +322,11 @@ GW_WASM_EXPORT char *gw_wasm_join(int h, const char *request, double now_ms) {
 
 /* Connection conn leaves table h. */
 GW_WASM_EXPORT char *gw_wasm_leave(int h, double conn, double now_ms) {
-    ready();
+    wasm_ready();
     gw_table *t = table_of(h);
     gw_conn_id id;
-    if (!t) return fail("no_table", "there is no table %d", h);
-    if (!conn_id(conn, &id)) return fail("bad_request", "conn: a whole number from 1");
+    if (!t) return wasm_fail("no_table", "there is no table %d", h);
+    if (!conn_id(conn, &id)) return wasm_fail("bad_request", "conn: a whole number from 1");
     gw_table_out out;
     gw_table_out_init(&out);
     gw_table_leave(t, id, (int64_t)now_ms, &out);
@@ -342,12 +335,12 @@ GW_WASM_EXPORT char *gw_wasm_leave(int h, double conn, double now_ms) {
 
 /* One message (text: one JSON object of docs/protocol.md, "Tables") from connection conn of table h. */
 GW_WASM_EXPORT char *gw_wasm_message(int h, double conn, const char *text, double now_ms) {
-    ready();
+    wasm_ready();
     gw_table *t = table_of(h);
     gw_conn_id id;
-    if (!t) return fail("no_table", "there is no table %d", h);
-    if (!conn_id(conn, &id)) return fail("bad_request", "conn: a whole number from 1");
-    if (!text) return fail("bad_request", "no message");
+    if (!t) return wasm_fail("no_table", "there is no table %d", h);
+    if (!conn_id(conn, &id)) return wasm_fail("bad_request", "conn: a whole number from 1");
+    if (!text) return wasm_fail("bad_request", "no message");
     gw_table_out out;
     gw_table_out_init(&out);
     gw_error err = {0};
@@ -357,9 +350,9 @@ GW_WASM_EXPORT char *gw_wasm_message(int h, double conn, const char *text, doubl
 
 /* Time passes on table h (call it when "deadline" falls due). */
 GW_WASM_EXPORT char *gw_wasm_tick(int h, double now_ms) {
-    ready();
+    wasm_ready();
     gw_table *t = table_of(h);
-    if (!t) return fail("no_table", "there is no table %d", h);
+    if (!t) return wasm_fail("no_table", "there is no table %d", h);
     gw_table_out out;
     gw_table_out_init(&out);
     gw_table_tick(t, (int64_t)now_ms, &out);
@@ -368,9 +361,9 @@ GW_WASM_EXPORT char *gw_wasm_tick(int h, double now_ms) {
 
 /* The computer of table h acts now (when "computer_due"), blocking: within the session's limits. */
 GW_WASM_EXPORT char *gw_wasm_computer(int h, double now_ms) {
-    ready();
+    wasm_ready();
     gw_table *t = table_of(h);
-    if (!t) return fail("no_table", "there is no table %d", h);
+    if (!t) return wasm_fail("no_table", "there is no table %d", h);
     gw_table_out out;
     gw_table_out_init(&out);
     gw_error err = {0};
@@ -380,16 +373,16 @@ GW_WASM_EXPORT char *gw_wasm_computer(int h, double now_ms) {
 
 /* Table h as text: {"ok", "save"} (the table's save, secrets included: keep it where the player keeps it). */
 GW_WASM_EXPORT char *gw_wasm_save(int h) {
-    ready();
+    wasm_ready();
     gw_table *t = table_of(h);
-    if (!t) return fail("no_table", "there is no table %d", h);
+    if (!t) return wasm_fail("no_table", "there is no table %d", h);
     gw_text text = {0};
     gw_error err;
     if (gw_table_save(t, &text, &err) != GW_OK || text.failed) {
         gw_text_free(&text);
-        return text.failed ? fail("no_memory", "out of memory") : fail_err(&err);
+        return text.failed ? wasm_fail("no_memory", "out of memory") : wasm_fail_err(&err);
     }
-    char *r = answer(json_pack("{sbss}", "ok", 1, "save", text.data));
+    char *r = wasm_answer(json_pack("{sbss}", "ok", 1, "save", text.data));
     gw_text_free(&text);
     return r;
 }
@@ -397,34 +390,34 @@ GW_WASM_EXPORT char *gw_wasm_save(int h) {
 /* A table from a save: {"save", "options": {think-ms, iterations, samples}} (the computers' limits, this
  * host's; the rest comes from the save): a new handle, every connection gone (they join again). */
 GW_WASM_EXPORT char *gw_wasm_load(const char *request, double now_ms) {
-    ready();
+    wasm_ready();
     char *why = NULL;
-    json_t *j = parse(request, &why);
+    json_t *j = wasm_parse(request, &why);
     if (!j) return why;
     static const char *const FIELDS[] = {"save", "options"};
     const char *key = gw_protocol_unknown_field(j, FIELDS, 2);
-    const char *save = str_field(j, "save", NULL);
+    const char *save = wasm_str_field(j, "save", NULL);
     const json_t *o = json_object_get(j, "options");
     static const char *const LIMITS[] = {"think-ms", "iterations", "samples"};
     gw_session_config base;
     gw_session_config_default(&base, GW_GAME_GERMAN);
     if (key)
-        why = fail("bad_request", "a load has no field '%.40s'", key);
+        why = wasm_fail("bad_request", "a load has no field '%.40s'", key);
     else if (!save)
-        why = fail("bad_request", "save: the text gw_wasm_save gave");
+        why = wasm_fail("bad_request", "save: the text gw_wasm_save gave");
     else if (o && (!json_is_object(o) || gw_protocol_unknown_field(o, LIMITS, 3)))
-        why = fail("bad_request", "options: think-ms, iterations and samples only");
+        why = wasm_fail("bad_request", "options: think-ms, iterations and samples only");
     else
-        why = apply_options(o, &base);
+        why = wasm_apply_options(o, &base);
     int h = free_slot();
-    if (!why && h < 0) why = fail("too_many_tables", "%d tables are open: close one first", WASM_TABLES);
+    if (!why && h < 0) why = wasm_fail("too_many_tables", "%d tables are open: close one first", WASM_TABLES);
     if (!why) {
-        base.clock = &BROWSER_CLOCK;
+        base.clock = &WASM_CLOCK;
         base.undo = false;
         gw_table *t = NULL;
         gw_error err;
         if (gw_table_load(save, strlen(save), &base, (int64_t)now_ms, &t, &err) != GW_OK) {
-            why = fail_err(&err);
+            why = wasm_fail_err(&err);
         } else {
             why = opened(h, t);
         }
@@ -435,7 +428,7 @@ GW_WASM_EXPORT char *gw_wasm_load(const char *request, double now_ms) {
 
 /* Closes table h (its slot is free again). */
 GW_WASM_EXPORT void gw_wasm_close(int h) {
-    ready();
+    wasm_ready();
     gw_table *t = table_of(h);
     if (!t) return;
     gw_table_free(t);
@@ -454,13 +447,13 @@ static json_t *card_json(gw_card c) {
 /* The hint for player (0 or 1) of table h: {"ok", "message": {"type":"hint", "exact", "unit", "cards":
  * [{"card", "value", "tricks", "se"}], "best" or "samples"}}, as whist serve's hint message. */
 GW_WASM_EXPORT char *gw_wasm_hint(int h, int player) {
-    ready();
+    wasm_ready();
     gw_table *t = table_of(h);
-    if (!t) return fail("no_table", "there is no table %d", h);
+    if (!t) return wasm_fail("no_table", "there is no table %d", h);
     gw_hint hint;
     gw_error err;
     if (gw_table_hint(t, player, &hint, &err) != GW_OK)
-        return fail(err.status == GW_ESTATE ? "no_hint" : status_code(err.status), "%s", err.msg);
+        return wasm_fail(err.status == GW_ESTATE ? "no_hint" : status_code(err.status), "%s", err.msg);
     json_t *cards = json_array();
     for (int i = 0; cards && i < hint.count; i++)
         json_array_append_new(cards, json_pack("{sosfsfsf}", "card", card_json(hint.cards[i]), "value",
@@ -470,32 +463,32 @@ GW_WASM_EXPORT char *gw_wasm_hint(int h, int player) {
     if (m)
         json_object_set_new(m, hint.exact ? "best" : "samples",
                             json_integer(hint.exact ? hint.best : hint.samples));
-    return answer(m ? json_pack("{sbso}", "ok", 1, "message", m) : NULL);
+    return wasm_answer(m ? json_pack("{sbso}", "ok", 1, "message", m) : NULL);
 }
 
 /* The replay and review of one finished hand: {"record" (its .gwr text), "seat" (0 or 1: whose cards are
  * judged), "iterations" (worlds per foreplay card, default GW_REVIEW_ITERATIONS)}: {"ok", "message": whist
  * serve's replay message, complete}. */
 GW_WASM_EXPORT char *gw_wasm_review(const char *request) {
-    ready();
+    wasm_ready();
     char *why = NULL;
-    json_t *j = parse(request, &why);
+    json_t *j = wasm_parse(request, &why);
     if (!j) return why;
     static const char *const FIELDS[] = {"record", "seat", "iterations"};
     const char *key = gw_protocol_unknown_field(j, FIELDS, 3);
-    const char *record = str_field(j, "record", NULL);
+    const char *record = wasm_str_field(j, "record", NULL);
     long long seat, its;
     if (key) {
-        why = fail("bad_request", "a review has no field '%.40s'", key);
+        why = wasm_fail("bad_request", "a review has no field '%.40s'", key);
     } else if (!record) {
-        why = fail("bad_request", "record: the hand's record text");
+        why = wasm_fail("bad_request", "record: the hand's record text");
     } else if (!int_field(j, "seat", 0, 0, 1, &seat) ||
                !int_field(j, "iterations", GW_REVIEW_ITERATIONS, 1, WASM_REVIEW_MAX_ITS, &its)) {
-        why = fail("bad_value", "seat is 0 or 1, iterations 1 to %d", WASM_REVIEW_MAX_ITS);
+        why = wasm_fail("bad_value", "seat is 0 or 1, iterations 1 to %d", WASM_REVIEW_MAX_ITS);
     } else {
         gw_error err;
         json_t *m = wasm_review(record, (int)seat, (int)its, &err);
-        why = m ? answer(json_pack("{sbso}", "ok", 1, "message", m)) : fail_err(&err);
+        why = m ? wasm_answer(json_pack("{sbso}", "ok", 1, "message", m)) : wasm_fail_err(&err);
     }
     json_decref(j);
     return why;
@@ -507,99 +500,23 @@ GW_WASM_EXPORT char *gw_wasm_review(const char *request) {
  * "games": [...]}): {"ok", "message"}, whist serve's stats message with "ratings" [] (ratings are between
  * people only, never offline). */
 GW_WASM_EXPORT char *gw_wasm_stats(const char *facts) {
-    ready();
+    wasm_ready();
     char *why = NULL;
-    json_t *j = parse(facts, &why);
+    json_t *j = wasm_parse(facts, &why);
     if (!j) return why;
     json_t *m = NULL;
     gw_error err;
     if (gw_protocol_stats_from_facts(j, &m, &err) != GW_OK) {
-        why = err.status == GW_ENOMEM ? fail("no_memory", "%s", err.msg) : fail("bad_request", "%s", err.msg);
+        why = err.status == GW_ENOMEM ? wasm_fail("no_memory", "%s", err.msg)
+                                      : wasm_fail("bad_request", "%s", err.msg);
     } else if (json_object_set_new(m, "ratings", json_array()) != 0) {
         json_decref(m);
-        why = fail("no_memory", "out of memory");
+        why = wasm_fail("no_memory", "out of memory");
     } else {
-        why = answer(json_pack("{sbso}", "ok", 1, "message", m));
+        why = wasm_answer(json_pack("{sbso}", "ok", 1, "message", m));
     }
     json_decref(j);
     return why;
-}
-
-/* ---- the engine line protocol's player (gw/protocol_player.h) -----------------------------------------
- * Our computer level as a program of the engine line protocol, as `whist engine --level` plays it, one line
- * at a time: the host (bench/wasm_engine.mjs under node) reads whist's lines and writes the answers. */
-
-#define WASM_ENGINES 8 /* players open at once */
-
-static gw_protocol_player *engines[WASM_ENGINES];
-
-/* A player: {"level", "options": {"game", "think-ms", "iterations", "seed"}} (strings or whole numbers, read
- * as `whist engine --level` reads its options): {"ok", "engine"}, the handle for gw_wasm_engine_line. */
-GW_WASM_EXPORT char *gw_wasm_engine_new(const char *request) {
-    ready();
-    char *why = NULL;
-    json_t *j = parse(request, &why);
-    if (!j) return why;
-    static const char *const FIELDS[] = {"level", "options"};
-    static const char *const ENGINE_OPTIONS[] = {"game", "think-ms", "iterations", "seed"};
-    const char *key = gw_protocol_unknown_field(j, FIELDS, 2);
-    const char *level = str_field(j, "level", NULL);
-    const json_t *o = json_object_get(j, "options");
-    gw_session_config c;
-    gw_session_config_default(&c, GW_GAME_GERMAN);
-    int h = 0;
-    while (h < WASM_ENGINES && engines[h])
-        h++;
-    if (key)
-        why = fail("bad_request", "an engine has no field '%.40s'", key);
-    else if (!level)
-        why = fail("bad_request", "level: a computer level's name");
-    else if (o && (!json_is_object(o) || gw_protocol_unknown_field(o, ENGINE_OPTIONS, 4)))
-        why = fail("bad_request", "options: game, think-ms, iterations and seed only");
-    else if (!(why = apply_options(o, &c)) && h == WASM_ENGINES)
-        why = fail("too_many_tables", "%d engines are open: free one first", WASM_ENGINES);
-    if (!why) {
-        gw_protocol_player_options po = {c.game,
-                                         level,
-                                         c.seed,
-                                         o && json_object_get(o, "think-ms"),
-                                         c.limits.think_ms,
-                                         c.limits.iterations,
-                                         &BROWSER_CLOCK};
-        gw_error err;
-        if (gw_protocol_player_new(&po, &engines[h], &err) != GW_OK)
-            why = fail_err(&err);
-        else
-            why = answer(json_pack("{sbsi}", "ok", 1, "engine", h));
-    }
-    json_decref(j);
-    return why;
-}
-
-/* One line from whist (without its newline) to engine h: {"ok", "answer" (the line to send back, or null),
- * "note" (for the log: whist refused our line, or null)}; a line refused (the program must stop) is ok
- * false, with the message `whist engine` prints. */
-GW_WASM_EXPORT char *gw_wasm_engine_line(int h, const char *line) {
-    ready();
-    gw_protocol_player *p = h >= 0 && h < WASM_ENGINES ? engines[h] : NULL;
-    if (!p) return fail("no_table", "there is no engine %d", h);
-    if (!line) return fail("bad_request", "no line");
-    char *reply = NULL;
-    const char *note = NULL;
-    gw_error err;
-    if (gw_protocol_player_line(p, line, strlen(line), &reply, &note, &err) != GW_OK) return fail_err(&err);
-    json_t *j = json_pack("{sbsoso}", "ok", 1, "answer", reply ? json_string(reply) : json_null(), "note",
-                          note ? json_string(note) : json_null());
-    free(reply);
-    return answer(j);
-}
-
-/* Frees engine h (its slot is free again). */
-GW_WASM_EXPORT void gw_wasm_engine_free(int h) {
-    ready();
-    if (h < 0 || h >= WASM_ENGINES) return;
-    gw_protocol_player_free(engines[h]);
-    engines[h] = NULL;
 }
 
 /* ---- the page's settings ------------------------------------------------------------------------------ */
@@ -609,26 +526,26 @@ GW_WASM_EXPORT void gw_wasm_engine_free(int h) {
  * whist serve checks a settings message (gw_web_settings_patch): {"ok": true, "settings": {every key}}, or
  * a refusal with that message's codes (bad_request: patch no JSON). */
 GW_WASM_EXPORT char *gw_wasm_settings(const char *kept, const char *patch) {
-    ready();
+    wasm_ready();
     gw_web_settings s;
     gw_web_settings_default(&s);
     gw_web_settings_load(&s, kept);
     if (patch && *patch) {
         json_error_t e;
         json_t *p = json_loads(patch, JSON_DECODE_ANY | JSON_REJECT_DUPLICATES, &e);
-        if (!p) return fail("bad_request", "settings: %s", e.text);
+        if (!p) return wasm_fail("bad_request", "settings: %s", e.text);
         char code[GW_PROTOCOL_CODE_MAX], msg[GW_PROTOCOL_MESSAGE_MAX];
         bool ok = gw_web_settings_patch(&s, p, NULL, code, msg);
         json_decref(p);
-        if (!ok) return fail(code, "%s", msg);
+        if (!ok) return wasm_fail(code, "%s", msg);
     }
-    return answer(json_pack("{sbso}", "ok", 1, "settings", gw_web_settings_json(&s)));
+    return wasm_answer(json_pack("{sbso}", "ok", 1, "settings", gw_web_settings_json(&s)));
 }
 
 /* The module's version: {"ok", "version", "tables"}. */
 GW_WASM_EXPORT char *gw_wasm_version(void) {
-    ready();
-    return answer(json_pack("{sbsssi}", "ok", 1, "version", GW_VERSION, "tables", WASM_TABLES));
+    wasm_ready();
+    return wasm_answer(json_pack("{sbsssi}", "ok", 1, "version", GW_VERSION, "tables", WASM_TABLES));
 }
 
 /* Frees a text the module returned (NULL is fine). */
