@@ -232,9 +232,10 @@ test('the clock per card: a countdown, and the card played for the player when i
     expect(texts.some((x) => /^Your turn \(1[0-5] s\)$/.test(x))).toBe(true);
   }).toPass({ timeout: 10_000 });
   const idle = (await a.page.locator('#ob-status').innerText()).startsWith('Your turn') ? a : b;
-  const count = await idle.page.locator('#my-hand [data-card]').count();
+  // The hand's first card to play: 13 in the hand (the bar may say so before the hand is drawn).
+  await expect(idle.page.locator('#my-hand [data-card]')).toHaveCount(13);
   // Nobody plays: after 15 s the card is played for the idle player.
-  await expect(idle.page.locator('#my-hand [data-card]')).toHaveCount(count - 1, { timeout: 25_000 });
+  await expect(idle.page.locator('#my-hand [data-card]')).toHaveCount(12, { timeout: 25_000 });
   await closeAll([a, b]);
 });
 
